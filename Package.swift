@@ -1,0 +1,27 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "GtkDataDisplay",
+    products: [
+        .library(name: "GtkDataDisplay", targets: ["GtkDataDisplay"]),
+        .library(name: "GtkDataDisplayTesting", targets: ["GtkDataDisplayTesting"]),
+        .library(name: "DataDisplayDiff", targets: ["DataDisplayDiff"]),
+        .executable(name: "gtk-data-display-demo", targets: ["GtkDataDisplayDemo"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CGtk",
+            pkgConfig: "gtk4",
+            providers: [.apt(["libgtk-4-dev"])]
+        ),
+        // Pure Swift: imports neither CGtk nor Foundation.
+        .target(name: "DataDisplayDiff"),
+        .target(name: "GtkDataDisplay", dependencies: ["CGtk", "DataDisplayDiff"]),
+        .target(name: "GtkDataDisplayTesting", dependencies: ["GtkDataDisplay", "CGtk"]),
+        .executableTarget(name: "GtkDataDisplayDemo", dependencies: ["GtkDataDisplay", "CGtk"]),
+        .testTarget(name: "DataDisplayDiffTests", dependencies: ["DataDisplayDiff"]),
+        .testTarget(name: "GtkDataDisplayTests", dependencies: ["GtkDataDisplay", "GtkDataDisplayTesting", "CGtk"]),
+        .testTarget(name: "GtkDataDisplayWidgetTests", dependencies: ["GtkDataDisplay", "GtkDataDisplayTesting", "CGtk"]),
+    ]
+)

@@ -1,0 +1,73 @@
+/*
+ * CGtk shim: what Swift cannot import from GTK 4 / GLib on its own.
+ *
+ * GObject's casts, type constants and signal helpers are macros, which Swift does not import.
+ * Each gets a small static inline function here. Nothing in this header keeps state: the row
+ * object's GType is registered once, from Swift (see GObjectLayer/RowObjectType.swift).
+ */
+#ifndef GTK_DATA_DISPLAY_SHIM_H
+#define GTK_DATA_DISPLAY_SHIM_H
+
+#include <gtk/gtk.h>
+#include <glib-unix.h>
+#include <unistd.h>
+
+/* The instance and class structs of the row object type ("GddRowObject").
+ * `row` points at the Swift row that owns this object (unretained: the Swift row holds the
+ * only reference the library keeps, and clears the pointer before it lets go). */
+typedef struct {
+    GObject parent_instance;
+    void *row;
+} GddRowObject;
+
+typedef struct {
+    GObjectClass parent_class;
+} GddRowObjectClass;
+
+/* Type constants. */
+static inline GType gdd_type_object(void) { return G_TYPE_OBJECT; }
+static inline GType gdd_type_list_model(void) { return G_TYPE_LIST_MODEL; }
+
+/* Checked casts (G_TYPE_CHECK_INSTANCE_CAST warns on a wrong type). */
+static inline GObject *gdd_object(gpointer p) { return G_OBJECT(p); }
+static inline GObjectClass *gdd_object_class(gpointer klass) { return G_OBJECT_CLASS(klass); }
+static inline GtkWidget *gdd_widget(gpointer p) { return GTK_WIDGET(p); }
+static inline GListModel *gdd_list_model(gpointer p) { return G_LIST_MODEL(p); }
+static inline GListStore *gdd_list_store(gpointer p) { return G_LIST_STORE(p); }
+static inline GtkSelectionModel *gdd_selection_model(gpointer p) { return GTK_SELECTION_MODEL(p); }
+static inline GtkListItem *gdd_list_item(gpointer p) { return GTK_LIST_ITEM(p); }
+static inline GtkListView *gdd_list_view(gpointer p) { return GTK_LIST_VIEW(p); }
+static inline GtkListItemFactory *gdd_list_item_factory(gpointer p) { return GTK_LIST_ITEM_FACTORY(p); }
+static inline GtkScrolledWindow *gdd_scrolled_window(gpointer p) { return GTK_SCROLLED_WINDOW(p); }
+static inline GtkWindow *gdd_window(gpointer p) { return GTK_WINDOW(p); }
+static inline GtkBox *gdd_box(gpointer p) { return GTK_BOX(p); }
+static inline GtkLabel *gdd_label(gpointer p) { return GTK_LABEL(p); }
+static inline GtkButton *gdd_button(gpointer p) { return GTK_BUTTON(p); }
+static inline GtkImage *gdd_image(gpointer p) { return GTK_IMAGE(p); }
+static inline GtkStack *gdd_stack(gpointer p) { return GTK_STACK(p); }
+static inline GtkApplication *gdd_application(gpointer p) { return GTK_APPLICATION(p); }
+static inline GApplication *gdd_g_application(gpointer p) { return G_APPLICATION(p); }
+static inline GtkEventController *gdd_event_controller(gpointer p) { return GTK_EVENT_CONTROLLER(p); }
+static inline GtkSingleSelection *gdd_single_selection(gpointer p) { return GTK_SINGLE_SELECTION(p); }
+static inline GtkBuilder *gdd_builder(gpointer p) { return GTK_BUILDER(p); }
+
+/* Type checks. */
+static inline gboolean gdd_is_widget(gpointer p) { return GTK_IS_WIDGET(p); }
+static inline gboolean gdd_is_instance_of(gpointer p, GType t) { return G_TYPE_CHECK_INSTANCE_TYPE(p, t); }
+static inline GType gdd_instance_type(gpointer p) { return G_TYPE_FROM_INSTANCE(p); }
+
+/* Signals: g_signal_connect is a macro. */
+static inline gulong gdd_signal_connect(gpointer instance, const gchar *signal, GCallback handler,
+                                        gpointer data, GClosureNotify destroy) {
+    return g_signal_connect_data(instance, signal, handler, data, destroy, (GConnectFlags)0);
+}
+
+/* GSource return values. */
+static inline gboolean gdd_source_continue(void) { return G_SOURCE_CONTINUE; }
+static inline gboolean gdd_source_remove(void) { return G_SOURCE_REMOVE; }
+
+/* libdispatch's hooks for foreign run loops (exported by libdispatch on Linux). */
+extern int _dispatch_get_main_queue_handle_4CF(void);
+extern void _dispatch_main_queue_callback_4CF(void *msg);
+
+#endif

@@ -1,0 +1,17 @@
+// Errors of the diff, all raised before any plan exists, so nothing is ever half-applied.
+
+/// Typed errors, raised BEFORE any plan is produced.
+public enum DiffError: Error, Equatable, CustomStringConvertible {
+    /// Two rows of one list share a diff id. `id` is `String(describing:)` of the id; the indices are
+    /// positions in that list, `firstIndex < secondIndex`.
+    case duplicateID(side: DiffSide, id: String, firstIndex: Int, secondIndex: Int)
+
+    /// For example `duplicate diff id "42" in the new list at 3 and 7`.
+    public var description: String {
+        switch self {
+        case let .duplicateID(side, id, firstIndex, secondIndex):
+            let list = side == .old ? "old" : "new"
+            return "duplicate diff id \"\(id)\" in the \(list) list at \(firstIndex) and \(secondIndex)"
+        }
+    }
+}

@@ -1,0 +1,62 @@
+// The result of a diff: the splices to emit, in order, and what the caller needs to reuse and
+// rebind row objects.
+
+/// The result: the ordered splices that turn the old list into the new one, plus in-place updates.
+public struct SplicePlan: Sendable, Equatable {
+    /// The splices, ascending positions; apply them in order.
+    public var splices: [Splice]
+    /// New-list indices of matched rows whose content changed (rebind in place, never remove + insert), ascending.
+    public var updated: [Int]
+    /// For each new index: the matched old index, or -1 if the row is new (callers reuse row objects with it).
+    public var oldIndexOfNew: [Int]
+    /// Old rows with no match in the new list.
+    public var removedRows: Int
+    /// New rows with no match in the old list.
+    public var insertedRows: Int
+    /// Matched rows not in the longest increasing subsequence: the minimum number of moves.
+    public var moveCount: Int
+
+    @usableFromInline
+    internal init(
+        splices: [Splice], updated: [Int], oldIndexOfNew: [Int],
+        removedRows: Int, insertedRows: Int, moveCount: Int
+    ) {
+        self.splices = splices
+        self.updated = updated
+        self.oldIndexOfNew = oldIndexOfNew
+        self.removedRows = removedRows
+        self.insertedRows = insertedRows
+        self.moveCount = moveCount
+    }
+
+    /// Sum over splices of `removedCount + inserted.count`.
+    public var churn: Int {
+        var total = 0
+        for splice in splices { total += splice.churn }
+        return total
+    }
+
+    /// True when there are no splices and no updates: the lists are the same.
+    public var isEmpty: Bool { splices.isEmpty && updated.isEmpty }
+
+    /// Applies the plan to an array (for tests/reference): returns `old` transformed by the splices,
+    /// taking inserted rows from `new`. Runs in O(old + new); traps if a splice starts before the end of
+    /// the previous splice's insertion or reaches past the list (plans made by `ListDiff` never do).
+    public func applied<T>(to old: [T], new: [T]) -> [T] {
+        // Before each splice the list is `result` followed by `old[oldCursor...]`.
+        var result: [T] = []
+        result.reserveCapacity(Swift.max(old.count, new.count))
+        var oldCursor = 0
+        for splice in splices {
+            let kept = splice.position - result.count
+            precondition(kept >= 0, "\(splice) starts inside rows an earlier splice already wrote")
+            precondition(splice.removedCount >= 0 && oldCursor + kept + splice.removedCount <= old.count,
+                         "\(splice) reaches past the end of the list")
+            result.append(contentsOf: old[oldCursor..<(oldCursor + kept)])
+            oldCursor += kept + splice.removedCount
+            result.append(contentsOf: new[splice.inserted])
+        }
+        result.append(contentsOf: old[oldCursor...])
+        return result
+    }
+}

@@ -1,0 +1,31 @@
+// From matched rows to splices: the rows that stay are a longest increasing subsequence; the gaps
+// between them become splices, which the options may then merge. Not generic, so it is compiled once
+// here while the id-dependent part (IDMatch) is specialised in the caller's module.
+
+extension SplicePlan {
+    /// Builds the plan for matched lists; `updated` is already computed (it needs the caller's content comparison).
+    @usableFromInline
+    internal init(matching match: IDMatch, updated: [Int], options: SplicePlanOptions) {
+        let stays = LongestIncreasingSubsequence.members(of: match.oldIndexOfNew, in: match.newMiddle)
+        let moveCount = match.matchedInMiddle - stays.count
+        var spans = SpliceSpan.gaps(
+            around: stays, oldIndexOfNew: match.oldIndexOfNew,
+            oldMiddle: match.oldMiddle, newMiddle: match.newMiddle)
+        if options.moveMergeSpan > 0 && moveCount > 0 && spans.count > 1 {
+            spans = SpliceSpan.mergingMoves(
+                spans, limit: options.moveMergeSpan,
+                oldIndexOfNew: match.oldIndexOfNew, newIndexOfOldMiddle: match.newIndexOfOldMiddle,
+                oldMiddleStart: match.prefix)
+        }
+        if options.spliceCost > 0 && spans.count > 1 {
+            spans = SpliceSpan.mergingForCost(spans, spliceCost: options.spliceCost)
+        }
+        self.init(
+            splices: spans.map(\.splice),
+            updated: updated,
+            oldIndexOfNew: match.oldIndexOfNew,
+            removedRows: match.oldMiddle.count - match.matchedInMiddle,
+            insertedRows: match.newMiddle.count - match.matchedInMiddle,
+            moveCount: moveCount)
+    }
+}

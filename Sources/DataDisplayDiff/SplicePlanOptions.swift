@@ -1,0 +1,29 @@
+// The two knobs that trade exactness (no unchanged row inside a splice) for fewer `items-changed`
+// emissions and kept widgets.
+
+/// How a splice plan may widen its splices: to keep moved rows' widgets, and to emit fewer signals.
+public struct SplicePlanOptions: Sendable, Equatable {
+    /// Largest span (in rows) a move may cover and still be put into one splice with its source and
+    /// destination, so GTK keeps the moved row's widget. 0 = never merge (a move becomes a remove + an
+    /// insert in different splices). Default 256. Negative values act as 0.
+    public var moveMergeSpan: Int
+
+    /// Estimated cost of one splice (one items-changed emission) in rows of churn. Used to (a) merge two
+    /// neighbouring splices when the unchanged rows between them cost less than an extra emission, and
+    /// (b) collapse the whole plan into ONE splice over the hull [first change, last change] when that is
+    /// cheaper than the plan. Default 32. 0 disables both. Negative values act as 0.
+    public var spliceCost: Int
+
+    /// Creates options; the defaults are those of `.default`.
+    @inlinable
+    public init(moveMergeSpan: Int = 256, spliceCost: Int = 32) {
+        self.moveMergeSpan = moveMergeSpan
+        self.spliceCost = spliceCost
+    }
+
+    /// Moves within 256 rows keep their widgets; a splice is worth 32 rows of churn.
+    public static let `default` = SplicePlanOptions()
+
+    /// No unchanged row ever appears inside a splice (moveMergeSpan 0, spliceCost 0).
+    public static let exact = SplicePlanOptions(moveMergeSpan: 0, spliceCost: 0)
+}

@@ -1,0 +1,48 @@
+// The one place where GTK pointers change type.
+//
+// GTK's public structs (GObject, GtkWidget, GtkWindow…) import as typed pointers, its final
+// types (GListStore, GtkListItem, GtkListView…) as OpaquePointer. Everything else in the
+// library converts through these helpers, which go through GObject's checked casts.
+
+import CGtk
+
+/// A GObject instance of any type, as an untyped pointer.
+public typealias GObjectPointer = UnsafeMutableRawPointer
+
+@inline(__always) func untyped<T>(_ pointer: UnsafeMutablePointer<T>) -> UnsafeMutableRawPointer {
+    UnsafeMutableRawPointer(pointer)
+}
+
+@inline(__always) func untyped(_ pointer: OpaquePointer) -> UnsafeMutableRawPointer {
+    UnsafeMutableRawPointer(pointer)
+}
+
+extension UnsafeMutableRawPointer {
+    /// This instance as a `GObject *` (checked cast).
+    @inline(__always) var asObject: UnsafeMutablePointer<GObject> { gdd_object(self) }
+    /// This instance as a `GtkWidget *` (checked cast).
+    @inline(__always) var asWidget: UnsafeMutablePointer<GtkWidget> { gdd_widget(self) }
+    /// This instance as a `GListModel *` (checked cast).
+    @inline(__always) var asListModel: OpaquePointer { gdd_list_model(self) }
+    /// This instance as a `GtkSelectionModel *` (checked cast).
+    @inline(__always) var asSelectionModel: OpaquePointer { gdd_selection_model(self) }
+    /// This instance as a `GtkListItem *` (checked cast).
+    @inline(__always) var asListItem: OpaquePointer { gdd_list_item(self) }
+}
+
+/// Takes a new reference on a GObject.
+@inline(__always) func retainObject(_ object: UnsafeMutableRawPointer) {
+    g_object_ref(object)
+}
+
+/// Drops a reference on a GObject.
+@inline(__always) func releaseObject(_ object: UnsafeMutableRawPointer) {
+    g_object_unref(object)
+}
+
+extension String {
+    /// Runs `body` with a C string, for GTK calls that copy it.
+    @inline(__always) func withGString<R>(_ body: (UnsafePointer<CChar>) -> R) -> R {
+        withCString(body)
+    }
+}

@@ -1,0 +1,50 @@
+// The row object GType ("GddRowObject"): the one item type of every row store.
+//
+// Registered once, from Swift. An instance carries an unretained pointer back to the Swift
+// `Row` that owns it; finalize keeps a live count so tests can prove rows are freed.
+
+import CGtk
+import Synchronization
+
+enum RowObjectType {
+    /// Row objects currently alive (created and not yet finalized).
+    static let liveCount = Atomic<Int>(0)
+
+    /// The registered GType.
+    static let type: GType = {
+        "GddRowObject".withGString { name in
+            g_type_register_static_simple(
+                gdd_type_object(), name,
+                guint(MemoryLayout<GddRowObjectClass>.size), classInit,
+                guint(MemoryLayout<GddRowObject>.size), instanceInit,
+                GTypeFlags(rawValue: 0))
+        }
+    }()
+
+    /// Creates a row object (transfer full) with no owner yet.
+    static func make() -> UnsafeMutablePointer<GddRowObject> {
+        let object = g_object_new_with_properties(type, 0, nil, nil)!
+        return UnsafeMutableRawPointer(object).assumingMemoryBound(to: GddRowObject.self)
+    }
+
+    /// The Swift row behind a store item, or nil if the item is not a row object or its row is gone.
+    static func owner(of item: UnsafeMutableRawPointer) -> UnsafeMutableRawPointer? {
+        guard gdd_is_instance_of(item, type) != 0 else { return nil }
+        return item.assumingMemoryBound(to: GddRowObject.self).pointee.row
+    }
+}
+
+nonisolated(unsafe) private var parentFinalize: (@convention(c) (UnsafeMutablePointer<GObject>?) -> Void)?
+
+private let classInit: GClassInitFunc = { klass, _ in
+    let objectClass = gdd_object_class(klass)!
+    parentFinalize = gdd_object_class(g_type_class_peek_parent(klass))!.pointee.finalize
+    objectClass.pointee.finalize = { object in
+        RowObjectType.liveCount.subtract(1, ordering: .relaxed)
+        parentFinalize?(object)
+    }
+}
+
+private let instanceInit: GInstanceInitFunc = { _, _ in
+    RowObjectType.liveCount.add(1, ordering: .relaxed)
+}

@@ -1,0 +1,119 @@
+// Signal connection with Swift closures.
+//
+// Each connection retains a box holding the closure; GLib's destroy notify releases it when the
+// handler is disconnected or the instance is finalized. One C trampoline per signal shape.
+
+import CGtk
+
+private final class HandlerBox<Handler> {
+    let handler: Handler
+    init(_ handler: Handler) { self.handler = handler }
+}
+
+private typealias VoidHandler = @MainActor () -> Void
+private typealias PointerHandler = @MainActor (UnsafeMutableRawPointer) -> Void
+private typealias PositionHandler = @MainActor (UInt32) -> Void
+private typealias RangeHandler = @MainActor (UInt32, UInt32) -> Void
+private typealias ItemsChangedHandler = @MainActor (UInt32, UInt32, UInt32) -> Void
+private typealias KeyHandler = @MainActor (UInt32, UInt32) -> Bool
+
+@inline(__always)
+private func handler<H>(_ data: UnsafeMutableRawPointer?, _: H.Type) -> H {
+    Unmanaged<HandlerBox<H>>.fromOpaque(data!).takeUnretainedValue().handler
+}
+
+private let releaseBox: GClosureNotify = { data, _ in
+    guard let data else { return }
+    Unmanaged<AnyObject>.fromOpaque(data).release()
+}
+
+private let voidTrampoline: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = { _, data in
+    let h = handler(data, VoidHandler.self)
+    MainActor.assumeIsolated { h() }
+}
+
+private let pointerTrampoline: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = { _, arg, data in
+    let h = handler(data, PointerHandler.self)
+    let address = UInt(bitPattern: arg)  // a plain value crosses into the main actor's closure
+    MainActor.assumeIsolated { h(UnsafeMutableRawPointer(bitPattern: address)!) }
+}
+
+private let positionTrampoline: @convention(c) (UnsafeMutableRawPointer?, guint, UnsafeMutableRawPointer?) -> Void = { _, a, data in
+    let h = handler(data, PositionHandler.self)
+    MainActor.assumeIsolated { h(a) }
+}
+
+private let rangeTrampoline: @convention(c) (UnsafeMutableRawPointer?, guint, guint, UnsafeMutableRawPointer?) -> Void = { _, a, b, data in
+    let h = handler(data, RangeHandler.self)
+    MainActor.assumeIsolated { h(a, b) }
+}
+
+private let itemsChangedTrampoline: @convention(c) (UnsafeMutableRawPointer?, guint, guint, guint, UnsafeMutableRawPointer?) -> Void = { _, a, b, c, data in
+    let h = handler(data, ItemsChangedHandler.self)
+    MainActor.assumeIsolated { h(a, b, c) }
+}
+
+private let keyTrampoline: @convention(c) (UnsafeMutableRawPointer?, guint, guint, GdkModifierType, UnsafeMutableRawPointer?) -> gboolean = { _, keyval, _, modifiers, data in
+    let h = handler(data, KeyHandler.self)
+    return MainActor.assumeIsolated { h(keyval, modifiers.rawValue) } ? 1 : 0
+}
+
+/// Typed `g_signal_connect` for the signal shapes the library uses. Handlers run on the main
+/// thread (GTK emits there), so they are `@MainActor`.
+public enum Signal {
+    private static func connect<Handler, Trampoline>(
+        _ instance: UnsafeMutableRawPointer, _ name: String, _ handler: Handler, _ trampoline: Trampoline
+    ) -> UInt {
+        let data = Unmanaged.passRetained(HandlerBox(handler) as AnyObject).toOpaque()
+        let callback = unsafeBitCast(trampoline, to: GCallback.self)
+        return UInt(name.withGString { gdd_signal_connect(instance, $0, callback, data, releaseBox) })
+    }
+
+    /// `void (*)(instance, user_data)`: `clicked`, `activate` of GApplication, `destroy`.
+    @discardableResult
+    public static func connect(_ instance: UnsafeMutableRawPointer, _ name: String,
+                               _ handler: @escaping @MainActor () -> Void) -> UInt {
+        connect(instance, name, handler as VoidHandler, voidTrampoline)
+    }
+
+    /// `void (*)(instance, gpointer arg, user_data)`: the list item factory's signals.
+    @discardableResult
+    public static func connect(_ instance: UnsafeMutableRawPointer, _ name: String,
+                               pointer handler: @escaping @MainActor (UnsafeMutableRawPointer) -> Void) -> UInt {
+        connect(instance, name, handler as PointerHandler, pointerTrampoline)
+    }
+
+    /// `void (*)(instance, guint, user_data)`: GtkListView's `activate`.
+    @discardableResult
+    public static func connect(_ instance: UnsafeMutableRawPointer, _ name: String,
+                               position handler: @escaping @MainActor (UInt32) -> Void) -> UInt {
+        connect(instance, name, handler as PositionHandler, positionTrampoline)
+    }
+
+    /// `void (*)(instance, guint, guint, user_data)`: GtkSelectionModel's `selection-changed`.
+    @discardableResult
+    public static func connect(_ instance: UnsafeMutableRawPointer, _ name: String,
+                               range handler: @escaping @MainActor (UInt32, UInt32) -> Void) -> UInt {
+        connect(instance, name, handler as RangeHandler, rangeTrampoline)
+    }
+
+    /// `void (*)(instance, guint position, guint removed, guint added, user_data)`: `items-changed`.
+    @discardableResult
+    public static func connect(_ instance: UnsafeMutableRawPointer, _ name: String,
+                               itemsChanged handler: @escaping @MainActor (UInt32, UInt32, UInt32) -> Void) -> UInt {
+        connect(instance, name, handler as ItemsChangedHandler, itemsChangedTrampoline)
+    }
+
+    /// `gboolean (*)(instance, guint keyval, guint keycode, GdkModifierType, user_data)`:
+    /// GtkEventControllerKey's `key-pressed`. Return true when the key was handled.
+    @discardableResult
+    public static func connect(_ instance: UnsafeMutableRawPointer, _ name: String,
+                               key handler: @escaping @MainActor (_ keyval: UInt32, _ modifiers: UInt32) -> Bool) -> UInt {
+        connect(instance, name, handler as KeyHandler, keyTrampoline)
+    }
+
+    /// Disconnects a handler returned by one of the `connect` functions.
+    public static func disconnect(_ instance: UnsafeMutableRawPointer, _ handlerID: UInt) {
+        g_signal_handler_disconnect(instance, gulong(handlerID))
+    }
+}

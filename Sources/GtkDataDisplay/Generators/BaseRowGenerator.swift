@@ -1,0 +1,63 @@
+/// A generator for a row view that shows a model (RDDM's BaseCellGenerator).
+///
+/// Rows of the same view type share recycled widgets. Give an `id` to match rows across
+/// whole-state updates; with an `Equatable` model, an unchanged model is not rebound.
+@MainActor
+open class BaseRowGenerator<View: ConfigurableRowView>: RowGenerator, SelectableItem, DisplayableItem {
+    /// What the row shows. After changing it, call the manager's `update(_:)` to rebind the row.
+    public var model: View.Model
+    private let explicitID: AnyHashable?
+
+    public let didSelectEvent = Event<Void>()
+    public let didDeselectEvent = Event<Void>()
+    public let didActivateEvent = Event<Void>()
+    public let willDisplayEvent = Event<Void>()
+    public let didEndDisplayEvent = Event<Void>()
+    /// Deselect right after selection (RDDM's `isNeedDeselect`).
+    public var isNeedDeselect = false
+    /// Whether the row can be selected.
+    open var isSelectable: Bool { true }
+    /// Whether the row can be activated.
+    open var isActivatable: Bool { true }
+
+    /// A row showing `model`; `id` identifies it across whole-state updates (default: this instance).
+    public init(model: View.Model, id: AnyHashable? = nil) {
+        self.model = model
+        self.explicitID = id
+    }
+
+    open var reuseIdentifier: ReuseIdentifier { .of(View.self) }
+
+    open var diffID: AnyHashable { explicitID ?? AnyHashable(ObjectIdentifier(self)) }
+
+    open func isContentEqual(to other: any RowGenerator) -> Bool {
+        if other === self { return true }
+        guard let other = other as? BaseRowGenerator<View> else { return false }
+        return ModelEquality.equal(model, other.model)
+    }
+
+    open func makeView() -> any RowView { View.make() }
+
+    open func bind(_ view: any RowView) {
+        (view as! View).configure(with: model)
+    }
+
+    open func unbind(_ view: any RowView) {
+        (view as! View).prepareForReuse()
+    }
+}
+
+/// Compares two values when their type is Equatable (false otherwise: the row is rebound).
+enum ModelEquality {
+    static func equal<T>(_ a: T, _ b: T) -> Bool {
+        guard let a = a as? any Equatable else { return false }
+        return a.isEqual(toAny: b)
+    }
+}
+
+extension Equatable {
+    fileprivate func isEqual(toAny other: Any) -> Bool {
+        guard let other = other as? Self else { return false }
+        return self == other
+    }
+}

@@ -1,0 +1,56 @@
+// A generator describes one row: which widget kind shows it, how to fill that widget, and how
+// to recognise the row across whole-state updates (RDDM's TableCellGenerator + DiffableItem).
+
+import CGtk
+
+/// One row of a list: it builds (or reuses) a view of its kind and configures it.
+///
+/// Managers find generators by identity (`===`); a generator instance may stand in a manager
+/// once. Whole-state updates match old and new generators by `diffID` and compare content with
+/// `isContentEqual(to:)`, so an unchanged row is not rebound.
+@MainActor
+public protocol RowGenerator: AnyObject {
+    /// Rows with the same reuse identifier share recycled widgets (UIKit's reuse identifier).
+    var reuseIdentifier: ReuseIdentifier { get }
+    /// Stable identity across whole-state updates. Default: this instance's identity.
+    var diffID: AnyHashable { get }
+    /// Whether `other` (a generator with the same `diffID`) shows the same content as this one.
+    /// Default: only when it is this very instance.
+    func isContentEqual(to other: any RowGenerator) -> Bool
+    /// Whether the row can be selected. Header and footer rows are not, whatever the selection model does.
+    var isSelectable: Bool { get }
+    /// Whether the row can be activated (Enter, double click).
+    var isActivatable: Bool { get }
+    /// Creates a new view of this generator's kind (GTK's factory `setup`, per kind).
+    func makeView() -> any RowView
+    /// Fills `view` with this row's content (GTK's factory `bind`). `view` is of this generator's kind.
+    func bind(_ view: any RowView)
+    /// Undoes what `bind` set up that must not outlive the binding (GTK's factory `unbind`).
+    func unbind(_ view: any RowView)
+}
+
+extension RowGenerator {
+    public var diffID: AnyHashable { AnyHashable(ObjectIdentifier(self)) }
+    public func isContentEqual(to other: any RowGenerator) -> Bool { other === self }
+    public var isSelectable: Bool { true }
+    public var isActivatable: Bool { isSelectable }
+    public func unbind(_ view: any RowView) {}
+}
+
+/// A row shown above a section's rows. Not selectable, not activatable.
+@MainActor
+public protocol HeaderGenerator: RowGenerator {}
+
+/// A row shown below a section's rows. Not selectable, not activatable.
+@MainActor
+public protocol FooterGenerator: RowGenerator {}
+
+extension HeaderGenerator {
+    public var isSelectable: Bool { false }
+    public var isActivatable: Bool { false }
+}
+
+extension FooterGenerator {
+    public var isSelectable: Bool { false }
+    public var isActivatable: Bool { false }
+}

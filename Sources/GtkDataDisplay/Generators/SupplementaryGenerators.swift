@@ -1,0 +1,34 @@
+/// A row around a section's rows (header or footer) showing a model. Not selectable or activatable.
+@MainActor
+open class SupplementaryRowGenerator<View: ConfigurableRowView>: RowGenerator {
+    /// What the row shows. Call the manager's `update(_:)` after changing it.
+    public var model: View.Model
+    private let explicitID: AnyHashable?
+
+    /// A row showing `model`; `id` identifies it across whole-state updates.
+    public init(model: View.Model, id: AnyHashable? = nil) {
+        self.model = model
+        self.explicitID = id
+    }
+
+    open var reuseIdentifier: ReuseIdentifier { .of(View.self) }
+    open var diffID: AnyHashable { explicitID ?? AnyHashable(ObjectIdentifier(self)) }
+    public var isSelectable: Bool { false }
+    public var isActivatable: Bool { false }
+    open func isContentEqual(to other: any RowGenerator) -> Bool {
+        if other === self { return true }
+        guard let other = other as? SupplementaryRowGenerator<View> else { return false }
+        return ModelEquality.equal(model, other.model)
+    }
+    open func makeView() -> any RowView { View.make() }
+    open func bind(_ view: any RowView) { (view as! View).configure(with: model) }
+    open func unbind(_ view: any RowView) { (view as! View).prepareForReuse() }
+}
+
+/// A section header showing a model (RDDM's header generator).
+@MainActor
+open class BaseHeaderGenerator<View: ConfigurableRowView>: SupplementaryRowGenerator<View>, HeaderGenerator {}
+
+/// A section footer showing a model.
+@MainActor
+open class BaseFooterGenerator<View: ConfigurableRowView>: SupplementaryRowGenerator<View>, FooterGenerator {}

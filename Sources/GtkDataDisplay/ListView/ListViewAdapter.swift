@@ -1,0 +1,237 @@
+import CGtk
+
+/// Shows a manager's rows in a `GtkListView` (RDDM's table adapter, for GTK 4).
+///
+/// The chain is built in one visible place: the manager's `GListStore` → a selection model →
+/// `GtkListView` (with a `GtkSignalListItemFactory`) inside a `GtkScrolledWindow`. Every piece is a
+/// public pointer: the adapter adds types, it does not hide GTK. Put `scrolledWindow` in your UI.
+///
+/// Header and footer rows are neither selectable nor activatable, whatever the selection model
+/// is asked: a selection that reaches one is undone at once.
+@MainActor
+public final class ListViewAdapter {
+    /// The manager whose rows are shown.
+    public let manager: BaseListManager
+    /// How rows can be selected.
+    public let selectionMode: SelectionMode
+    /// The `GtkListView *`.
+    public let listView: OpaquePointer
+    /// The `GtkScrolledWindow` holding the list view, as a widget (the adapter holds a reference).
+    public let scrolledWindow: UnsafeMutablePointer<GtkWidget>
+    /// The `GtkSelectionModel *` over the manager's store.
+    public let selectionModel: OpaquePointer
+    /// The `GtkSignalListItemFactory *`.
+    public let factory: OpaquePointer
+
+    /// Fires with the generator of a row that became selected.
+    public let didSelect = Event<any RowGenerator>()
+    /// Fires with the generator of a row that stopped being selected.
+    public let didDeselect = Event<any RowGenerator>()
+    /// Fires with the generator of an activated row (Enter, double click, or single click when set).
+    public let didActivate = Event<any RowGenerator>()
+
+    /// What the factory did so far.
+    public internal(set) var statistics = BindStatistics()
+
+    var pool = WidgetPool()
+    private var owners: [ObjectIdentifier: WeakCell] = [:]
+    private var selected: [ObjectIdentifier: WeakRow] = [:]
+    private weak var lastSelected: Row?
+    private var correctingSelection = false
+    private let references: [ObjectReference]
+
+    /// A list view over `manager`'s store with the given selection mode.
+    public init(manager: BaseListManager, selection: SelectionMode = .single) {
+        MainQueueBridge.install()
+        Stylesheet.installDefault()
+        self.manager = manager
+        self.selectionMode = selection
+        let model = manager.store.listModel
+        retainObject(untyped(model))  // the selection model takes the store transfer-full
+        let selectionObject: UnsafeMutableRawPointer
+        switch selection {
+        case .none:
+            selectionObject = untyped(gtk_no_selection_new(model))
+        case .single:
+            let single = gtk_single_selection_new(model)!
+            gtk_single_selection_set_autoselect(single, 0)
+            gtk_single_selection_set_can_unselect(single, 1)
+            selectionObject = untyped(single)
+        case .multiple:
+            selectionObject = untyped(gtk_multi_selection_new(model))
+        }
+        selectionModel = selectionObject.asSelectionModel
+        factory = gtk_signal_list_item_factory_new()!
+        retainObject(selectionObject)           // ours, besides the list view's
+        retainObject(untyped(factory))
+        let view = gtk_list_view_new(selectionModel, gdd_list_item_factory(untyped(factory)))!  // takes both transfer-full
+        listView = gdd_list_view(untyped(view))!
+        scrolledWindow = gtk_scrolled_window_new()
+        gtk_scrolled_window_set_child(gdd_scrolled_window(untyped(scrolledWindow)), view)
+        gtk_widget_set_vexpand(scrolledWindow, 1)
+        references = [ObjectReference(sinking: untyped(scrolledWindow)),
+                      ObjectReference(adopting: selectionObject),
+                      ObjectReference(adopting: untyped(factory))]
+        connectFactory()
+        connectSelection()
+        Signal.connect(untyped(listView), "activate", position: { [weak self] position in
+            self?.activate(at: Int(position))
+        })
+    }
+
+    isolated deinit {
+        // List items may outlive the adapter inside a window: leave them nothing to call back into.
+        pool.removeAll()
+    }
+
+    /// Whether one click activates a row (default: double click or Enter).
+    public var activatesOnSingleClick: Bool {
+        get { gtk_list_view_get_single_click_activate(listView) != 0 }
+        set { gtk_list_view_set_single_click_activate(listView, newValue ? 1 : 0) }
+    }
+
+    /// Scrolls so `position` is visible (GTK 4.8: the `list.scroll-to-item` action).
+    public func scrollTo(position: Int) {
+        guard position >= 0, position < manager.store.count else { return }
+        "list.scroll-to-item".withGString {
+            _ = gtk_widget_activate_action_variant(untyped(listView).asWidget, $0, g_variant_new_uint32(guint32(position)))
+        }
+    }
+
+    /// Selects the row of `generator` (ignored for rows that are not selectable).
+    public func select(_ generator: any RowGenerator) {
+        guard generator.isSelectable, let position = manager.position(of: generator) else { return }
+        gtk_selection_model_select_item(selectionModel, guint(position), selectionMode == .single ? 1 : 0)
+    }
+
+    /// Deselects the row of `generator`.
+    public func deselect(_ generator: any RowGenerator) {
+        guard let position = manager.position(of: generator) else { return }
+        gtk_selection_model_unselect_item(selectionModel, guint(position))
+    }
+
+    /// Whether the row at `position` is selected, as the selection model says.
+    public func isSelected(position: Int) -> Bool {
+        gtk_selection_model_is_selected(selectionModel, guint(position)) != 0
+    }
+
+    /// The selected generators, in list order.
+    public var selectedGenerators: [any RowGenerator] {
+        (0..<manager.store.count).compactMap { isSelected(position: $0) ? manager.store.generator(at: $0) : nil }
+    }
+
+    /// Views waiting in the reuse pool.
+    public var pooledViewCount: Int { pool.count }
+
+    // MARK: Factory
+
+    private func connectFactory() {
+        let f = untyped(factory)
+        Signal.connect(f, "setup", pointer: { [weak self] item in
+            guard let self else { return }
+            self.statistics.setups += 1
+            CellStorage.attach(Cell(listItem: item.asListItem, adapter: self), to: item)
+        })
+        Signal.connect(f, "bind", pointer: { item in
+            guard let cell = CellStorage.cell(of: item),
+                  let object = gtk_list_item_get_item(item.asListItem),  // transfer none
+                  let row = Row.from(item: object) else { return }
+            cell.bind(row)
+        })
+        Signal.connect(f, "unbind", pointer: { item in
+            CellStorage.cell(of: item)?.unbind()
+        })
+        Signal.connect(f, "teardown", pointer: { [weak self] item in
+            self?.statistics.teardowns += 1
+            CellStorage.cell(of: item)?.teardown()
+            CellStorage.detach(from: item)
+        })
+    }
+
+    /// Records that `cell` now shows `view`, taking it from any other list item first.
+    func claim(_ view: any RowView, for cell: Cell) {
+        let id = ObjectIdentifier(view)
+        if let other = owners[id]?.cell, other !== cell {
+            other.unbind()
+            gtk_list_item_set_child(other.listItem, nil)
+            other.forgetView()
+        }
+        owners[id] = WeakCell(cell)
+    }
+
+    func forgetOwner(of view: any RowView) {
+        owners[ObjectIdentifier(view)] = nil
+    }
+
+    // MARK: Selection and activation
+
+    private func connectSelection() {
+        Signal.connect(untyped(selectionModel), "selection-changed", range: { [weak self] position, count in
+            self?.selectionChanged(position: Int(position), count: Int(count))
+        })
+    }
+
+    private func selectionChanged(position: Int, count: Int) {
+        guard !correctingSelection else { return }
+        let end = min(position + count, manager.store.count)
+        guard position < end else { return }
+        // Undo any selection of a row that cannot be selected (headers, footers).
+        correctingSelection = true
+        var corrected = false
+        for p in position..<end where isSelected(position: p) {
+            if let row = manager.store.row(at: p), !row.generator.isSelectable {
+                gtk_selection_model_unselect_item(selectionModel, guint(p))
+                corrected = true
+            }
+        }
+        if corrected, selectionMode == .single, let previous = lastSelected,
+           let p = manager.flatPosition(of: previous), !isSelected(position: p) {
+            gtk_selection_model_select_item(selectionModel, guint(p), 1)
+        }
+        correctingSelection = false
+        // Report what changed, in list order. Single selection reports over its whole range.
+        let range = corrected && selectionMode == .single ? 0..<manager.store.count : position..<end
+        var deselectAfter: [Int] = []
+        for p in range {
+            guard let row = manager.store.row(at: p) else { continue }
+            let id = ObjectIdentifier(row)
+            let now = isSelected(position: p)
+            let was = selected[id]?.row === row
+            if now && !was {
+                selected[id] = WeakRow(row)
+                lastSelected = row
+                didSelect.invoke(with: row.generator)
+                if let item = row.generator as? SelectableItem {
+                    item.didSelectEvent.invoke()
+                    if item.isNeedDeselect { deselectAfter.append(p) }
+                }
+            } else if !now && was {
+                selected[id] = nil
+                didDeselect.invoke(with: row.generator)
+                (row.generator as? SelectableItem)?.didDeselectEvent.invoke()
+            }
+        }
+        selected = selected.filter { $0.value.row != nil }
+        for p in deselectAfter {
+            gtk_selection_model_unselect_item(selectionModel, guint(p))
+        }
+    }
+
+    private func activate(at position: Int) {
+        guard let row = manager.store.row(at: position), row.generator.isActivatable else { return }
+        didActivate.invoke(with: row.generator)
+        (row.generator as? SelectableItem)?.didActivateEvent.invoke()
+    }
+}
+
+@MainActor
+private final class WeakCell {
+    weak var cell: Cell?
+    init(_ cell: Cell) { self.cell = cell }
+}
+
+@MainActor
+private final class WeakRow {
+    weak var row: Row?
+    init(_ row: Row) { self.row = row }
+}

@@ -1,0 +1,27 @@
+import CGtk
+
+/// The library's CSS: header and footer rows, and folding indentation. Installed once per
+/// display, at application priority minus one so an app's own CSS wins.
+@MainActor
+public enum Stylesheet {
+    private static var installed = false
+
+    /// The default rules.
+    public static let css = """
+    row.gdd-header, row.gdd-footer { background: none; }
+    row.gdd-header:hover, row.gdd-footer:hover { background: none; }
+    .gdd-header label.gdd-title { font-weight: bold; }
+    row.gdd-header { border-bottom: 1px solid alpha(currentColor, 0.15); }
+    """
+
+    /// Adds the default rules to the default display (no-op without a display).
+    public static func installDefault() {
+        guard !installed, let display = gdk_display_get_default() else { return }
+        installed = true
+        let provider = gtk_css_provider_new()!
+        gtk_css_provider_load_from_data(provider, css, -1)
+        gtk_style_context_add_provider_for_display(display, OpaquePointer(provider),
+                                                   guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION - 1))
+        releaseObject(untyped(provider))
+    }
+}

@@ -1,0 +1,583 @@
+import DataDisplayDiff
+
+/// Owns an ordered list of sections and keeps one `RowStore` equal to it (RDDM's BaseTableManager).
+///
+/// Each single operation validates first, then reaches the store at once as one splice of the
+/// affected range. `batch { }` and `setState(_:)` diff the old rows against the new ones and
+/// apply the fewest splices; rows that keep their diff id keep their row object (and so their
+/// widget), and a changed row is rebound in place.
+///
+/// Errors are thrown before anything changes. A mutation started while the store is being
+/// updated (from a bind callback or an event listener) is queued and applied right after.
+@MainActor
+open class BaseListManager {
+    /// The store a list view shows.
+    public let store: RowStore
+    /// Errors of mutations that were queued during an update and failed when they ran.
+    public let queuedMutationFailed = Event<DataDisplayError>()
+    /// What the last diffed update (`setState`, `batch`) did.
+    public private(set) var lastUpdate: UpdateSummary?
+
+    var state: [SectionState] = []
+    var rowsByGenerator: [ObjectIdentifier: Row] = [:]
+    private var batchDepth = 0
+    private var batchUpdates: Set<ObjectIdentifier> = []
+    private(set) var isApplying = false
+    private var pending: [() -> Void] = []
+
+    /// An empty manager with its store.
+    public init() {
+        MainQueueBridge.install()
+        store = RowStore()
+    }
+
+    // MARK: Reading
+
+    /// The sections, as values.
+    public var sections: [Section] { state.map(\.value) }
+
+    /// Number of sections.
+    public var numberOfSections: Int { state.count }
+
+    /// The rows of section `index` (headers and footers excluded).
+    public func generators(inSection index: Int) throws(DataDisplayError) -> [any RowGenerator] {
+        try checkSection(index)
+        return state[index].rows.map(\.generator)
+    }
+
+    /// Every generator in list order, headers and footers included: what the store shows.
+    public var flatGenerators: [any RowGenerator] { flatRows().map(\.generator) }
+
+    /// Whether `generator` stands in the manager (as a row, header or footer).
+    public func contains(_ generator: any RowGenerator) -> Bool {
+        rowsByGenerator[ObjectIdentifier(generator)] != nil
+    }
+
+    /// The flat position (store index) of `generator`.
+    public func position(of generator: any RowGenerator) -> Int? {
+        guard let row = rowsByGenerator[ObjectIdentifier(generator)] else { return nil }
+        return flatPosition(of: row)
+    }
+
+    // MARK: Sections
+
+    /// Appends a section.
+    public func addSection(header: (any RowGenerator)? = nil, rows: [any RowGenerator] = [], footer: (any RowGenerator)? = nil) throws(DataDisplayError) {
+        try perform { () throws(DataDisplayError) in
+            try self.insertSectionNow(Section(header: header, rows: rows, footer: footer), at: self.state.count)
+        }
+    }
+
+    /// Removes every row of the section with `header`, keeping the section and its header.
+    public func removeAll(fromSectionWith header: any RowGenerator) throws(DataDisplayError) {
+        try perform { () throws(DataDisplayError) in
+            self.removeAllNow(fromSection: try self.sectionIndex(header: header))
+        }
+    }
+
+    /// Removes every row of section `index`, keeping the section and its header.
+    public func removeAll(fromSection index: Int) throws(DataDisplayError) {
+        try perform { () throws(DataDisplayError) in
+            try self.checkSection(index)
+            self.removeAllNow(fromSection: index)
+        }
+    }
+
+    /// Removes the section with `header`, its rows and footer.
+    public func removeSection(with header: any RowGenerator) throws(DataDisplayError) {
+        try perform { () throws(DataDisplayError) in
+            self.removeSectionNow(try self.sectionIndex(header: header))
+        }
+    }
+
+    /// Removes section `index`, its header, rows and footer.
+    public func removeSection(at index: Int) throws(DataDisplayError) {
+        try perform { () throws(DataDisplayError) in
+            try self.checkSection(index)
+            self.removeSectionNow(index)
+        }
+    }
+
+    // MARK: Rows
+
+    /// Appends a row to the last section (creating a section without header when there is none).
+    public func add(_ generator: any RowGenerator) throws(DataDisplayError) {
+        try add([generator])
+    }
+
+    /// Appends rows to the last section (creating a section without header when there is none).
+    public func add(_ generators: [any RowGenerator]) throws(DataDisplayError) {
+        try perform { () throws(DataDisplayError) in
+            try self.validateNew(generators)
+            if self.state.isEmpty {
+                try self.insertSectionNow(Section(rows: generators), at: 0)
+            } else {
+                let s = self.state.count - 1
+                self.insertRowsNow(generators, section: s, index: self.state[s].rows.count)
+            }
+        }
+    }
+
+    /// Appends rows to the section with `header`.
+    public func add(_ generators: [any RowGenerator], toSectionWith header: any RowGenerator) throws(DataDisplayError) {
+        try perform { () throws(DataDisplayError) in
+            let s = try self.sectionIndex(header: header)
+            try self.validateNew(generators)
+            self.insertRowsNow(generators, section: s, index: self.state[s].rows.count)
+        }
+    }
+
+    /// Inserts rows right after `anchor`: a row, or a header (then they open its section).
+    public func insert(_ generators: [any RowGenerator], after anchor: any RowGenerator) throws(DataDisplayError) {
+        try perform { () throws(DataDisplayError) in
+            let (s, i) = try self.insertionPoint(after: anchor)
+            try self.validateNew(generators)
+            self.insertRowsNow(generators, section: s, index: i)
+        }
+    }
+
+    /// Inserts rows right before `anchor`: a row, or a footer (then they close its section).
+    public func insert(_ generators: [any RowGenerator], before anchor: any RowGenerator) throws(DataDisplayError) {
+        try perform { () throws(DataDisplayError) in
+            let (s, i) = try self.insertionPoint(before: anchor)
+            try self.validateNew(generators)
+            self.insertRowsNow(generators, section: s, index: i)
+        }
+    }
+
+    /// Inserts one row right after `anchor`.
+    public func insert(_ generator: any RowGenerator, after anchor: any RowGenerator) throws(DataDisplayError) {
+        try insert([generator], after: anchor)
+    }
+
+    /// Inserts one row right before `anchor`.
+    public func insert(_ generator: any RowGenerator, before anchor: any RowGenerator) throws(DataDisplayError) {
+        try insert([generator], before: anchor)
+    }
+
+    /// Removes a row; with `removeEmptySection`, also its section when that leaves it empty.
+    public func remove(_ generator: any RowGenerator, removeEmptySection: Bool = false) throws(DataDisplayError) {
+        try perform { () throws(DataDisplayError) in
+            let (s, i) = try self.rowLocation(generator)
+            let section = self.state[s]
+            if removeEmptySection && section.rows.count == 1 {
+                self.removeSectionNow(s)
+                return
+            }
+            let position = self.sectionOffset(s) + section.rowsOffset + i
+            let row = self.state[s].rows.remove(at: i)
+            self.rowsByGenerator[ObjectIdentifier(row.generator)] = nil
+            self.splice(at: position, removing: 1, inserting: [])
+        }
+    }
+
+    /// Removes several rows (one diffed update); with `removeEmptySection`, also sections left empty.
+    public func remove(_ generators: [any RowGenerator], removeEmptySection: Bool = false) throws(DataDisplayError) {
+        try perform { () throws(DataDisplayError) in
+            var seen = Set<ObjectIdentifier>()
+            for g in generators {
+                _ = try self.rowLocation(g)
+                guard seen.insert(ObjectIdentifier(g)).inserted else { throw .duplicateGenerator(describe(g)) }
+            }
+            try self.batch { () throws(DataDisplayError) in
+                for g in generators { try self.remove(g, removeEmptySection: removeEmptySection) }
+            }
+        }
+    }
+
+    /// Puts `new` where `old` stands (a row, header or footer). `new` must not be in the manager.
+    public func replace(_ old: any RowGenerator, with new: any RowGenerator) throws(DataDisplayError) {
+        try perform { () throws(DataDisplayError) in
+            guard let oldRow = self.rowsByGenerator[ObjectIdentifier(old)] else { throw .generatorNotFound(describe(old)) }
+            if old === new { self.refresh(oldRow); return }
+            try self.validateNew([new])
+            let position = self.flatPosition(of: oldRow)!
+            let newRow = Row(generator: new, role: oldRow.role)
+            self.replaceRow(oldRow, with: newRow)
+            self.splice(at: position, removing: 1, inserting: [newRow])
+        }
+    }
+
+    /// Moves a row to right after `anchor` (a row, or a header: then it opens the section).
+    /// One splice from the old to the new place, so the row keeps its widget.
+    public func move(_ generator: any RowGenerator, after anchor: any RowGenerator) throws(DataDisplayError) {
+        try perform { () throws(DataDisplayError) in
+            guard anchor !== generator else { _ = try self.rowLocation(generator); return }
+            try self.moveNow(generator) { () throws(DataDisplayError) in try self.insertionPoint(after: anchor) }
+        }
+    }
+
+    /// Moves a row to right before `anchor` (a row, or a footer).
+    public func move(_ generator: any RowGenerator, before anchor: any RowGenerator) throws(DataDisplayError) {
+        try perform { () throws(DataDisplayError) in
+            guard anchor !== generator else { _ = try self.rowLocation(generator); return }
+            try self.moveNow(generator) { () throws(DataDisplayError) in try self.insertionPoint(before: anchor) }
+        }
+    }
+
+    /// Rebinds rows in place after their content changed (no remove, no insert).
+    public func update(_ generators: [any RowGenerator]) throws(DataDisplayError) {
+        try perform { () throws(DataDisplayError) in
+            var rows: [Row] = []
+            for g in generators {
+                guard let row = self.rowsByGenerator[ObjectIdentifier(g)] else { throw .generatorNotFound(describe(g)) }
+                rows.append(row)
+            }
+            if self.batchDepth > 0 {
+                for g in generators { self.batchUpdates.insert(ObjectIdentifier(g)) }
+                return
+            }
+            for row in rows { self.refresh(row) }
+        }
+    }
+
+    /// Rebinds one row in place.
+    public func update(_ generator: any RowGenerator) throws(DataDisplayError) {
+        try update([generator])
+    }
+
+    /// Removes everything.
+    public func clear() {
+        try? perform { () throws(DataDisplayError) in
+            let count = self.state.reduce(0) { $0 + $1.count }
+            self.state = []
+            self.rowsByGenerator = [:]
+            self.splice(at: 0, removing: count, inserting: [])
+        }
+    }
+
+    // MARK: Diffed updates
+
+    /// Runs `body` and applies everything it did as one diffed update (the fewest splices).
+    /// If `body` throws, nothing it did is applied.
+    /// Started while the store is being updated, the whole batch is queued and runs right after.
+    public func batch(_ body: @escaping () throws(DataDisplayError) -> Void) throws(DataDisplayError) {
+        if batchDepth > 0 { try body(); return }
+        if isApplying {
+            enqueue { () throws(DataDisplayError) in try self.batch(body) }
+            return
+        }
+        let oldState = state
+        let oldLookup = rowsByGenerator
+        let oldFlat = flatRows()
+        batchDepth = 1
+        batchUpdates = []
+        do {
+            try body()
+        } catch {
+            batchDepth = 0
+            state = oldState
+            rowsByGenerator = oldLookup
+            throw error
+        }
+        batchDepth = 0
+        let newState = sections
+        let updates = batchUpdates
+        batchUpdates = []
+        do {
+            try applyState(newState, from: oldFlat, forcedUpdates: updates)
+        } catch {
+            state = oldState
+            rowsByGenerator = oldLookup
+            throw error
+        }
+        drainPending()
+    }
+
+    /// Replaces everything with `sections`, diffed against what is shown (RDDM's "clear, add,
+    /// reload"): rows are matched by diff id; unchanged rows are untouched, changed ones rebound.
+    public func setState(_ sections: [Section]) throws(DataDisplayError) {
+        try perform { () throws(DataDisplayError) in
+            if self.batchDepth > 0 {
+                try self.replaceStateInBatch(sections)
+                return
+            }
+            try self.applyState(sections, from: self.flatRows(), forcedUpdates: [])
+        }
+    }
+
+    // MARK: Internals
+
+    /// Runs `op` now, or queues it when the store is being updated; drains queued ops after.
+    func perform(_ op: @escaping () throws(DataDisplayError) -> Void) throws(DataDisplayError) {
+        if isApplying {
+            enqueue(op)
+            return
+        }
+        try op()
+        if batchDepth == 0 { drainPending() }
+    }
+
+    private func enqueue(_ op: @escaping () throws(DataDisplayError) -> Void) {
+        pending.append { [weak self] in
+            do throws(DataDisplayError) { try op() } catch { self?.queuedMutationFailed.invoke(with: error) }
+        }
+    }
+
+    private func drainPending() {
+        while !pending.isEmpty, !isApplying {
+            pending.removeFirst()()
+        }
+    }
+
+    /// One splice on the store (skipped inside a batch: the batch diffs at its end).
+    func splice(at position: Int, removing: Int, inserting rows: [Row]) {
+        guard batchDepth == 0, removing > 0 || !rows.isEmpty else { return }
+        isApplying = true
+        store.splice(at: position, removing: removing, inserting: rows)
+        isApplying = false
+    }
+
+    /// Rebinds a row in place if a list item shows it.
+    func refresh(_ row: Row) {
+        row.contentVersion &+= 1
+        guard let cell = row.cell else { return }
+        isApplying = true
+        cell.refreshIfStale()
+        isApplying = false
+    }
+
+    func flatRows() -> [Row] {
+        var list: [Row] = []
+        list.reserveCapacity(state.reduce(0) { $0 + $1.count })
+        for section in state { section.appendFlat(to: &list) }
+        return list
+    }
+
+    func sectionOffset(_ index: Int) -> Int {
+        var offset = 0
+        for s in 0..<index { offset += state[s].count }
+        return offset
+    }
+
+    func flatPosition(of row: Row) -> Int? {
+        var offset = 0
+        for section in state {
+            if section.header === row { return offset }
+            if let i = section.rows.firstIndex(where: { $0 === row }) { return offset + section.rowsOffset + i }
+            if section.footer === row { return offset + section.count - 1 }
+            offset += section.count
+        }
+        return nil
+    }
+
+    /// The flat rows in `range` (used by moves to re-splice one span).
+    func flatRows(in range: ClosedRange<Int>) -> [Row] {
+        let all = flatRows()
+        return Array(all[range])
+    }
+
+    func checkSection(_ index: Int) throws(DataDisplayError) {
+        guard index >= 0, index < state.count else { throw .indexOutOfRange(index: index, count: state.count) }
+    }
+
+    func sectionIndex(header: any RowGenerator) throws(DataDisplayError) -> Int {
+        guard let row = rowsByGenerator[ObjectIdentifier(header)], row.role == .header,
+              let s = state.firstIndex(where: { $0.header === row }) else {
+            throw .sectionNotFound(describe(header))
+        }
+        return s
+    }
+
+    /// Section and index of a row (not a header or footer).
+    func rowLocation(_ generator: any RowGenerator) throws(DataDisplayError) -> (Int, Int) {
+        guard let row = rowsByGenerator[ObjectIdentifier(generator)] else { throw .generatorNotFound(describe(generator)) }
+        guard row.role == .row else { throw .invalidAnchor("\(describe(generator)) is a \(row.role), not a row") }
+        for (s, section) in state.enumerated() {
+            if let i = section.rows.firstIndex(where: { $0 === row }) { return (s, i) }
+        }
+        throw .generatorNotFound(describe(generator))
+    }
+
+    func insertionPoint(after anchor: any RowGenerator) throws(DataDisplayError) -> (Int, Int) {
+        guard let row = rowsByGenerator[ObjectIdentifier(anchor)] else { throw .generatorNotFound(describe(anchor)) }
+        switch row.role {
+        case .header: return (try sectionIndex(header: anchor), 0)
+        case .row: let (s, i) = try rowLocation(anchor); return (s, i + 1)
+        case .footer: throw .invalidAnchor("rows cannot go after a footer (\(describe(anchor)))")
+        }
+    }
+
+    func insertionPoint(before anchor: any RowGenerator) throws(DataDisplayError) -> (Int, Int) {
+        guard let row = rowsByGenerator[ObjectIdentifier(anchor)] else { throw .generatorNotFound(describe(anchor)) }
+        switch row.role {
+        case .header: throw .invalidAnchor("rows cannot go before a header (\(describe(anchor)))")
+        case .row: return try rowLocation(anchor)
+        case .footer:
+            guard let s = state.firstIndex(where: { $0.footer === row }) else { throw .generatorNotFound(describe(anchor)) }
+            return (s, state[s].rows.count)
+        }
+    }
+
+    /// Throws unless every generator is new to the manager and none repeats.
+    func validateNew(_ generators: [any RowGenerator]) throws(DataDisplayError) {
+        var seen = Set<ObjectIdentifier>()
+        for g in generators {
+            let id = ObjectIdentifier(g)
+            guard rowsByGenerator[id] == nil, seen.insert(id).inserted else { throw .duplicateGenerator(describe(g)) }
+        }
+    }
+
+    private func makeRow(_ generator: any RowGenerator, _ role: RowRole) -> Row {
+        let row = Row(generator: generator, role: role)
+        rowsByGenerator[ObjectIdentifier(generator)] = row
+        return row
+    }
+
+    func insertRowsNow(_ generators: [any RowGenerator], section s: Int, index i: Int) {
+        let rows = generators.map { makeRow($0, .row) }
+        let position = sectionOffset(s) + state[s].rowsOffset + i
+        state[s].rows.insert(contentsOf: rows, at: i)
+        splice(at: position, removing: 0, inserting: rows)
+    }
+
+    func insertSectionNow(_ section: Section, at index: Int) throws(DataDisplayError) {
+        var all: [any RowGenerator] = section.rows
+        if let h = section.header { all.append(h) }
+        if let f = section.footer { all.append(f) }
+        try validateNew(all)
+        let new = SectionState(header: section.header.map { makeRow($0, .header) },
+                               rows: section.rows.map { makeRow($0, .row) },
+                               footer: section.footer.map { makeRow($0, .footer) })
+        let position = sectionOffset(index)
+        state.insert(new, at: index)
+        var flat: [Row] = []
+        new.appendFlat(to: &flat)
+        splice(at: position, removing: 0, inserting: flat)
+    }
+
+    func removeAllNow(fromSection s: Int) {
+        let position = sectionOffset(s) + state[s].rowsOffset
+        let removed = state[s].rows
+        state[s].rows = []
+        for row in removed { rowsByGenerator[ObjectIdentifier(row.generator)] = nil }
+        splice(at: position, removing: removed.count, inserting: [])
+    }
+
+    func removeSectionNow(_ s: Int) {
+        let position = sectionOffset(s)
+        let section = state.remove(at: s)
+        var flat: [Row] = []
+        section.appendFlat(to: &flat)
+        for row in flat { rowsByGenerator[ObjectIdentifier(row.generator)] = nil }
+        splice(at: position, removing: flat.count, inserting: [])
+    }
+
+    func replaceRow(_ old: Row, with new: Row) {
+        rowsByGenerator[ObjectIdentifier(old.generator)] = nil
+        rowsByGenerator[ObjectIdentifier(new.generator)] = new
+        for s in state.indices {
+            if state[s].header === old { state[s].header = new; return }
+            if state[s].footer === old { state[s].footer = new; return }
+            if let i = state[s].rows.firstIndex(where: { $0 === old }) { state[s].rows[i] = new; return }
+        }
+    }
+
+    func moveNow(_ generator: any RowGenerator, to destination: () throws(DataDisplayError) -> (Int, Int)) throws(DataDisplayError) {
+        let (s, i) = try rowLocation(generator)
+        let row = state[s].rows[i]
+        let from = sectionOffset(s) + state[s].rowsOffset + i
+        // Validate the destination before changing anything; moving next to itself is a no-op.
+        _ = try destination()
+        state[s].rows.remove(at: i)
+        let (ds, di) = try! destination()
+        state[ds].rows.insert(row, at: di)
+        let to = sectionOffset(ds) + state[ds].rowsOffset + di
+        guard from != to else { return }
+        let span = min(from, to)...max(from, to)
+        splice(at: span.lowerBound, removing: span.count, inserting: flatRows(in: span))
+    }
+
+    private func replaceStateInBatch(_ sections: [Section]) throws(DataDisplayError) {
+        var seen = Set<ObjectIdentifier>()
+        var rebuilt: [SectionState] = []
+        var lookup: [ObjectIdentifier: Row] = [:]
+        func row(_ g: any RowGenerator, _ role: RowRole) throws(DataDisplayError) -> Row {
+            guard seen.insert(ObjectIdentifier(g)).inserted else { throw .duplicateGenerator(describe(g)) }
+            let r = rowsByGenerator[ObjectIdentifier(g)].flatMap { $0.role == role ? $0 : nil } ?? Row(generator: g, role: role)
+            lookup[ObjectIdentifier(g)] = r
+            return r
+        }
+        for section in sections {
+            var rows: [Row] = []
+            for g in section.rows { rows.append(try row(g, .row)) }
+            rebuilt.append(SectionState(header: try section.header.map { h throws(DataDisplayError) in try row(h, .header) },
+                                        rows: rows,
+                                        footer: try section.footer.map { f throws(DataDisplayError) in try row(f, .footer) }))
+        }
+        state = rebuilt
+        rowsByGenerator = lookup
+    }
+
+    /// The diffed path shared by `setState` and `batch`: match `oldFlat` with `sections` by
+    /// (role, diff id), reuse matched row objects, splice the store, rebind changed rows.
+    func applyState(_ sections: [Section], from oldFlat: [Row], forcedUpdates: Set<ObjectIdentifier>) throws(DataDisplayError) {
+        var entries: [(generator: any RowGenerator, role: RowRole)] = []
+        entries.reserveCapacity(oldFlat.count)
+        var seen = Set<ObjectIdentifier>()
+        for section in sections {
+            if let h = section.header { entries.append((h, .header)) }
+            for g in section.rows { entries.append((g, .row)) }
+            if let f = section.footer { entries.append((f, .footer)) }
+        }
+        for entry in entries where !seen.insert(ObjectIdentifier(entry.generator)).inserted {
+            throw .duplicateGenerator(describe(entry.generator))
+        }
+        let oldKeys = oldFlat.map { RowKey(role: $0.role, id: $0.generator.diffID) }
+        let newKeys = entries.map { RowKey(role: $0.role, id: $0.generator.diffID) }
+        let plan: SplicePlan
+        do {
+            plan = try ListDiff.plan(old: oldKeys, new: newKeys) { oldIndex, newIndex in
+                oldFlat[oldIndex].generator.isContentEqual(to: entries[newIndex].generator)
+                    && !forcedUpdates.contains(ObjectIdentifier(entries[newIndex].generator))
+            }
+        } catch {
+            throw .duplicateDiffID(error.description)
+        }
+
+        // Nothing has failed: from here on, change state.
+        var newFlat: [Row] = []
+        newFlat.reserveCapacity(entries.count)
+        var lookup: [ObjectIdentifier: Row] = [:]
+        lookup.reserveCapacity(entries.count)
+        for (index, entry) in entries.enumerated() {
+            let oldIndex = plan.oldIndexOfNew[index]
+            let row: Row
+            if oldIndex >= 0 {
+                row = oldFlat[oldIndex]
+                if row.generator !== entry.generator { row.generator = entry.generator }
+            } else {
+                row = Row(generator: entry.generator, role: entry.role)
+            }
+            newFlat.append(row)
+            lookup[ObjectIdentifier(entry.generator)] = row
+        }
+        for index in plan.updated { newFlat[index].contentVersion &+= 1 }
+
+        var rebuilt: [SectionState] = []
+        rebuilt.reserveCapacity(sections.count)
+        var cursor = 0
+        for section in sections {
+            var s = SectionState()
+            if section.header != nil { s.header = newFlat[cursor]; cursor += 1 }
+            s.rows = Array(newFlat[cursor..<(cursor + section.rows.count)])
+            cursor += section.rows.count
+            if section.footer != nil { s.footer = newFlat[cursor]; cursor += 1 }
+            rebuilt.append(s)
+        }
+        state = rebuilt
+        rowsByGenerator = lookup
+
+        lastUpdate = UpdateSummary(plan: plan)
+        isApplying = true
+        store.apply(plan, newRows: newFlat)
+        for index in plan.updated { newFlat[index].cell?.refreshIfStale() }
+        isApplying = false
+    }
+}
+
+/// A row's key in a diff: its role and its generator's diff id.
+struct RowKey: Hashable {
+    let role: RowRole
+    let id: AnyHashable
+}

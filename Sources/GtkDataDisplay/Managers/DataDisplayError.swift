@@ -1,0 +1,31 @@
+/// What a manager operation reports when its input is wrong. Nothing has changed when one is thrown.
+public enum DataDisplayError: Error, Equatable, CustomStringConvertible {
+    /// The generator (or header) used as an anchor or target is not in the manager.
+    case generatorNotFound(String)
+    /// The header naming a section is not in the manager.
+    case sectionNotFound(String)
+    /// This generator instance already stands in the manager (or twice in the new state).
+    case duplicateGenerator(String)
+    /// Two rows of one state share a diff id.
+    case duplicateDiffID(String)
+    /// An index outside `0..<count`.
+    case indexOutOfRange(index: Int, count: Int)
+    /// The operation cannot take this anchor (e.g. rows inserted before a header).
+    case invalidAnchor(String)
+
+    public var description: String {
+        switch self {
+        case .generatorNotFound(let what): return "generator not found in the manager: \(what)"
+        case .sectionNotFound(let what): return "section not found: no section has the header \(what)"
+        case .duplicateGenerator(let what): return "generator already in the manager: \(what) (a generator instance may stand once)"
+        case .duplicateDiffID(let what): return "duplicate diff id \(what)"
+        case .indexOutOfRange(let index, let count): return "index \(index) out of range 0..<\(count)"
+        case .invalidAnchor(let why): return "invalid anchor: \(why)"
+        }
+    }
+}
+
+@MainActor
+func describe(_ generator: any RowGenerator) -> String {
+    "\(type(of: generator)) (diff id \(generator.diffID))"
+}

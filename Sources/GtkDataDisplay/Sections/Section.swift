@@ -1,0 +1,18 @@
+/// A section as a value: an optional header, its rows and an optional footer. Managers take an
+/// array of these as a whole new state (`setState(_:)`), diffed against what they show.
+@MainActor
+public struct Section {
+    /// The header row, shown above the rows; also names the section in manager operations.
+    public var header: (any RowGenerator)?
+    /// The rows, in order.
+    public var rows: [any RowGenerator]
+    /// The footer row, shown below the rows.
+    public var footer: (any RowGenerator)?
+
+    /// A section with these rows.
+    public init(header: (any RowGenerator)? = nil, rows: [any RowGenerator] = [], footer: (any RowGenerator)? = nil) {
+        self.header = header
+        self.rows = rows
+        self.footer = footer
+    }
+}

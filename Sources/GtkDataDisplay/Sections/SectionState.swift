@@ -1,0 +1,32 @@
+/// A section as a manager holds it: rows that own their row objects. A value type, so a batch
+/// can snapshot and roll back the whole tree cheaply.
+@MainActor
+struct SectionState {
+    var header: Row?
+    var rows: [Row]
+    var footer: Row?
+
+    init(header: Row? = nil, rows: [Row] = [], footer: Row? = nil) {
+        self.header = header
+        self.rows = rows
+        self.footer = footer
+    }
+
+    /// Items this section puts into the flat list.
+    var count: Int { rows.count + (header == nil ? 0 : 1) + (footer == nil ? 0 : 1) }
+
+    /// Offset of the first row inside the section's flat range.
+    var rowsOffset: Int { header == nil ? 0 : 1 }
+
+    /// The section's items in list order.
+    func appendFlat(to list: inout [Row]) {
+        if let header { list.append(header) }
+        list.append(contentsOf: rows)
+        if let footer { list.append(footer) }
+    }
+
+    /// The public value of this section.
+    var value: Section {
+        Section(header: header?.generator, rows: rows.map(\.generator), footer: footer?.generator)
+    }
+}

@@ -1,0 +1,45 @@
+import CGtk
+
+/// Where a row stands in its section.
+public enum RowRole: Sendable, Equatable {
+    case header, row, footer
+}
+
+/// The Swift side of one store item: owns the row object (one reference) and knows its generator.
+///
+/// A generator keeps the same `Row` — and so the same row object — across updates, which is
+/// what lets GTK keep its widget. The row object points back here unretained; `deinit` clears
+/// that pointer before dropping the reference, so GTK can outlive the row safely.
+@MainActor
+final class Row {
+    /// The generator shown. Whole-state updates may hand the row to a new generator with the same diff id.
+    var generator: any RowGenerator
+    let role: RowRole
+    /// The row object in the store (this row holds one reference).
+    nonisolated(unsafe) let object: UnsafeMutablePointer<GddRowObject>
+    /// Bumped on every content update: a bound cell compares it with the version it showed.
+    var contentVersion: UInt32 = 0
+    /// The list item cell currently showing this row, if any (for in-place rebinds).
+    weak var cell: Cell?
+
+    init(generator: any RowGenerator, role: RowRole) {
+        self.generator = generator
+        self.role = role
+        self.object = RowObjectType.make()
+        object.pointee.row = Unmanaged.passUnretained(self).toOpaque()
+    }
+
+    deinit {
+        object.pointee.row = nil
+        releaseObject(UnsafeMutableRawPointer(object))
+    }
+
+    /// The row object as a store item.
+    var item: UnsafeMutableRawPointer { UnsafeMutableRawPointer(object) }
+
+    /// The row behind a store item (nil when the item is not ours or its row is gone).
+    static func from(item: UnsafeMutableRawPointer) -> Row? {
+        guard let owner = RowObjectType.owner(of: item) else { return nil }
+        return Unmanaged<Row>.fromOpaque(owner).takeUnretainedValue()
+    }
+}

@@ -1,0 +1,58 @@
+import CGtk
+import DataDisplayDiff
+
+/// One `GListStore` whose items are row objects: the model a `GtkListView` shows.
+///
+/// Every change reaches it as `g_list_store_splice` calls, each of which emits exactly one
+/// `items-changed`. The store holds its own reference on each item it contains.
+@MainActor
+public final class RowStore {
+    /// The `GListStore *` (this object holds one reference).
+    public let pointer: OpaquePointer
+    private var scratch: [UnsafeMutableRawPointer?] = []
+
+    init() {
+        pointer = g_list_store_new(RowObjectType.type)
+    }
+
+    isolated deinit {
+        releaseObject(untyped(pointer))
+    }
+
+    /// The store as a `GListModel *`.
+    public var listModel: OpaquePointer { untyped(pointer).asListModel }
+
+    /// The number of items.
+    public var count: Int { Int(g_list_model_get_n_items(listModel)) }
+
+    /// The generator shown at `position`, read back from the real store item.
+    public func generator(at position: Int) -> (any RowGenerator)? {
+        row(at: position)?.generator
+    }
+
+    /// The row at `position`.
+    func row(at position: Int) -> Row? {
+        guard position >= 0, position < count,
+              let item = g_list_model_get_item(listModel, guint(position)) else { return nil }
+        defer { releaseObject(item) }  // g_list_model_get_item is transfer full
+        return Row.from(item: item)
+    }
+
+    /// Replaces `removing` items at `position` with the row objects of `rows`: one emission.
+    func splice<C: Collection>(at position: Int, removing: Int, inserting rows: C) where C.Element == Row {
+        scratch.removeAll(keepingCapacity: true)
+        scratch.reserveCapacity(rows.count)
+        for row in rows { scratch.append(row.item) }
+        scratch.withUnsafeMutableBufferPointer { buffer in
+            g_list_store_splice(pointer, guint(position), guint(removing), buffer.baseAddress, guint(buffer.count))
+        }
+        if scratch.count > 4096 { scratch = [] }
+    }
+
+    /// Applies a splice plan whose inserted ranges index `newRows`.
+    func apply(_ plan: SplicePlan, newRows: [Row]) {
+        for step in plan.splices {
+            splice(at: step.position, removing: step.removedCount, inserting: newRows[step.inserted])
+        }
+    }
+}

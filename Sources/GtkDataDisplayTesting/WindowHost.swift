@@ -1,0 +1,42 @@
+import CGtk
+import GtkDataDisplay
+
+/// A real toplevel window showing one widget, for widget tests under a display (Xvfb).
+@MainActor
+public final class WindowHost {
+    /// The `GtkWindow` as a widget.
+    public let window: UnsafeMutablePointer<GtkWidget>
+    private var destroyed = false
+
+    /// Whether GTK can open a display here (`gtk_init_check`).
+    public static func initializeGTK() -> Bool {
+        gtk_init_check() != 0
+    }
+
+    /// A window of the given size showing `child`, presented and laid out.
+    public init(child: UnsafeMutablePointer<GtkWidget>, width: Int32 = 400, height: Int32 = 600) {
+        window = gtk_window_new()
+        g_object_ref_sink(UnsafeMutableRawPointer(window))
+        let asWindow = gdd_window(UnsafeMutableRawPointer(window))
+        gtk_window_set_default_size(asWindow, width, height)
+        gtk_window_set_child(asWindow, child)
+        gtk_window_present(asWindow)
+        MainContext.iterate(until: { gtk_widget_get_mapped(self.window) != 0 })
+        settle()
+    }
+
+    /// Lets GTK lay out and bind whatever changed.
+    public func settle() {
+        MainContext.run(for: 0.15)
+        MainContext.drain()
+    }
+
+    /// Destroys the window and drops the test's reference.
+    public func destroy() {
+        guard !destroyed else { return }
+        destroyed = true
+        gtk_window_destroy(gdd_window(UnsafeMutableRawPointer(window)))
+        g_object_unref(UnsafeMutableRawPointer(window))
+        MainContext.drain()
+    }
+}

@@ -1,0 +1,72 @@
+import GtkDataDisplay
+import GtkDataDisplayTesting
+import XCTest
+
+/// `batch { }` coalesces operations into one diffed update.
+@MainActor
+final class BatchTests: XCTestCase {
+    func testBatchAppliesManyOperationsAsOneContiguousSplice() async throws {
+        let manager = BaseListManager()
+        let r = rows("a", "b", "c", "d")
+        try manager.add(r)
+        let recorder = ItemsChangedRecorder(manager.store)
+        try manager.batch { () throws(DataDisplayError) in
+            try manager.remove(r[1])
+            try manager.insert(rows("x"), after: r[0])
+            try manager.insert(rows("y"), after: r[2])
+            try manager.remove(r[2])
+        }
+        XCTAssertEqual(storeTexts(manager), ["a", "x", "y", "d"])
+        XCTAssertEqual(recorder.changes, [ItemsChange(position: 1, removed: 2, added: 2)])
+    }
+
+    func testClearAndReAddInBatchKeepsRowObjectsOfSameGenerators() async throws {
+        let manager = BaseListManager()
+        let r = rows("a", "b", "c")
+        try manager.add(r)
+        let objects = manager.store.objectAddresses
+        let recorder = ItemsChangedRecorder(manager.store)
+        try manager.batch { () throws(DataDisplayError) in
+            manager.clear()
+            try manager.addSection(rows: r)
+        }
+        XCTAssertEqual(recorder.changes, [])
+        XCTAssertEqual(manager.store.objectAddresses, objects)
+    }
+
+    func testUpdateInsideBatchIsAppliedAtTheEndWithoutEmission() async throws {
+        let manager = BaseListManager()
+        let r = rows("a", "b")
+        try manager.add(r)
+        let recorder = ItemsChangedRecorder(manager.store)
+        try manager.batch { () throws(DataDisplayError) in
+            r[0].model = "A"
+            try manager.update(r[0])
+        }
+        XCTAssertEqual(manager.lastUpdate?.updated, 1)
+        XCTAssertEqual(recorder.changes, [])
+    }
+
+    func testNestedBatchIsPartOfTheOuterOne() async throws {
+        let manager = BaseListManager()
+        let recorder = ItemsChangedRecorder(manager.store)
+        try manager.batch { () throws(DataDisplayError) in
+            try manager.add(rows("a"))
+            try manager.batch { () throws(DataDisplayError) in try manager.add(rows("b")) }
+            try manager.add(rows("c"))
+        }
+        XCTAssertEqual(storeTexts(manager), ["a", "b", "c"])
+        XCTAssertEqual(recorder.changes, [ItemsChange(position: 0, removed: 0, added: 3)])
+    }
+
+    func testSetStateInsideBatch() async throws {
+        let manager = BaseListManager()
+        try manager.add(rows("a", "b"))
+        try manager.batch { () throws(DataDisplayError) in
+            try manager.setState([Section(header: header("H"), rows: rows("b"))])
+            try manager.add(rows("c"))
+        }
+        XCTAssertEqual(storeTexts(manager), ["#H", "b", "c"])
+        assertStoreMatchesManager(manager)
+    }
+}

@@ -1,0 +1,152 @@
+import GtkDataDisplay
+import GtkDataDisplayTesting
+import XCTest
+
+/// Bad input gets a typed error and changes nothing: not the store, not the manager.
+@MainActor
+final class ManagerErrorTests: XCTestCase {
+    var manager: BaseListManager!
+    var recorder: ItemsChangedRecorder!
+    var present: [LabelRow]!
+    var head: LabelHeader!
+    var before: [String] = []
+    var objectsBefore: [UInt] = []
+
+    override func setUp() async throws {
+        manager = BaseListManager()
+        present = rows("a", "b", "c")
+        head = header("H")
+        try manager.addSection(header: head, rows: present, footer: LabelFooter(model: "f"))
+        before = storeTexts(manager)
+        objectsBefore = manager.store.objectAddresses
+        recorder = ItemsChangedRecorder(manager.store)
+    }
+
+    private func assertUnchanged(file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertEqual(recorder.changes, [], "the store emitted a change", file: file, line: line)
+        XCTAssertEqual(storeTexts(manager), before, file: file, line: line)
+        XCTAssertEqual(manager.store.objectAddresses, objectsBefore, file: file, line: line)
+        assertStoreMatchesManager(manager, file: file, line: line)
+    }
+
+    private func expect(_ expected: (DataDisplayError) -> Bool, _ body: () throws(DataDisplayError) -> Void,
+                        file: StaticString = #filePath, line: UInt = #line) {
+        do {
+            try body()
+            XCTFail("no error thrown", file: file, line: line)
+        } catch {
+            XCTAssertTrue(expected(error), "unexpected error: \(error)", file: file, line: line)
+            XCTAssertFalse(error.description.isEmpty)
+        }
+        assertUnchanged(file: file, line: line)
+    }
+
+    func testInsertAfterMissingAnchorThrowsGeneratorNotFound() async {
+        let stranger = rows("zz")[0]
+        expect({ if case .generatorNotFound(let what) = $0 { return what.contains("zz") } else { return false } }) {
+            () throws(DataDisplayError) in try manager.insert(rows("x"), after: stranger)
+        }
+    }
+
+    func testInsertBeforeMissingAnchorThrows() async {
+        expect({ if case .generatorNotFound = $0 { true } else { false } }) {
+            () throws(DataDisplayError) in try manager.insert(rows("x"), before: rows("zz")[0])
+        }
+    }
+
+    func testAddingGeneratorAlreadyPresentThrowsDuplicate() async {
+        expect({ if case .duplicateGenerator = $0 { true } else { false } }) {
+            () throws(DataDisplayError) in try manager.add(present[1])
+        }
+    }
+
+    func testAddingSameNewGeneratorTwiceInOneCallThrowsDuplicate() async {
+        let x = rows("x")[0]
+        expect({ if case .duplicateGenerator = $0 { true } else { false } }) {
+            () throws(DataDisplayError) in try manager.add([x, x])
+        }
+    }
+
+    func testSetStateWithDuplicateDiffIDThrowsNamingTheID() async {
+        let one = LabelRow(model: "one", id: 42), two = LabelRow(model: "two", id: 42)
+        expect({ if case .duplicateDiffID(let what) = $0 { return what.contains("42") } else { return false } }) {
+            () throws(DataDisplayError) in try manager.setState([Section(rows: [one, two])])
+        }
+    }
+
+    func testSetStateWithSameInstanceTwiceThrows() async {
+        let x = rows("x")[0]
+        expect({ if case .duplicateGenerator = $0 { true } else { false } }) {
+            () throws(DataDisplayError) in try manager.setState([Section(rows: [x]), Section(rows: [x])])
+        }
+    }
+
+    func testSectionIndexOutOfRangeThrows() async {
+        expect({ $0 == .indexOutOfRange(index: 5, count: 1) }) {
+            () throws(DataDisplayError) in try manager.removeSection(at: 5)
+        }
+        expect({ $0 == .indexOutOfRange(index: -1, count: 1) }) {
+            () throws(DataDisplayError) in try manager.removeAll(fromSection: -1)
+        }
+    }
+
+    func testUnknownHeaderThrowsSectionNotFound() async {
+        expect({ if case .sectionNotFound = $0 { true } else { false } }) {
+            () throws(DataDisplayError) in try manager.add(rows("x"), toSectionWith: header("nope"))
+        }
+    }
+
+    func testInsertBeforeHeaderIsInvalidAnchor() async {
+        expect({ if case .invalidAnchor = $0 { true } else { false } }) {
+            () throws(DataDisplayError) in try manager.insert(rows("x"), before: head)
+        }
+    }
+
+    func testRemovingHeaderAsRowIsInvalidAnchor() async {
+        expect({ if case .invalidAnchor = $0 { true } else { false } }) {
+            () throws(DataDisplayError) in try manager.remove(head)
+        }
+    }
+
+    func testRemoveMissingGeneratorThrows() async {
+        expect({ if case .generatorNotFound = $0 { true } else { false } }) {
+            () throws(DataDisplayError) in try manager.remove(rows("zz")[0])
+        }
+    }
+
+    func testRemoveManyWithOneMissingRemovesNothing() async {
+        expect({ if case .generatorNotFound = $0 { true } else { false } }) {
+            () throws(DataDisplayError) in try manager.remove([present[0], rows("zz")[0]])
+        }
+    }
+
+    func testReplaceWithGeneratorAlreadyPresentThrows() async {
+        expect({ if case .duplicateGenerator = $0 { true } else { false } }) {
+            () throws(DataDisplayError) in try manager.replace(present[0], with: present[1])
+        }
+    }
+
+    func testMoveToMissingAnchorThrows() async {
+        expect({ if case .generatorNotFound = $0 { true } else { false } }) {
+            () throws(DataDisplayError) in try manager.move(present[0], after: rows("zz")[0])
+        }
+    }
+
+    func testUpdateOfMissingGeneratorThrows() async {
+        expect({ if case .generatorNotFound = $0 { true } else { false } }) {
+            () throws(DataDisplayError) in try manager.update([present[0], rows("zz")[0]])
+        }
+    }
+
+    func testBatchThatThrowsHalfwayAppliesNothing() async {
+        expect({ if case .generatorNotFound = $0 { true } else { false } }) { () throws(DataDisplayError) in
+            try manager.batch { () throws(DataDisplayError) in
+                try self.manager.add(rows("x", "y"))
+                try self.manager.remove(self.present[0])
+                try self.manager.insert(rows("q"), after: rows("zz")[0])
+            }
+        }
+        XCTAssertTrue(manager.contains(present[0]))
+        XCTAssertEqual(manager.numberOfSections, 1)
+    }
+}

@@ -1,0 +1,65 @@
+import CGtk
+import GtkDataDisplay
+import GtkDataDisplayTesting
+import XCTest
+
+/// A mutation started while the store is being updated is queued and applied right after.
+@MainActor
+final class ReentrancyTests: XCTestCase {
+    func testMutationFromItemsChangedHandlerIsQueuedAndApplied() async throws {
+        let manager = BaseListManager()
+        let recorder = ItemsChangedRecorder(manager.store)
+        var reacted = false
+        var storeCountsSeenInside: [Int] = []
+        let model = UnsafeMutableRawPointer(manager.store.listModel)
+        let handler = Signal.connect(model, "items-changed", itemsChanged: { _, _, _ in
+            storeCountsSeenInside.append(manager.store.count)
+            guard !reacted else { return }
+            reacted = true
+            // Runs inside the emission: must not splice now.
+            try? manager.add(rows("from-handler"))
+        })
+        defer { Signal.disconnect(model, handler) }
+        try manager.add(rows("a", "b"))
+        XCTAssertEqual(storeTexts(manager), ["a", "b", "from-handler"])
+        XCTAssertEqual(recorder.changes, [ItemsChange(position: 0, removed: 0, added: 2),
+                                          ItemsChange(position: 2, removed: 0, added: 1)])
+        XCTAssertEqual(storeCountsSeenInside, [2, 3])
+        XCTAssertEqual(recorder.invalidChanges, [])
+        assertStoreMatchesManager(manager)
+    }
+
+    func testQueuedMutationsRunInOrder() async throws {
+        let manager = BaseListManager()
+        var fired = false
+        let model = UnsafeMutableRawPointer(manager.store.listModel)
+        let handler = Signal.connect(model, "items-changed", itemsChanged: { _, _, _ in
+            guard !fired else { return }
+            fired = true
+            try? manager.add(rows("1"))
+            try? manager.add(rows("2"))
+            try? manager.batch { () throws(DataDisplayError) in try manager.add(rows("3")) }
+        })
+        defer { Signal.disconnect(model, handler) }
+        try manager.add(rows("0"))
+        XCTAssertEqual(storeTexts(manager), ["0", "1", "2", "3"])
+    }
+
+    func testQueuedMutationThatFailsIsReported() async throws {
+        let manager = BaseListManager()
+        var errors: [DataDisplayError] = []
+        manager.queuedMutationFailed += { errors.append($0) }
+        var fired = false
+        let model = UnsafeMutableRawPointer(manager.store.listModel)
+        let handler = Signal.connect(model, "items-changed", itemsChanged: { _, _, _ in
+            guard !fired else { return }
+            fired = true
+            try? manager.remove(rows("missing")[0])
+        })
+        defer { Signal.disconnect(model, handler) }
+        try manager.add(rows("a"))
+        XCTAssertEqual(errors.count, 1)
+        if case .generatorNotFound = errors.first {} else { XCTFail("expected generatorNotFound, got \(errors)") }
+        XCTAssertEqual(storeTexts(manager), ["a"])
+    }
+}

@@ -14,6 +14,7 @@ final class Cell {
     private(set) var generator: (any RowGenerator)?
     private(set) weak var row: Row?
     private var boundVersion: UInt32 = 0
+    private var unbindPending = false
     private var styledRole: RowRole = .row
 
     init(listItem: OpaquePointer, adapter: ListViewAdapter) {
@@ -21,8 +22,18 @@ final class Cell {
         self.adapter = adapter
     }
 
-    /// Shows `row` (GTK's `bind`).
+    /// Shows `row` (GTK's `bind`). GTK 4.8 re-emits unbind + bind whenever a list item's position
+    /// or selection changes; when the row, its generator and its content are what this cell already
+    /// shows, the pair is absorbed here and the generator is not called.
     func bind(_ row: Row) {
+        if unbindPending {
+            unbindPending = false
+            if isShowing(row) {
+                generator = row.generator
+                return
+            }
+            completeUnbind()
+        }
         let generator = row.generator
         let kind = generator.reuseIdentifier
         if view == nil || viewKind != kind { takeView(for: generator, kind: kind) }
@@ -39,8 +50,40 @@ final class Cell {
         (generator as? DisplayableItem)?.willDisplayEvent.invoke()
     }
 
-    /// Stops showing the row (GTK's `unbind`). The view stays as the child for the next bind.
+    /// Whether this cell already shows `row`'s current content in a view of its kind.
+    private func isShowing(_ row: Row) -> Bool {
+        row === self.row && row.contentVersion == boundVersion && view != nil
+            && (row.generator === generator || row.generator.reuseIdentifier == viewKind)
+    }
+
+    /// The row was handed to a new generator with equal content: keep the view as it is.
+    func adoptGenerator(of row: Row) {
+        guard isShowing(row) else { return }
+        generator = row.generator
+    }
+
+    /// GTK's `unbind`: deferred, because GTK 4.8 sends it before every rebind of the same item.
+    /// The adapter completes it on idle if no bind follows.
+    func scheduleUnbind() {
+        guard generator != nil, !unbindPending else { return }
+        unbindPending = true
+        adapter?.unbindScheduled(self)
+    }
+
+    /// Completes a deferred unbind that no bind absorbed.
+    func flushUnbind() {
+        guard unbindPending else { return }
+        unbindPending = false
+        completeUnbind()
+    }
+
+    /// Stops showing the row. The view stays as the child for the next bind.
     func unbind() {
+        unbindPending = false
+        completeUnbind()
+    }
+
+    private func completeUnbind() {
         guard let generator, let view else { return }
         generator.unbind(view)
         if row?.cell === self { row?.cell = nil }
@@ -53,6 +96,7 @@ final class Cell {
     /// Rebinds in place when the row's content (or generator) changed since it was bound.
     func refreshIfStale() {
         guard let row, row.contentVersion != boundVersion || row.generator !== generator else { return }
+        unbindPending = false
         if let generator, let view { generator.unbind(view) }
         adapter?.statistics.rebinds += 1
         bind(row)

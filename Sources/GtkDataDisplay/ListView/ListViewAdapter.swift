@@ -33,6 +33,9 @@ public final class ListViewAdapter {
     /// What the factory did so far.
     public internal(set) var statistics = BindStatistics()
 
+    /// Starts counting from zero.
+    public func resetStatistics() { statistics = BindStatistics() }
+
     var pool = WidgetPool()
     private var owners: [ObjectIdentifier: WeakCell] = [:]
     private var selected: [ObjectIdentifier: WeakRow] = [:]
@@ -46,19 +49,25 @@ public final class ListViewAdapter {
         Stylesheet.installDefault()
         self.manager = manager
         self.selectionMode = selection
+        // Each selection model is created empty and given the store afterwards (transfer none):
+        // a GtkSingleSelection created over a model would autoselect its first row at once.
         let model = manager.store.listModel
-        retainObject(untyped(model))  // the selection model takes the store transfer-full
         let selectionObject: UnsafeMutableRawPointer
         switch selection {
         case .none:
-            selectionObject = untyped(gtk_no_selection_new(model))
+            let none = gtk_no_selection_new(nil)!
+            gtk_no_selection_set_model(none, model)
+            selectionObject = untyped(none)
         case .single:
-            let single = gtk_single_selection_new(model)!
+            let single = gtk_single_selection_new(nil)!
             gtk_single_selection_set_autoselect(single, 0)
             gtk_single_selection_set_can_unselect(single, 1)
+            gtk_single_selection_set_model(single, model)
             selectionObject = untyped(single)
         case .multiple:
-            selectionObject = untyped(gtk_multi_selection_new(model))
+            let multiple = gtk_multi_selection_new(nil)!
+            gtk_multi_selection_set_model(multiple, model)
+            selectionObject = untyped(multiple)
         }
         selectionModel = selectionObject.asSelectionModel
         factory = gtk_signal_list_item_factory_new()!
@@ -80,8 +89,35 @@ public final class ListViewAdapter {
     }
 
     isolated deinit {
-        // List items may outlive the adapter inside a window: leave them nothing to call back into.
+        if flushSource != 0 { g_source_remove(flushSource) }
         pool.removeAll()
+    }
+
+    // MARK: Deferred unbinds
+
+    private var pendingUnbinds: [WeakCell] = []
+    private var flushSource: guint = 0
+
+    /// A cell got GTK's unbind; if no bind absorbs it before the main loop idles, complete it then.
+    func unbindScheduled(_ cell: Cell) {
+        pendingUnbinds.append(WeakCell(cell))
+        guard flushSource == 0 else { return }
+        let box = Unmanaged.passRetained(WeakAdapter(self)).toOpaque()
+        flushSource = g_idle_add_full(G_PRIORITY_HIGH_IDLE, { data in
+            let adapter = Unmanaged<WeakAdapter>.fromOpaque(data!).takeUnretainedValue().adapter
+            MainActor.assumeIsolated { adapter?.flushUnbinds() }
+            return gdd_source_remove()
+        }, box, { data in
+            Unmanaged<WeakAdapter>.fromOpaque(data!).release()
+        })
+    }
+
+    /// Completes every deferred unbind now (also called before counting in tests).
+    public func flushUnbinds() {
+        flushSource = 0
+        let cells = pendingUnbinds
+        pendingUnbinds.removeAll()
+        for entry in cells { entry.cell?.flushUnbind() }
     }
 
     /// Whether one click activates a row (default: double click or Enter).
@@ -120,6 +156,13 @@ public final class ListViewAdapter {
         (0..<manager.store.count).compactMap { isSelected(position: $0) ? manager.store.generator(at: $0) : nil }
     }
 
+    /// The view a list item currently shows for `generator` (nil when the row is not bound,
+    /// e.g. scrolled out of the realised range).
+    public func view(for generator: any RowGenerator) -> (any RowView)? {
+        guard let row = manager.rowsByGenerator[ObjectIdentifier(generator)], row.cell?.adapter === self else { return nil }
+        return row.cell?.view
+    }
+
     /// Views waiting in the reuse pool.
     public var pooledViewCount: Int { pool.count }
 
@@ -139,7 +182,7 @@ public final class ListViewAdapter {
             cell.bind(row)
         })
         Signal.connect(f, "unbind", pointer: { item in
-            CellStorage.cell(of: item)?.unbind()
+            CellStorage.cell(of: item)?.scheduleUnbind()
         })
         Signal.connect(f, "teardown", pointer: { [weak self] item in
             self?.statistics.teardowns += 1
@@ -228,6 +271,11 @@ public final class ListViewAdapter {
 private final class WeakCell {
     weak var cell: Cell?
     init(_ cell: Cell) { self.cell = cell }
+}
+
+private final class WeakAdapter {
+    weak var adapter: ListViewAdapter?
+    init(_ adapter: ListViewAdapter) { self.adapter = adapter }
 }
 
 @MainActor

@@ -540,12 +540,16 @@ open class BaseListManager {
         newFlat.reserveCapacity(entries.count)
         var lookup: [ObjectIdentifier: Row] = [:]
         lookup.reserveCapacity(entries.count)
+        var handedOver: [Row] = []
         for (index, entry) in entries.enumerated() {
             let oldIndex = plan.oldIndexOfNew[index]
             let row: Row
             if oldIndex >= 0 {
                 row = oldFlat[oldIndex]
-                if row.generator !== entry.generator { row.generator = entry.generator }
+                if row.generator !== entry.generator {
+                    row.generator = entry.generator
+                    if row.cell != nil { handedOver.append(row) }
+                }
             } else {
                 row = Row(generator: entry.generator, role: entry.role)
             }
@@ -553,6 +557,8 @@ open class BaseListManager {
             lookup[ObjectIdentifier(entry.generator)] = row
         }
         for index in plan.updated { newFlat[index].contentVersion &+= 1 }
+        // Bound rows now shown by an equal new generator keep their views untouched.
+        for row in handedOver { row.cell?.adoptGenerator(of: row) }
 
         var rebuilt: [SectionState] = []
         rebuilt.reserveCapacity(sections.count)

@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "GtkDataDisplayTesting", targets: ["GtkDataDisplayTesting"]),
         .library(name: "DataDisplayDiff", targets: ["DataDisplayDiff"]),
         .executable(name: "gtk-data-display-demo", targets: ["GtkDataDisplayDemo"]),
+        .executable(name: "gtk-data-display-bench", targets: ["GtkDataDisplayBench"]),
     ],
     targets: [
         .systemLibrary(
@@ -20,6 +21,7 @@ let package = Package(
         .target(name: "GtkDataDisplay", dependencies: ["CGtk", "DataDisplayDiff"]),
         .target(name: "GtkDataDisplayTesting", dependencies: ["GtkDataDisplay", "CGtk"]),
         .executableTarget(name: "GtkDataDisplayDemo", dependencies: ["GtkDataDisplay", "CGtk"]),
+        .executableTarget(name: "GtkDataDisplayBench", dependencies: ["GtkDataDisplay", "DataDisplayDiff", "CGtk"]),
         .testTarget(name: "DataDisplayDiffTests", dependencies: ["DataDisplayDiff"]),
         .testTarget(name: "GtkDataDisplayTests", dependencies: ["GtkDataDisplay", "GtkDataDisplayTesting", "CGtk"]),
         .testTarget(name: "GtkDataDisplayWidgetTests", dependencies: ["GtkDataDisplay", "GtkDataDisplayTesting", "CGtk"]),

@@ -8,8 +8,12 @@
 /// Diffs flat lists of rows into splice plans for `g_list_store_splice`.
 public enum ListDiff {
     /// Core entry point: ids of old and new rows, and a content comparison by index (called only for
-    /// matched pairs, once each, in ascending new index). Throws `DiffError.duplicateID` before calling
-    /// `contentEqual` if the old or new rows between the common prefix and suffix repeat an id.
+    /// matched pairs, once each, in ascending new index).
+    ///
+    /// Throws `DiffError.duplicateID`, before calling `contentEqual`, for the first repeated id met when
+    /// scanning the old rows and then the new rows that lie between the common prefix and suffix (same
+    /// id at the same offset from the start / the end). Those ends are matched by position and not
+    /// hashed, so an unchanged list costs O(n) and one allocation; a repeat involving them goes unreported.
     @inlinable
     public static func plan<ID: Hashable>(
         old: [ID], new: [ID], options: SplicePlanOptions = .default,
@@ -36,7 +40,7 @@ public enum ListDiff {
     }
 
     /// The minimum number of moves between two duplicate-free id lists (common rows minus LIS), O(n log n).
-    /// Traps if an id repeats between the common prefix and suffix of either list.
+    /// Traps where `plan(old:new:)` would throw `DiffError.duplicateID`.
     @inlinable
     public static func minimumMoves<ID: Hashable>(old: [ID], new: [ID]) -> Int {
         do {

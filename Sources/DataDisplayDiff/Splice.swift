@@ -19,8 +19,7 @@ public struct Splice: Equatable, Sendable, CustomStringConvertible {
     }
 
     /// Rows removed plus rows added by this splice.
-    @inlinable
-    public var churn: Int { removedCount + inserted.count }
+    internal var churn: Int { removedCount + inserted.count }
 
     /// For example `splice(at: 3, remove: 2, insert: new[3..<5])`.
     public var description: String {

@@ -40,8 +40,10 @@ public struct SplicePlan: Sendable, Equatable {
     public var isEmpty: Bool { splices.isEmpty && updated.isEmpty }
 
     /// Applies the plan to an array (for tests/reference): returns `old` transformed by the splices,
-    /// taking inserted rows from `new`. Runs in O(old + new); traps if a splice starts before the end of
-    /// the previous splice's insertion or reaches past the list (plans made by `ListDiff` never do).
+    /// taking inserted rows from `new`, with the `updated` rows then replaced by their `new` versions (the
+    /// in-place rebind), so that a plan from `old` to `new` gives `new`. Runs in O(old + new); traps if a
+    /// splice starts before the end of the previous splice's insertion or reaches past the list (plans
+    /// made by `ListDiff` never do).
     public func applied<T>(to old: [T], new: [T]) -> [T] {
         // Before each splice the list is `result` followed by `old[oldCursor...]`.
         var result: [T] = []
@@ -57,6 +59,7 @@ public struct SplicePlan: Sendable, Equatable {
             result.append(contentsOf: new[splice.inserted])
         }
         result.append(contentsOf: old[oldCursor...])
+        for index in updated { result[index] = new[index] }
         return result
     }
 }

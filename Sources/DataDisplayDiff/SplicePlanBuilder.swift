@@ -6,6 +6,11 @@ extension SplicePlan {
     /// Builds the plan for matched lists; `updated` is already computed (it needs the caller's content comparison).
     @usableFromInline
     internal init(matching match: IDMatch, updated: [Int], options: SplicePlanOptions) {
+        if match.oldMiddle.isEmpty && match.newMiddle.isEmpty {  // same ids in the same order
+            self.init(splices: [], updated: updated, oldIndexOfNew: match.oldIndexOfNew,
+                      removedRows: 0, insertedRows: 0, moveCount: 0)
+            return
+        }
         let stays = LongestIncreasingSubsequence.members(of: match.oldIndexOfNew, in: match.newMiddle)
         let moveCount = match.matchedInMiddle - stays.count
         var spans = SpliceSpan.gaps(

@@ -5,7 +5,8 @@
 public struct SplicePlanOptions: Sendable, Equatable {
     /// Largest span (in rows) a move may cover and still be put into one splice with its source and
     /// destination, so GTK keeps the moved row's widget. 0 = never merge (a move becomes a remove + an
-    /// insert in different splices). Default 256. Negative values act as 0.
+    /// insert in different splices). Default 256. Negative values act as 0. Moves whose merges overlap
+    /// share one splice only while it still removes at most this many rows.
     public var moveMergeSpan: Int
 
     /// Estimated cost of one splice (one items-changed emission) in rows of churn. Used to (a) merge two

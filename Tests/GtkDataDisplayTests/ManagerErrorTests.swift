@@ -150,3 +150,22 @@ final class ManagerErrorTests: XCTestCase {
         XCTAssertEqual(manager.numberOfSections, 1)
     }
 }
+
+/// Duplicate ids that the diff's trimmed prefix or suffix would not hash are still caught.
+@MainActor
+final class DuplicateIDAtTheEdgesTests: XCTestCase {
+    func testDuplicateOfAnUnchangedLastRowIsAnError() async throws {
+        let manager = BaseListManager()
+        try manager.setState([Section(rows: [LabelRow(model: "1", id: 1), LabelRow(model: "2", id: 2), LabelRow(model: "3", id: 3)])])
+        let before = manager.store.objectAddresses
+        do {
+            try manager.setState([Section(rows: [LabelRow(model: "4", id: 4), LabelRow(model: "3", id: 3),
+                                                 LabelRow(model: "5", id: 5), LabelRow(model: "3", id: 3)])])
+            XCTFail("duplicate id 3 was accepted")
+        } catch {
+            guard case .duplicateDiffID(let what) = error else { return XCTFail("\(error)") }
+            XCTAssertTrue(what.contains("3"), what)
+        }
+        XCTAssertEqual(manager.store.objectAddresses, before)
+    }
+}

@@ -534,6 +534,9 @@ open class BaseListManager {
         } catch {
             throw .duplicateDiffID(error.description)
         }
+        // The diff only hashes the changed middle of the lists. The old state has no duplicate ids,
+        // so a new duplicate can only hide behind a row the plan inserts: check fully in that case.
+        if plan.insertedRows > 0 { try Self.checkUniqueIDs(newKeys) }
 
         // Nothing has failed: from here on, change state.
         var newFlat: [Row] = []
@@ -579,6 +582,16 @@ open class BaseListManager {
         store.apply(plan, newRows: newFlat)
         for index in plan.updated { newFlat[index].cell?.refreshIfStale() }
         isApplying = false
+    }
+}
+
+extension BaseListManager {
+    static func checkUniqueIDs(_ keys: [RowKey]) throws(DataDisplayError) {
+        var seen = Set<RowKey>(minimumCapacity: keys.count)
+        for (index, key) in keys.enumerated() where !seen.insert(key).inserted {
+            let first = keys.firstIndex(of: key)!
+            throw .duplicateDiffID("\(key.id) in the new state at \(first) and \(index)")
+        }
     }
 }
 

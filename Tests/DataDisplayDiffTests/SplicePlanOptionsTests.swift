@@ -1,0 +1,124 @@
+// What the options do: moves merged into one splice within moveMergeSpan, neighbouring splices merged
+// when the rows between cost less than a splice, and the hull splice when it costs no more.
+
+import XCTest
+import DataDisplayDiff
+
+final class SplicePlanOptionsTests: XCTestCase {
+    /// `list` with the row at `from` taken out and put back so that it ends at index `to`.
+    private func moving(_ list: [Row], from: Int, to: Int) -> [Row] {
+        var moved = list
+        moved.insert(moved.remove(at: from), at: to)
+        return moved
+    }
+
+    func testDefaultAndExactOptionValues() {
+        XCTAssertEqual(SplicePlanOptions.default, SplicePlanOptions(moveMergeSpan: 256, spliceCost: 32))
+        XCTAssertEqual(SplicePlanOptions.exact, SplicePlanOptions(moveMergeSpan: 0, spliceCost: 0))
+    }
+
+    func testMoveWithinMoveMergeSpanIsOneSplice() throws {
+        let old = rows(0..<100)
+        let new = moving(old, from: 10, to: 50)
+        let plan = try ListDiff.plan(from: old, to: new, options: .default)
+        // Rows 10...50 are removed and re-added in one splice: row 10 keeps its widget.
+        XCTAssertEqual(plan.splices, [Splice(position: 10, removedCount: 41, inserted: 10..<51)])
+        XCTAssertEqual(plan.moveCount, 1)
+        XCTAssertEqual(plan.applied(to: old, new: new), new)
+    }
+
+    func testMoveBeyondMoveMergeSpanIsTwoSplices() throws {
+        let old = rows(0..<1_000)
+        let new = moving(old, from: 10, to: 899)
+        let plan = try ListDiff.plan(from: old, to: new, options: .default)
+        XCTAssertEqual(plan.splices, [Splice(position: 10, removedCount: 1, inserted: 10..<10),
+                                      Splice(position: 899, removedCount: 0, inserted: 899..<900)])
+        XCTAssertEqual(plan.applied(to: old, new: new), new)
+    }
+
+    func testMoveUnderExactIsTwoSplicesEvenWhenShort() throws {
+        let old = rows(0..<100)
+        let new = moving(old, from: 10, to: 50)
+        let plan = try ListDiff.plan(from: old, to: new, options: .exact)
+        XCTAssertEqual(plan.splices, [Splice(position: 10, removedCount: 1, inserted: 10..<10),
+                                      Splice(position: 50, removedCount: 0, inserted: 50..<51)])
+    }
+
+    func testMoveSpanningExactlyMoveMergeSpanRowsIsMerged() throws {
+        let old = rows(0..<100)
+        let new = moving(old, from: 10, to: 50)  // the merged splice removes 41 rows
+        let options = { SplicePlanOptions(moveMergeSpan: $0, spliceCost: 0) }
+        XCTAssertEqual(try ListDiff.plan(from: old, to: new, options: options(41)).splices.count, 1)
+        XCTAssertEqual(try ListDiff.plan(from: old, to: new, options: options(40)).splices.count, 2)
+    }
+
+    func testMergedMovesNeverMakeASpliceRemoveMoreThanMoveMergeSpan() throws {
+        // Row 10 goes after row 40 and row 30 after row 70: each move alone fits in 50 rows, both in one
+        // splice would remove 61, so only the first becomes one splice.
+        let old = rows(0..<100)
+        let new = rows(Array(0..<10) + Array(11..<30) + Array(31...40) + [10] + Array(41...70) + [30] + Array(71..<100))
+        let narrow = try ListDiff.plan(from: old, to: new, options: SplicePlanOptions(moveMergeSpan: 50, spliceCost: 0))
+        XCTAssertEqual(narrow.splices, [Splice(position: 10, removedCount: 31, inserted: 10..<40),
+                                        Splice(position: 70, removedCount: 0, inserted: 70..<71)])
+        let wide = try ListDiff.plan(from: old, to: new, options: SplicePlanOptions(moveMergeSpan: 61, spliceCost: 0))
+        XCTAssertEqual(wide.splices, [Splice(position: 10, removedCount: 61, inserted: 10..<71)])
+    }
+
+    func testSpliceCostMergesNeighboursWhenTheRowsBetweenCostLess() throws {
+        // Rows 10 and 16 deleted, 5 unchanged rows between: 10 rows of churn < one splice (32).
+        let old = rows(0..<100)
+        let new = old.filter { $0.id != 10 && $0.id != 16 }
+        let plan = try ListDiff.plan(from: old, to: new, options: SplicePlanOptions(moveMergeSpan: 0, spliceCost: 32))
+        XCTAssertEqual(plan.splices, [Splice(position: 10, removedCount: 7, inserted: 10..<15)])
+    }
+
+    func testSpliceCostKeepsNeighboursApartWhenTheRowsBetweenCostMore() throws {
+        // 17 unchanged rows between: 34 rows of churn > one splice (32).
+        let old = rows(0..<100)
+        let new = old.filter { $0.id != 10 && $0.id != 28 }
+        let plan = try ListDiff.plan(from: old, to: new, options: SplicePlanOptions(moveMergeSpan: 0, spliceCost: 32))
+        XCTAssertEqual(plan.splices, [Splice(position: 10, removedCount: 1, inserted: 10..<10),
+                                      Splice(position: 27, removedCount: 1, inserted: 27..<27)])
+    }
+
+    func testNeighboursWhoseRowsBetweenCostExactlyOneSpliceStayApart() throws {
+        // 16 and then 17 unchanged rows between three deletions: neither gap costs less than a splice,
+        // and the hull adds 2 × 33 = 66 rows of churn to save two splices (64).
+        let old = rows(0..<100)
+        let new = old.filter { ![10, 27, 45].contains($0.id) }
+        let plan = try ListDiff.plan(from: old, to: new, options: SplicePlanOptions(moveMergeSpan: 0, spliceCost: 32))
+        XCTAssertEqual(plan.splices.map(\.position), [10, 26, 43])
+    }
+
+    func testHullSpliceReplacesThePlanWhenItCostsNoMore() throws {
+        // 16 unchanged rows between: merging costs exactly one splice, not less, so the neighbour rule
+        // keeps two splices (2 + 2 × 32 = 66) and the hull (18 + 16 + 32 = 66) wins the tie.
+        let old = rows(0..<100)
+        let new = old.filter { $0.id != 10 && $0.id != 27 }
+        let plan = try ListDiff.plan(from: old, to: new, options: SplicePlanOptions(moveMergeSpan: 0, spliceCost: 32))
+        XCTAssertEqual(plan.splices, [Splice(position: 10, removedCount: 18, inserted: 10..<26)])
+    }
+
+    func testSpliceCostZeroKeepsEveryGapItsOwnSplice() throws {
+        let old = rows(0..<100)
+        let new = old.filter { $0.id % 2 == 0 }
+        let plan = try ListDiff.plan(from: old, to: new, options: SplicePlanOptions(moveMergeSpan: 256, spliceCost: 0))
+        XCTAssertEqual(plan.splices.count, 50)
+        XCTAssertEqual(plan.churn, 50)
+    }
+
+    func testHugeSpliceCostCollapsesToOneSpliceWithoutOverflow() throws {
+        let old = rows(0..<100)
+        let new = old.filter { $0.id % 2 == 0 }
+        let plan = try ListDiff.plan(from: old, to: new, options: SplicePlanOptions(moveMergeSpan: 0, spliceCost: .max))
+        XCTAssertEqual(plan.splices, [Splice(position: 1, removedCount: 99, inserted: 1..<50)])
+    }
+
+    func testNegativeOptionsActLikeZero() throws {
+        let old = rows(0..<100)
+        var new = moving(old, from: 10, to: 50)
+        new.remove(at: 80)
+        let negative = try ListDiff.plan(from: old, to: new, options: SplicePlanOptions(moveMergeSpan: -5, spliceCost: -5))
+        XCTAssertEqual(negative, try ListDiff.plan(from: old, to: new, options: .exact))
+    }
+}

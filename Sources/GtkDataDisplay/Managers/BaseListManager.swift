@@ -158,16 +158,13 @@ open class BaseListManager {
     /// Removes a row; with `removeEmptySection`, also its section when that leaves it empty.
     public func remove(_ generator: any RowGenerator, removeEmptySection: Bool = false) throws(DataDisplayError) {
         try perform { () throws(DataDisplayError) in
-            let (s, i) = try self.rowLocation(generator)
-            let section = self.state[s]
-            if removeEmptySection && section.rows.count == 1 {
+            let (s, i) = try self.topLevelLocation(generator)
+            let end = self.state[s].subtreeEnd(i)
+            if removeEmptySection && self.state[s].rows.count == end - i {
                 self.removeSectionNow(s)
                 return
             }
-            let position = self.sectionOffset(s) + section.rowsOffset + i
-            let row = self.state[s].rows.remove(at: i)
-            self.rowsByGenerator[ObjectIdentifier(row.generator)] = nil
-            self.splice(at: position, removing: 1, inserting: [])
+            self.removeRowsNow(section: s, range: i..<end)
         }
     }
 
@@ -176,7 +173,7 @@ open class BaseListManager {
         try perform { () throws(DataDisplayError) in
             var seen = Set<ObjectIdentifier>()
             for g in generators {
-                _ = try self.rowLocation(g)
+                _ = try self.topLevelLocation(g)
                 guard seen.insert(ObjectIdentifier(g)).inserted else { throw .duplicateGenerator(describe(g)) }
             }
             try self.batch { () throws(DataDisplayError) in
@@ -190,6 +187,17 @@ open class BaseListManager {
         try perform { () throws(DataDisplayError) in
             guard let oldRow = self.rowsByGenerator[ObjectIdentifier(old)] else { throw .generatorNotFound(describe(old)) }
             if old === new { self.refresh(oldRow); return }
+            if oldRow.role == .row {
+                let (s, i) = try self.topLevelLocation(old)
+                try self.validateNew([new])
+                let end = self.state[s].subtreeEnd(i)
+                let position = self.sectionOffset(s) + self.state[s].rowsOffset + i
+                for row in self.state[s].rows[i..<end] { self.rowsByGenerator[ObjectIdentifier(row.generator)] = nil }
+                let rows = self.makeRows([new], depth: 0)
+                self.state[s].rows.replaceSubrange(i..<end, with: rows)
+                self.splice(at: position, removing: end - i, inserting: rows)
+                return
+            }
             try self.validateNew([new])
             let position = self.flatPosition(of: oldRow)!
             let newRow = Row(generator: new, role: oldRow.role)
@@ -202,7 +210,7 @@ open class BaseListManager {
     /// One splice from the old to the new place, so the row keeps its widget.
     public func move(_ generator: any RowGenerator, after anchor: any RowGenerator) throws(DataDisplayError) {
         try perform { () throws(DataDisplayError) in
-            guard anchor !== generator else { _ = try self.rowLocation(generator); return }
+            guard anchor !== generator else { _ = try self.topLevelLocation(generator); return }
             try self.moveNow(generator) { () throws(DataDisplayError) in try self.insertionPoint(after: anchor) }
         }
     }
@@ -210,7 +218,7 @@ open class BaseListManager {
     /// Moves a row to right before `anchor` (a row, or a footer).
     public func move(_ generator: any RowGenerator, before anchor: any RowGenerator) throws(DataDisplayError) {
         try perform { () throws(DataDisplayError) in
-            guard anchor !== generator else { _ = try self.rowLocation(generator); return }
+            guard anchor !== generator else { _ = try self.topLevelLocation(generator); return }
             try self.moveNow(generator) { () throws(DataDisplayError) in try self.insertionPoint(before: anchor) }
         }
     }
@@ -379,7 +387,17 @@ open class BaseListManager {
         return s
     }
 
-    /// Section and index of a row (not a header or footer).
+    /// Section and index of a section's own row (depth 0): the rows that take part in inserts,
+    /// moves and removals. A child row is changed through its parent's `children`.
+    func topLevelLocation(_ generator: any RowGenerator) throws(DataDisplayError) -> (Int, Int) {
+        let (s, i) = try rowLocation(generator)
+        guard state[s].rows[i].depth == 0 else {
+            throw .invalidAnchor("\(describe(generator)) is a child row; change its parent's children and call reloadChildren(of:)")
+        }
+        return (s, i)
+    }
+
+    /// Section and index of a row (not a header or footer), at any depth.
     func rowLocation(_ generator: any RowGenerator) throws(DataDisplayError) -> (Int, Int) {
         guard let row = rowsByGenerator[ObjectIdentifier(generator)] else { throw .generatorNotFound(describe(generator)) }
         guard row.role == .row else { throw .invalidAnchor("\(describe(generator)) is a \(row.role), not a row") }
@@ -393,7 +411,7 @@ open class BaseListManager {
         guard let row = rowsByGenerator[ObjectIdentifier(anchor)] else { throw .generatorNotFound(describe(anchor)) }
         switch row.role {
         case .header: return (try sectionIndex(header: anchor), 0)
-        case .row: let (s, i) = try rowLocation(anchor); return (s, i + 1)
+        case .row: let (s, i) = try topLevelLocation(anchor); return (s, state[s].subtreeEnd(i))
         case .footer: throw .invalidAnchor("rows cannot go after a footer (\(describe(anchor)))")
         }
     }
@@ -402,30 +420,65 @@ open class BaseListManager {
         guard let row = rowsByGenerator[ObjectIdentifier(anchor)] else { throw .generatorNotFound(describe(anchor)) }
         switch row.role {
         case .header: throw .invalidAnchor("rows cannot go before a header (\(describe(anchor)))")
-        case .row: return try rowLocation(anchor)
+        case .row: return try topLevelLocation(anchor)
         case .footer:
             guard let s = state.firstIndex(where: { $0.footer === row }) else { throw .generatorNotFound(describe(anchor)) }
             return (s, state[s].rows.count)
         }
     }
 
-    /// Throws unless every generator is new to the manager and none repeats.
+    /// Throws unless every generator (and every visible descendant of an expanded foldable one)
+    /// is new to the manager and none repeats.
     func validateNew(_ generators: [any RowGenerator]) throws(DataDisplayError) {
         var seen = Set<ObjectIdentifier>()
+        try validateNew(generators, &seen)
+    }
+
+    private func validateNew(_ generators: [any RowGenerator], _ seen: inout Set<ObjectIdentifier>) throws(DataDisplayError) {
         for g in generators {
             let id = ObjectIdentifier(g)
             guard rowsByGenerator[id] == nil, seen.insert(id).inserted else { throw .duplicateGenerator(describe(g)) }
+            if let foldable = g as? FoldableItem, foldable.isExpanded { try validateNew(foldable.children, &seen) }
         }
     }
 
-    private func makeRow(_ generator: any RowGenerator, _ role: RowRole) -> Row {
-        let row = Row(generator: generator, role: role)
+    func makeRow(_ generator: any RowGenerator, _ role: RowRole, depth: Int = 0) -> Row {
+        let row = Row(generator: generator, role: role, depth: depth)
         rowsByGenerator[ObjectIdentifier(generator)] = row
         return row
     }
 
+    /// Rows for `generators` at `depth`, each followed by the visible descendants of an expanded
+    /// foldable one. A generator with a row in `reuse` (same depth) keeps that row object.
+    func makeRows(_ generators: [any RowGenerator], depth: Int, reuse: [ObjectIdentifier: Row] = [:]) -> [Row] {
+        var rows: [Row] = []
+        appendRows(generators, depth: depth, reuse: reuse, to: &rows)
+        return rows
+    }
+
+    private func appendRows(_ generators: [any RowGenerator], depth: Int, reuse: [ObjectIdentifier: Row], to rows: inout [Row]) {
+        for g in generators {
+            if let old = reuse[ObjectIdentifier(g)], old.depth == depth {
+                rowsByGenerator[ObjectIdentifier(g)] = old
+                rows.append(old)
+            } else {
+                rows.append(makeRow(g, .row, depth: depth))
+            }
+            if let foldable = g as? FoldableItem, foldable.isExpanded {
+                appendRows(foldable.children, depth: depth + 1, reuse: reuse, to: &rows)
+            }
+        }
+    }
+
+    func removeRowsNow(section s: Int, range: Range<Int>) {
+        let position = sectionOffset(s) + state[s].rowsOffset + range.lowerBound
+        for row in state[s].rows[range] { rowsByGenerator[ObjectIdentifier(row.generator)] = nil }
+        state[s].rows.removeSubrange(range)
+        splice(at: position, removing: range.count, inserting: [])
+    }
+
     func insertRowsNow(_ generators: [any RowGenerator], section s: Int, index i: Int) {
-        let rows = generators.map { makeRow($0, .row) }
+        let rows = makeRows(generators, depth: 0)
         let position = sectionOffset(s) + state[s].rowsOffset + i
         state[s].rows.insert(contentsOf: rows, at: i)
         splice(at: position, removing: 0, inserting: rows)
@@ -437,7 +490,7 @@ open class BaseListManager {
         if let f = section.footer { all.append(f) }
         try validateNew(all)
         let new = SectionState(header: section.header.map { makeRow($0, .header) },
-                               rows: section.rows.map { makeRow($0, .row) },
+                               rows: makeRows(section.rows, depth: 0),
                                footer: section.footer.map { makeRow($0, .footer) })
         let position = sectionOffset(index)
         state.insert(new, at: index)
@@ -474,17 +527,19 @@ open class BaseListManager {
     }
 
     func moveNow(_ generator: any RowGenerator, to destination: () throws(DataDisplayError) -> (Int, Int)) throws(DataDisplayError) {
-        let (s, i) = try rowLocation(generator)
-        let row = state[s].rows[i]
+        let (s, i) = try topLevelLocation(generator)
+        let end = state[s].subtreeEnd(i)
+        let block = Array(state[s].rows[i..<end])
         let from = sectionOffset(s) + state[s].rowsOffset + i
-        // Validate the destination before changing anything; moving next to itself is a no-op.
+        // Validate the destination before changing anything.
         _ = try destination()
-        state[s].rows.remove(at: i)
+        state[s].rows.removeSubrange(i..<end)
         let (ds, di) = try! destination()
-        state[ds].rows.insert(row, at: di)
+        state[ds].rows.insert(contentsOf: block, at: di)
         let to = sectionOffset(ds) + state[ds].rowsOffset + di
         guard from != to else { return }
-        let span = min(from, to)...max(from, to)
+        // One splice over the whole span: GTK keeps the widgets of every row in it.
+        let span = min(from, to)...(max(from, to) + block.count - 1)
         splice(at: span.lowerBound, removing: span.count, inserting: flatRows(in: span))
     }
 
@@ -492,15 +547,22 @@ open class BaseListManager {
         var seen = Set<ObjectIdentifier>()
         var rebuilt: [SectionState] = []
         var lookup: [ObjectIdentifier: Row] = [:]
-        func row(_ g: any RowGenerator, _ role: RowRole) throws(DataDisplayError) -> Row {
+        func row(_ g: any RowGenerator, _ role: RowRole, _ depth: Int = 0) throws(DataDisplayError) -> Row {
             guard seen.insert(ObjectIdentifier(g)).inserted else { throw .duplicateGenerator(describe(g)) }
-            let r = rowsByGenerator[ObjectIdentifier(g)].flatMap { $0.role == role ? $0 : nil } ?? Row(generator: g, role: role)
+            let r = rowsByGenerator[ObjectIdentifier(g)].flatMap { $0.role == role && $0.depth == depth ? $0 : nil }
+                ?? Row(generator: g, role: role, depth: depth)
             lookup[ObjectIdentifier(g)] = r
             return r
         }
+        func appendTree(_ generators: [any RowGenerator], _ depth: Int, _ rows: inout [Row]) throws(DataDisplayError) {
+            for g in generators {
+                rows.append(try row(g, .row, depth))
+                if let f = g as? FoldableItem, f.isExpanded { try appendTree(f.children, depth + 1, &rows) }
+            }
+        }
         for section in sections {
             var rows: [Row] = []
-            for g in section.rows { rows.append(try row(g, .row)) }
+            try appendTree(section.rows, 0, &rows)
             rebuilt.append(SectionState(header: try section.header.map { h throws(DataDisplayError) in try row(h, .header) },
                                         rows: rows,
                                         footer: try section.footer.map { f throws(DataDisplayError) in try row(f, .footer) }))
@@ -512,19 +574,22 @@ open class BaseListManager {
     /// The diffed path shared by `setState` and `batch`: match `oldFlat` with `sections` by
     /// (role, diff id), reuse matched row objects, splice the store, rebind changed rows.
     func applyState(_ sections: [Section], from oldFlat: [Row], forcedUpdates: Set<ObjectIdentifier>) throws(DataDisplayError) {
-        var entries: [(generator: any RowGenerator, role: RowRole)] = []
+        var entries: [Entry] = []
         entries.reserveCapacity(oldFlat.count)
         var seen = Set<ObjectIdentifier>()
+        var sectionCounts: [(header: Bool, rows: Int, footer: Bool)] = []
         for section in sections {
-            if let h = section.header { entries.append((h, .header)) }
-            for g in section.rows { entries.append((g, .row)) }
-            if let f = section.footer { entries.append((f, .footer)) }
+            if let h = section.header { entries.append(Entry(generator: h, role: .header, depth: 0)) }
+            let before = entries.count
+            Self.appendEntries(section.rows, depth: 0, to: &entries)
+            sectionCounts.append((section.header != nil, entries.count - before, section.footer != nil))
+            if let f = section.footer { entries.append(Entry(generator: f, role: .footer, depth: 0)) }
         }
         for entry in entries where !seen.insert(ObjectIdentifier(entry.generator)).inserted {
             throw .duplicateGenerator(describe(entry.generator))
         }
-        let oldKeys = oldFlat.map { RowKey(role: $0.role, id: $0.generator.diffID) }
-        let newKeys = entries.map { RowKey(role: $0.role, id: $0.generator.diffID) }
+        let oldKeys = oldFlat.map { RowKey(role: $0.role, depth: $0.depth, id: $0.generator.diffID) }
+        let newKeys = entries.map { RowKey(role: $0.role, depth: $0.depth, id: $0.generator.diffID) }
         let plan: SplicePlan
         do {
             plan = try ListDiff.plan(old: oldKeys, new: newKeys) { oldIndex, newIndex in
@@ -554,7 +619,7 @@ open class BaseListManager {
                     if row.cell != nil { handedOver.append(row) }
                 }
             } else {
-                row = Row(generator: entry.generator, role: entry.role)
+                row = Row(generator: entry.generator, role: entry.role, depth: entry.depth)
             }
             newFlat.append(row)
             lookup[ObjectIdentifier(entry.generator)] = row
@@ -566,12 +631,12 @@ open class BaseListManager {
         var rebuilt: [SectionState] = []
         rebuilt.reserveCapacity(sections.count)
         var cursor = 0
-        for section in sections {
+        for counts in sectionCounts {
             var s = SectionState()
-            if section.header != nil { s.header = newFlat[cursor]; cursor += 1 }
-            s.rows = Array(newFlat[cursor..<(cursor + section.rows.count)])
-            cursor += section.rows.count
-            if section.footer != nil { s.footer = newFlat[cursor]; cursor += 1 }
+            if counts.header { s.header = newFlat[cursor]; cursor += 1 }
+            s.rows = Array(newFlat[cursor..<(cursor + counts.rows)])
+            cursor += counts.rows
+            if counts.footer { s.footer = newFlat[cursor]; cursor += 1 }
             rebuilt.append(s)
         }
         state = rebuilt
@@ -595,8 +660,28 @@ extension BaseListManager {
     }
 }
 
-/// A row's key in a diff: its role and its generator's diff id.
+/// A row's key in a diff: its role, depth and its generator's diff id.
 struct RowKey: Hashable {
     let role: RowRole
+    let depth: Int
     let id: AnyHashable
+}
+
+/// One row of a state being flattened.
+struct Entry {
+    let generator: any RowGenerator
+    let role: RowRole
+    let depth: Int
+}
+
+extension BaseListManager {
+    /// Appends `generators` at `depth`, each followed by the visible descendants of expanded foldables.
+    static func appendEntries(_ generators: [any RowGenerator], depth: Int, to entries: inout [Entry]) {
+        for g in generators {
+            entries.append(Entry(generator: g, role: .row, depth: depth))
+            if let foldable = g as? FoldableItem, foldable.isExpanded {
+                appendEntries(foldable.children, depth: depth + 1, to: &entries)
+            }
+        }
+    }
 }

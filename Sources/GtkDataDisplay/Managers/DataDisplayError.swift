@@ -12,6 +12,8 @@ public enum DataDisplayError: Error, Equatable, CustomStringConvertible {
     case indexOutOfRange(index: Int, count: Int)
     /// The operation cannot take this anchor (e.g. rows inserted before a header).
     case invalidAnchor(String)
+    /// Folding was asked of a row that is not a `FoldableItem`.
+    case notFoldable(String)
 
     public var description: String {
         switch self {
@@ -21,6 +23,7 @@ public enum DataDisplayError: Error, Equatable, CustomStringConvertible {
         case .duplicateDiffID(let what): return "duplicate diff id \(what)"
         case .indexOutOfRange(let index, let count): return "index \(index) out of range 0..<\(count)"
         case .invalidAnchor(let why): return "invalid anchor: \(why)"
+        case .notFoldable(let what): return "not foldable: \(what) is not a FoldableItem"
         }
     }
 }

@@ -15,6 +15,14 @@ struct SectionState {
     /// Items this section puts into the flat list.
     var count: Int { rows.count + (header == nil ? 0 : 1) + (footer == nil ? 0 : 1) }
 
+    /// The end (exclusive) of the subtree that starts at `rows[index]`: the row and its visible descendants.
+    func subtreeEnd(_ index: Int) -> Int {
+        let depth = rows[index].depth
+        var end = index + 1
+        while end < rows.count, rows[end].depth > depth { end += 1 }
+        return end
+    }
+
     /// Offset of the first row inside the section's flat range.
     var rowsOffset: Int { header == nil ? 0 : 1 }
 
@@ -27,6 +35,6 @@ struct SectionState {
 
     /// The public value of this section.
     var value: Section {
-        Section(header: header?.generator, rows: rows.map(\.generator), footer: footer?.generator)
+        Section(header: header?.generator, rows: rows.lazy.filter { $0.depth == 0 }.map(\.generator), footer: footer?.generator)
     }
 }

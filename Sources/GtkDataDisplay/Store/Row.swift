@@ -15,6 +15,8 @@ final class Row {
     /// The generator shown. Whole-state updates may hand the row to a new generator with the same diff id.
     var generator: any RowGenerator
     let role: RowRole
+    /// Nesting level: 0 for a section's own rows, 1 for children of a foldable row, and so on.
+    let depth: Int
     /// The row object in the store (this row holds one reference).
     nonisolated(unsafe) let object: UnsafeMutablePointer<GddRowObject>
     /// Bumped on every content update: a bound cell compares it with the version it showed.
@@ -22,9 +24,10 @@ final class Row {
     /// The list item cell currently showing this row, if any (for in-place rebinds).
     weak var cell: Cell?
 
-    init(generator: any RowGenerator, role: RowRole) {
+    init(generator: any RowGenerator, role: RowRole, depth: Int = 0) {
         self.generator = generator
         self.role = role
+        self.depth = depth
         self.object = RowObjectType.make()
         object.pointee.row = Unmanaged.passUnretained(self).toOpaque()
     }

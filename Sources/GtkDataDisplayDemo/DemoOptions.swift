@@ -1,0 +1,44 @@
+/// The demo's command-line options.
+///
+/// They are parsed here, not by GApplication: `g_application_run` is given no arguments, so it
+/// does not reject options it does not know.
+struct DemoOptions {
+    /// Quit after this many seconds (for scripts and screenshots).
+    var quitAfter: Double?
+    /// Print the usage and exit.
+    var showHelp = false
+
+    static let usage = """
+    usage: gtk-data-display-demo [--quit-after SECONDS]
+
+      --quit-after SECONDS  quit the application after SECONDS (fractions allowed)
+      --help                show this help
+    """
+
+    /// A problem with the command line.
+    struct UsageError: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    init(arguments: [String]) throws(UsageError) {
+        var remaining = arguments[...]
+        while let argument = remaining.popFirst() {
+            // Accept both `--quit-after 3` and `--quit-after=3`.
+            let parts = argument.split(separator: "=", maxSplits: 1).map(String.init)
+            switch parts[0] {
+            case "--quit-after":
+                guard let text = parts.count == 2 ? parts[1] : remaining.popFirst() else {
+                    throw UsageError(description: "--quit-after needs a number of seconds")
+                }
+                guard let seconds = Double(text), seconds >= 0, seconds.isFinite else {
+                    throw UsageError(description: "--quit-after: not a number of seconds: \(text)")
+                }
+                quitAfter = seconds
+            case "--help", "-h":
+                showHelp = true
+            default:
+                throw UsageError(description: "unknown argument: \(argument)")
+            }
+        }
+    }
+}

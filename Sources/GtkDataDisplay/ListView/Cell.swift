@@ -1,14 +1,21 @@
 import CGtk
 
-/// The Swift state of one `GtkListItem`: which view it holds and which row that view shows.
+/// The Swift state of one `GtkListItem`: the container it shows, which view sits in it and
+/// which row that view shows.
 ///
-/// Created in the factory's `setup`, stored on the list item (released with it). `bind` checks
-/// that the child widget is of the row's kind and swaps in a pooled view of the right kind when
-/// it is not, so rows of different kinds can share recycled list items.
+/// Created in the factory's `setup`, stored on the list item (released with it). The list item's
+/// child is a container made once: an expander button (shown for foldable rows) and the row's
+/// view, indented by depth. `bind` checks that the view is of the row's kind and swaps in a pooled
+/// view of the right kind when it is not, so rows of different kinds share recycled list items.
 @MainActor
 final class Cell {
     let listItem: OpaquePointer
     weak var adapter: ListViewAdapter?
+    /// The list item's child: a horizontal box holding the expander and the view.
+    let container: UnsafeMutablePointer<GtkWidget>
+    /// Keeps the container alive until the cell goes: GTK may dispose the row before `teardown`.
+    private let containerReference: ObjectReference
+    private let expander: UnsafeMutablePointer<GtkWidget>
     private(set) var view: (any RowView)?
     private(set) var viewKind: ReuseIdentifier?
     private(set) var generator: (any RowGenerator)?
@@ -16,10 +23,29 @@ final class Cell {
     private var boundVersion: UInt32 = 0
     private var unbindPending = false
     private var styledRole: RowRole = .row
+    private var shownFold: FoldMark = .none
+
+    /// Pixels of indentation per nesting level.
+    static let indentPerLevel: Int32 = 20
 
     init(listItem: OpaquePointer, adapter: ListViewAdapter) {
         self.listItem = listItem
         self.adapter = adapter
+        container = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 4)
+        containerReference = ObjectReference(sinking: untyped(container))
+        gtk_widget_add_css_class(container, "gdd-row")
+        expander = gtk_button_new_from_icon_name("pan-end-symbolic")
+        gtk_widget_add_css_class(expander, "flat")
+        gtk_widget_add_css_class(expander, "gdd-expander")
+        gtk_widget_set_focusable(expander, 0)
+        gtk_widget_set_valign(expander, GTK_ALIGN_CENTER)
+        gtk_widget_set_visible(expander, 0)
+        gtk_box_append(gdd_box(untyped(container)), expander)
+        gtk_list_item_set_child(listItem, container)
+        Signal.connect(untyped(expander), "clicked") { [weak self] in
+            guard let self, let row = self.row else { return }
+            self.adapter?.toggleFold(of: row.generator)
+        }
     }
 
     /// Shows `row` (GTK's `bind`). GTK 4.8 re-emits unbind + bind whenever a list item's position
@@ -45,7 +71,9 @@ final class Cell {
         boundVersion = row.contentVersion
         gtk_list_item_set_selectable(listItem, generator.isSelectable ? 1 : 0)
         gtk_list_item_set_activatable(listItem, generator.isActivatable ? 1 : 0)
+        gtk_widget_set_margin_start(container, Int32(row.depth) * Self.indentPerLevel)
         style(for: row.role)
+        foldStateChanged()
         adapter?.statistics.binds += 1
         (generator as? DisplayableItem)?.willDisplayEvent.invoke()
     }
@@ -60,6 +88,23 @@ final class Cell {
     func adoptGenerator(of row: Row) {
         guard isShowing(row) else { return }
         generator = row.generator
+        foldStateChanged()
+    }
+
+    /// Shows whether the row is foldable and expanded.
+    func foldStateChanged() {
+        let mark: FoldMark
+        if let foldable = row?.generator as? FoldableItem {
+            mark = foldable.isExpanded ? .expanded : .collapsed
+        } else {
+            mark = .none
+        }
+        guard mark != shownFold else { return }
+        shownFold = mark
+        gtk_widget_set_visible(expander, mark == .none ? 0 : 1)
+        if mark != .none {
+            gtk_button_set_icon_name(gdd_button(untyped(expander)), mark == .expanded ? "pan-down-symbolic" : "pan-end-symbolic")
+        }
     }
 
     /// GTK's `unbind`: deferred, because GTK 4.8 sends it before every rebind of the same item.
@@ -77,7 +122,7 @@ final class Cell {
         completeUnbind()
     }
 
-    /// Stops showing the row. The view stays as the child for the next bind.
+    /// Stops showing the row. The view stays in the container for the next bind.
     func unbind() {
         unbindPending = false
         completeUnbind()
@@ -106,22 +151,30 @@ final class Cell {
     func teardown() {
         unbind()
         releaseView()
-        gtk_list_item_set_child(listItem, nil)
     }
 
-    /// Drops the view without touching the list item's child (another list item takes it).
-    func forgetView() {
-        if let view { adapter?.forgetOwner(of: view) }
-        view = nil
+    /// Lets another cell take the view (a view kept by its generator moves between list items).
+    func surrenderView() {
+        unbind()
+        guard let view else { return }
+        detach(view)
+        self.view = nil
         viewKind = nil
     }
 
     private func releaseView() {
         guard let view, let viewKind else { return }
+        detach(view)
         adapter?.forgetOwner(of: view)
         adapter?.pool.give(view, kind: viewKind)
         self.view = nil
         self.viewKind = nil
+    }
+
+    /// Takes the view's widget out of the container, if it is still there.
+    private func detach(_ view: any RowView) {
+        guard view.widget.parent == container else { return }
+        gtk_box_remove(gdd_box(untyped(container)), view.widget.pointer)
     }
 
     private func takeView(for generator: any RowGenerator, kind: ReuseIdentifier) {
@@ -133,28 +186,35 @@ final class Cell {
             next = generator.makeView()
             if kind.isPooled { adapter?.statistics.viewsCreated += 1 }
         }
-        // A view kept by its generator may still be the child of another list item.
+        // A view kept by its generator may still sit in another list item's container.
         adapter?.claim(next, for: self)
-        if next.widget.parent != nil { gtk_widget_unparent(next.widget.pointer) }
-        gtk_list_item_set_child(listItem, next.widget.pointer)
+        if let parent = next.widget.parent, parent != container {
+            gtk_widget_unparent(next.widget.pointer)
+        }
+        gtk_widget_set_hexpand(next.widget.pointer, 1)
+        gtk_box_append(gdd_box(untyped(container)), next.widget.pointer)
         view = next
         viewKind = kind
-        styledRole = .row
     }
 
     private func style(for role: RowRole) {
-        guard let view, role != styledRole else { return }
-        let parent = gtk_widget_get_parent(view.widget.pointer)
+        guard role != styledRole else { return }
+        let rowWidget = gtk_widget_get_parent(container)
         for (r, name) in [(RowRole.header, "gdd-header"), (.footer, "gdd-footer")] {
             if r == styledRole {
-                view.widget.removeCSSClass(name)
-                if let parent { name.withGString { gtk_widget_remove_css_class(parent, $0) } }
+                gtk_widget_remove_css_class(container, name)
+                if let rowWidget { gtk_widget_remove_css_class(rowWidget, name) }
             }
             if r == role {
-                view.widget.addCSSClass(name)
-                if let parent { name.withGString { gtk_widget_add_css_class(parent, $0) } }
+                gtk_widget_add_css_class(container, name)
+                if let rowWidget { gtk_widget_add_css_class(rowWidget, name) }
             }
         }
         styledRole = role
     }
+}
+
+/// What the expander shows.
+private enum FoldMark {
+    case none, collapsed, expanded
 }

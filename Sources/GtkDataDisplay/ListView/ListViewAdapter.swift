@@ -38,6 +38,7 @@ public final class ListViewAdapter {
 
     var pool = WidgetPool()
     private var owners: [ObjectIdentifier: WeakCell] = [:]
+    private var containers: [UnsafeMutableRawPointer: WeakCell] = [:]
     private var selected: [ObjectIdentifier: WeakRow] = [:]
     private weak var lastSelected: Row?
     private var correctingSelection = false
@@ -86,6 +87,7 @@ public final class ListViewAdapter {
         Signal.connect(untyped(listView), "activate", position: { [weak self] position in
             self?.activate(at: Int(position))
         })
+        connectFoldingKeys()
     }
 
     isolated deinit {
@@ -173,7 +175,9 @@ public final class ListViewAdapter {
         Signal.connect(f, "setup", pointer: { [weak self] item in
             guard let self else { return }
             self.statistics.setups += 1
-            CellStorage.attach(Cell(listItem: item.asListItem, adapter: self), to: item)
+            let cell = Cell(listItem: item.asListItem, adapter: self)
+            self.containers[UnsafeMutableRawPointer(cell.container)] = WeakCell(cell)
+            CellStorage.attach(cell, to: item)
         })
         Signal.connect(f, "bind", pointer: { item in
             guard let cell = CellStorage.cell(of: item),
@@ -186,7 +190,10 @@ public final class ListViewAdapter {
         })
         Signal.connect(f, "teardown", pointer: { [weak self] item in
             self?.statistics.teardowns += 1
-            CellStorage.cell(of: item)?.teardown()
+            if let cell = CellStorage.cell(of: item) {
+                cell.teardown()
+                self?.containers[UnsafeMutableRawPointer(cell.container)] = nil
+            }
             CellStorage.detach(from: item)
         })
     }
@@ -195,9 +202,7 @@ public final class ListViewAdapter {
     func claim(_ view: any RowView, for cell: Cell) {
         let id = ObjectIdentifier(view)
         if let other = owners[id]?.cell, other !== cell {
-            other.unbind()
-            gtk_list_item_set_child(other.listItem, nil)
-            other.forgetView()
+            other.surrenderView()
         }
         owners[id] = WeakCell(cell)
     }
@@ -264,6 +269,56 @@ public final class ListViewAdapter {
         guard let row = manager.store.row(at: position), row.generator.isActivatable else { return }
         didActivate.invoke(with: row.generator)
         (row.generator as? SelectableItem)?.didActivateEvent.invoke()
+        if row.generator is FoldableItem { toggleFold(of: row.generator) }
+    }
+
+    /// Expands or collapses a foldable row (expander click, activation).
+    func toggleFold(of generator: any RowGenerator) {
+        try? manager.toggle(generator)
+    }
+
+    // MARK: Keyboard
+
+    private func connectFoldingKeys() {
+        let controller = gtk_event_controller_key_new()!
+        gtk_event_controller_set_propagation_phase(controller, GTK_PHASE_CAPTURE)
+        Signal.connect(untyped(controller), "key-pressed", key: { [weak self] keyval, modifiers in
+            guard let self, let action = FoldingKeys.action(for: keyval, modifiers: modifiers) else { return false }
+            return self.fold(action)
+        })
+        gtk_widget_add_controller(untyped(listView).asWidget, controller)  // takes the controller
+    }
+
+    /// Folds the focused row; returns whether the key was used.
+    private func fold(_ action: FoldingKeys.Action) -> Bool {
+        guard let generator = focusedGenerator, let foldable = generator as? FoldableItem else { return false }
+        switch action {
+        case .expand:
+            if foldable.isExpanded { return false }
+            try? manager.expand(generator)
+        case .collapse:
+            if !foldable.isExpanded { return false }
+            try? manager.collapse(generator)
+        case .expandSubtree:
+            try? manager.expandSubtree(generator)
+        }
+        return true
+    }
+
+    /// The generator of the row that has keyboard focus in this list view.
+    public var focusedGenerator: (any RowGenerator)? {
+        let view = untyped(listView).asWidget
+        guard let root = gtk_widget_get_root(view),
+              var widget = gtk_root_get_focus(root) else { return nil }
+        // The focus sits on GTK's row widget (the parent of our container) or inside the row's view.
+        while true {
+            if let child = gtk_widget_get_first_child(widget), let cell = containers[UnsafeMutableRawPointer(child)]?.cell {
+                return cell.row?.generator
+            }
+            if let cell = containers[UnsafeMutableRawPointer(widget)]?.cell { return cell.row?.generator }
+            guard widget != view, let parent = gtk_widget_get_parent(widget) else { return nil }
+            widget = parent
+        }
     }
 }
 

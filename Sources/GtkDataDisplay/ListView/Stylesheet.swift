@@ -12,6 +12,7 @@ public enum Stylesheet {
     row.gdd-header:hover, row.gdd-footer:hover { background: none; }
     .gdd-header label.gdd-title { font-weight: bold; }
     row.gdd-header { border-bottom: 1px solid alpha(currentColor, 0.15); }
+    button.gdd-expander { min-width: 20px; min-height: 20px; padding: 0; margin: 0; }
     """
 
     /// Adds the default rules to the default display (no-op without a display).

@@ -336,6 +336,19 @@ open class BaseListManager {
         isApplying = false
     }
 
+    /// Splices `old` rows at `base` into `new` by row identity: rows in both are not removed and re-added.
+    func spliceDiffed(at base: Int, old: [Row], new: [Row]) {
+        guard batchDepth == 0 else { return }
+        // Row objects are distinct, so the plan cannot fail.
+        guard let plan = try? ListDiff.plan(old: old.map(ObjectIdentifier.init), new: new.map(ObjectIdentifier.init),
+                                            contentEqual: { _, _ in true }) else { return }
+        isApplying = true
+        for step in plan.splices {
+            store.splice(at: base + step.position, removing: step.removedCount, inserting: new[step.inserted])
+        }
+        isApplying = false
+    }
+
     /// Rebinds a row in place if a list item shows it.
     func refresh(_ row: Row) {
         row.contentVersion &+= 1

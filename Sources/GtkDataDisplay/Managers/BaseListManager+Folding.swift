@@ -1,0 +1,130 @@
+// Folding: a foldable row's visible descendants stand right after it in its section, so expanding
+// and collapsing are each one splice of that contiguous range.
+
+extension BaseListManager {
+    /// Shows the children of `generator` (and, below them, the children of those already expanded).
+    /// The fold event fires after the store changed. Expanding an expanded row does nothing.
+    public func expand(_ generator: any RowGenerator) throws(DataDisplayError) {
+        try perform { () throws(DataDisplayError) in
+            let (foldable, s, i) = try self.foldableLocation(generator)
+            guard !foldable.isExpanded else { return }
+            foldable.isExpanded = true
+            self.refold(section: s, index: i)
+            self.fireFold([foldable])
+        }
+    }
+
+    /// Hides every descendant of `generator`, keeping each child's own expansion for next time.
+    public func collapse(_ generator: any RowGenerator) throws(DataDisplayError) {
+        try perform { () throws(DataDisplayError) in
+            let (foldable, s, i) = try self.foldableLocation(generator)
+            guard foldable.isExpanded else { return }
+            foldable.isExpanded = false
+            self.refold(section: s, index: i)
+            self.fireFold([foldable])
+        }
+    }
+
+    /// Expands a collapsed row, collapses an expanded one.
+    public func toggle(_ generator: any RowGenerator) throws(DataDisplayError) {
+        let (foldable, _, _) = try foldableLocation(generator)
+        if foldable.isExpanded { try collapse(generator) } else { try expand(generator) }
+    }
+
+    /// Expands `generator` and every foldable row below it (GTK's `*`), in one splice.
+    public func expandSubtree(_ generator: any RowGenerator) throws(DataDisplayError) {
+        try perform { () throws(DataDisplayError) in
+            let (foldable, s, i) = try self.foldableLocation(generator)
+            var changed: [any FoldableItem] = []
+            Self.expandAll(foldable, into: &changed)
+            guard !changed.isEmpty else { return }
+            self.refold(section: s, index: i)
+            self.fireFold(changed)
+        }
+    }
+
+    /// Shows `generator`'s current `children` after they changed (one splice over its subtree).
+    public func reloadChildren(of generator: any RowGenerator) throws(DataDisplayError) {
+        try perform { () throws(DataDisplayError) in
+            let (foldable, s, i) = try self.foldableLocation(generator)
+            guard foldable.isExpanded else { return }
+            try self.validateChildren(of: foldable, section: s, index: i)
+            self.refold(section: s, index: i)
+        }
+    }
+
+    /// Whether `generator` is a foldable row that is expanded.
+    public func isExpanded(_ generator: any RowGenerator) -> Bool {
+        (generator as? FoldableItem)?.isExpanded ?? false
+    }
+
+    /// The nesting level of a shown row (0 for a section's own rows), or nil when it is not shown.
+    public func depth(of generator: any RowGenerator) -> Int? {
+        rowsByGenerator[ObjectIdentifier(generator)]?.depth
+    }
+
+    // MARK: Internals
+
+    func foldableLocation(_ generator: any RowGenerator) throws(DataDisplayError) -> (any FoldableItem, Int, Int) {
+        let (s, i) = try rowLocation(generator)
+        guard let foldable = generator as? FoldableItem else { throw .notFoldable(describe(generator)) }
+        return (foldable, s, i)
+    }
+
+    /// Replaces the rows below `rows[index]` with what its expansion state shows now. Rows of
+    /// generators that stay visible keep their row objects; one splice covers the change.
+    func refold(section s: Int, index i: Int) {
+        let parent = state[s].rows[i]
+        let end = state[s].subtreeEnd(i)
+        let before = Array(state[s].rows[(i + 1)..<end])
+        var reuse: [ObjectIdentifier: Row] = [:]
+        for row in before {
+            reuse[ObjectIdentifier(row.generator)] = row
+            rowsByGenerator[ObjectIdentifier(row.generator)] = nil
+        }
+        var shown: [Row] = []
+        if let foldable = parent.generator as? FoldableItem, foldable.isExpanded {
+            shown = makeRows(foldable.children, depth: parent.depth + 1, reuse: reuse)
+        }
+        state[s].rows.replaceSubrange((i + 1)..<end, with: shown)
+        let position = sectionOffset(s) + state[s].rowsOffset + i + 1
+        if before.isEmpty || shown.isEmpty {
+            splice(at: position, removing: before.count, inserting: shown)
+        } else {
+            // Some rows stay visible: diff the subtree so they are not removed and re-added.
+            spliceDiffed(at: position, old: before, new: shown)
+        }
+        parent.cell?.foldStateChanged()
+    }
+
+    private static func expandAll(_ foldable: any FoldableItem, into changed: inout [any FoldableItem]) {
+        if !foldable.isExpanded {
+            foldable.isExpanded = true
+            changed.append(foldable)
+        }
+        for child in foldable.children {
+            if let nested = child as? FoldableItem { expandAll(nested, into: &changed) }
+        }
+    }
+
+    private func validateChildren(of foldable: any FoldableItem, section s: Int, index i: Int) throws(DataDisplayError) {
+        let end = state[s].subtreeEnd(i)
+        var own = Set<ObjectIdentifier>()
+        for row in state[s].rows[(i + 1)..<end] { own.insert(ObjectIdentifier(row.generator)) }
+        var seen = Set<ObjectIdentifier>()
+        func visit(_ generators: [any RowGenerator]) throws(DataDisplayError) {
+            for g in generators {
+                let id = ObjectIdentifier(g)
+                guard seen.insert(id).inserted, own.contains(id) || rowsByGenerator[id] == nil else {
+                    throw .duplicateGenerator(describe(g))
+                }
+                if let f = g as? FoldableItem, f.isExpanded { try visit(f.children) }
+            }
+        }
+        try visit(foldable.children)
+    }
+
+    func fireFold(_ changed: [any FoldableItem]) {
+        for foldable in changed { foldable.didFoldEvent.invoke(with: foldable.isExpanded) }
+    }
+}

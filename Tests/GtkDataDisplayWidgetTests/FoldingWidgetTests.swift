@@ -1,0 +1,136 @@
+import CGtk
+import Foundation
+import GtkDataDisplay
+import GtkDataDisplayTesting
+import XCTest
+
+typealias Folder = FoldableRowGenerator<LabelRowView>
+
+/// Folding as a user does it: keyboard (real X key events via xdotool), activation, the expander.
+final class FoldingWidgetTests: WidgetTestCase {
+    private var manager: BaseListManager!
+    private var adapter: ListViewAdapter!
+    private var host: WindowHost!
+    private var root: Folder!
+    private var middle: Folder!
+
+    /// root ─ middle ─ leaf 0…2 ; sibling
+    private func showTree() {
+        let leaves = (0..<3).map { LabelRow(model: "leaf \($0)", id: "leaf \($0)") }
+        middle = Folder(model: "middle", id: "middle", children: leaves)
+        root = Folder(model: "root", id: "root", children: [middle, LabelRow(model: "sibling", id: "sibling")])
+        manager = BaseListManager()
+        try! manager.addSection(header: LabelHeader(model: "Tree"), rows: [root, LabelRow(model: "after", id: "after")])
+        (adapter, host) = show(manager)
+    }
+
+    override func tearDown() async throws {
+        host?.destroy()
+        host = nil
+        adapter = nil
+        manager = nil
+    }
+
+    private func names() -> [String] {
+        manager.flatGenerators.compactMap { ($0 as? LabelRow)?.model }
+    }
+
+    /// Focuses the row of `generator` (GTK's row widget, the parent of our container).
+    private func focus(_ generator: any RowGenerator) throws {
+        let view = try XCTUnwrap(adapter.view(for: generator))
+        let container = try XCTUnwrap(view.widget.parent)
+        let rowWidget = try XCTUnwrap(gtk_widget_get_parent(container))
+        XCTAssertTrue(gtk_widget_grab_focus(rowWidget) != 0)
+        host.settle()
+        XCTAssertTrue(adapter.focusedGenerator === generator)
+    }
+
+    /// Presses a key through the X server, as a keyboard would.
+    private func press(_ key: String) throws {
+        let xdotool = Process()
+        xdotool.executableURL = URL(fileURLWithPath: "/usr/bin/xdotool")
+        xdotool.arguments = ["key", "--clearmodifiers", key]
+        try xdotool.run()
+        xdotool.waitUntilExit()
+        XCTAssertEqual(xdotool.terminationStatus, 0)
+        host.settle()
+    }
+
+    func testRightAndPlusExpandLeftAndMinusCollapse() async throws {
+        showTree()
+        try focus(root)
+        try press("Right")
+        XCTAssertEqual(names(), ["root", "middle", "sibling", "after"])
+        try press("Left")
+        XCTAssertEqual(names(), ["root", "after"])
+        try press("plus")
+        XCTAssertTrue(root.isExpanded)
+        try press("minus")
+        XCTAssertFalse(root.isExpanded)
+        try press("KP_Add")
+        XCTAssertTrue(root.isExpanded)
+    }
+
+    func testAsteriskExpandsTheWholeSubtree() async throws {
+        showTree()
+        try focus(root)
+        try press("asterisk")
+        XCTAssertEqual(names(), ["root", "middle", "leaf 0", "leaf 1", "leaf 2", "sibling", "after"])
+    }
+
+    func testActivatingAFoldableRowTogglesIt() async throws {
+        showTree()
+        var folds: [Bool] = []
+        root.didFoldEvent += { folds.append($0) }
+        let position = UInt32(manager.position(of: root)!)
+        for _ in 0..<2 {
+            _ = gtk_widget_activate_action_variant(gdd_widget(UnsafeMutableRawPointer(adapter.listView)),
+                                                   "list.activate-item", g_variant_new_uint32(position))
+            host.settle()
+        }
+        XCTAssertEqual(folds, [true, false])
+    }
+
+    func testEnterOnTheFocusedRowTogglesIt() async throws {
+        showTree()
+        try focus(root)
+        try press("Return")
+        XCTAssertTrue(root.isExpanded)
+        XCTAssertEqual(names(), ["root", "middle", "sibling", "after"])
+    }
+
+    func testExpanderShowsStateAndClickingItToggles() async throws {
+        showTree()
+        let expander = try expanderButton(of: root)
+        XCTAssertTrue(gtk_widget_get_visible(expander) != 0)
+        XCTAssertEqual(iconName(expander), "pan-end-symbolic")
+        gtk_widget_activate(expander)  // a click, animated: GTK emits "clicked" after 250 ms
+        MainContext.iterate(until: { self.root.isExpanded }, timeout: 2)
+        host.settle()
+        XCTAssertTrue(root.isExpanded)
+        XCTAssertEqual(iconName(try expanderButton(of: root)), "pan-down-symbolic")
+        let leafExpander = try expanderButton(of: manager.flatGenerators.first { ($0 as? LabelRow)?.model == "sibling" }!)
+        XCTAssertFalse(gtk_widget_get_visible(leafExpander) != 0, "rows without children show no expander")
+    }
+
+    func testRowsAreIndentedByDepth() async throws {
+        showTree()
+        try manager.expandSubtree(root)
+        host.settle()
+        let margins = manager.flatGenerators.compactMap { g -> Int32? in
+            guard let view = adapter.view(for: g), let container = view.widget.parent else { return nil }
+            return gtk_widget_get_margin_start(container)
+        }
+        // header, root, middle, leaf×3, sibling, after
+        XCTAssertEqual(margins, [0, 0, 20, 40, 40, 40, 20, 0])
+    }
+
+    private func expanderButton(of generator: any RowGenerator) throws -> UnsafeMutablePointer<GtkWidget> {
+        let container = try XCTUnwrap(adapter.view(for: generator)?.widget.parent)
+        return try XCTUnwrap(gtk_widget_get_first_child(container))
+    }
+
+    private func iconName(_ button: UnsafeMutablePointer<GtkWidget>) -> String? {
+        gtk_button_get_icon_name(gdd_button(UnsafeMutableRawPointer(button))).map { String(cString: $0) }
+    }
+}

@@ -62,7 +62,7 @@ open class BaseListManager {
     // MARK: Sections
 
     /// Appends a section.
-    public func addSection(header: (any RowGenerator)? = nil, rows: [any RowGenerator] = [], footer: (any RowGenerator)? = nil) throws(DataDisplayError) {
+    open func addSection(header: (any RowGenerator)? = nil, rows: [any RowGenerator] = [], footer: (any RowGenerator)? = nil) throws(DataDisplayError) {
         try perform { () throws(DataDisplayError) in
             try self.insertSectionNow(Section(header: header, rows: rows, footer: footer), at: self.state.count)
         }
@@ -106,7 +106,7 @@ open class BaseListManager {
     }
 
     /// Appends rows to the last section (creating a section without header when there is none).
-    public func add(_ generators: [any RowGenerator]) throws(DataDisplayError) {
+    open func add(_ generators: [any RowGenerator]) throws(DataDisplayError) {
         try perform { () throws(DataDisplayError) in
             try self.validateNew(generators)
             if self.state.isEmpty {
@@ -119,7 +119,7 @@ open class BaseListManager {
     }
 
     /// Appends rows to the section with `header`.
-    public func add(_ generators: [any RowGenerator], toSectionWith header: any RowGenerator) throws(DataDisplayError) {
+    open func add(_ generators: [any RowGenerator], toSectionWith header: any RowGenerator) throws(DataDisplayError) {
         try perform { () throws(DataDisplayError) in
             let s = try self.sectionIndex(header: header)
             try self.validateNew(generators)
@@ -294,7 +294,7 @@ open class BaseListManager {
 
     /// Replaces everything with `sections`, diffed against what is shown (RDDM's "clear, add,
     /// reload"): rows are matched by diff id; unchanged rows are untouched, changed ones rebound.
-    public func setState(_ sections: [Section]) throws(DataDisplayError) {
+    open func setState(_ sections: [Section]) throws(DataDisplayError) {
         try perform { () throws(DataDisplayError) in
             if self.batchDepth > 0 {
                 try self.replaceStateInBatch(sections)

@@ -14,6 +14,8 @@ public enum DataDisplayError: Error, Equatable, CustomStringConvertible {
     case invalidAnchor(String)
     /// Folding was asked of a row that is not a `FoldableItem`.
     case notFoldable(String)
+    /// A gravity manager's section header is not a `GravityItem`.
+    case missingHeaviness(String)
 
     public var description: String {
         switch self {
@@ -24,6 +26,7 @@ public enum DataDisplayError: Error, Equatable, CustomStringConvertible {
         case .indexOutOfRange(let index, let count): return "index \(index) out of range 0..<\(count)"
         case .invalidAnchor(let why): return "invalid anchor: \(why)"
         case .notFoldable(let what): return "not foldable: \(what) is not a FoldableItem"
+        case .missingHeaviness(let what): return "missing heaviness: the header \(what) is not a GravityItem"
         }
     }
 }

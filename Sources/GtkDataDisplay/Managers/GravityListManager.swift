@@ -1,0 +1,94 @@
+/// A manager that keeps rows ordered by heaviness inside their section and sections ordered by
+/// their header's heaviness (RDDM's GravityTableManager), without RDDM's drops and drift:
+/// ties keep insertion order, nothing is silently dropped, arrays are ordered like single adds,
+/// and `insert(_:after:)` places rows right after the anchor without rewriting anyone's heaviness.
+///
+/// Rows that are not `GravityItem`s weigh 0. Every section needs a header that is a `GravityItem`,
+/// except the header-less section that `add` creates when there is none.
+@MainActor
+open class GravityListManager: BaseListManager {
+    /// Adds rows to the last section, each at its place by heaviness (after rows of equal weight).
+    public override func add(_ generators: [any RowGenerator]) throws(DataDisplayError) {
+        try perform { () throws(DataDisplayError) in
+            try self.validateNew(generators)
+            if self.state.isEmpty { try self.insertSectionNow(Section(), at: 0) }
+            try self.addByWeight(generators, section: self.state.count - 1)
+        }
+    }
+
+    /// Adds rows to the section with `header`, each at its place by heaviness.
+    public override func add(_ generators: [any RowGenerator], toSectionWith header: any RowGenerator) throws(DataDisplayError) {
+        try perform { () throws(DataDisplayError) in
+            let s = try self.sectionIndex(header: header)
+            try self.validateNew(generators)
+            try self.addByWeight(generators, section: s)
+        }
+    }
+
+    /// Adds a section at its place by its header's heaviness; its rows are ordered by heaviness.
+    public override func addSection(header: (any RowGenerator)? = nil, rows: [any RowGenerator] = [],
+                                    footer: (any RowGenerator)? = nil) throws(DataDisplayError) {
+        try perform { () throws(DataDisplayError) in
+            let weight = try Self.sectionWeight(header)
+            let index = self.state.firstIndex { ((try? Self.sectionWeight($0.header?.generator)) ?? .min) > weight } ?? self.state.count
+            try self.insertSectionNow(Section(header: header, rows: Self.ordered(rows), footer: footer), at: index)
+        }
+    }
+
+    /// Replaces everything with `sections`, sections and rows ordered by heaviness, diffed.
+    public override func setState(_ sections: [Section]) throws(DataDisplayError) {
+        var weighted: [(weight: Int, section: Section)] = []
+        for section in sections {
+            var ordered = section
+            ordered.rows = Self.ordered(section.rows)
+            weighted.append((try Self.sectionWeight(section.header), ordered))
+        }
+        // A stable sort: sections of equal weight keep their order.
+        let sorted = weighted.enumerated().sorted { ($0.element.weight, $0.offset) < ($1.element.weight, $1.offset) }
+        try super.setState(sorted.map(\.element.section))
+    }
+
+    /// The weight of a row (0 when it has none).
+    static func weight(_ generator: any RowGenerator) -> Int {
+        (generator as? GravityItem)?.heaviness ?? 0
+    }
+
+    /// `generators` stably ordered by heaviness.
+    static func ordered(_ generators: [any RowGenerator]) -> [any RowGenerator] {
+        generators.enumerated()
+            .sorted { (weight($0.element), $0.offset) < (weight($1.element), $1.offset) }
+            .map(\.element)
+    }
+
+    /// A section's weight: its header's heaviness. A header without one is an error.
+    static func sectionWeight(_ header: (any RowGenerator)?) throws(DataDisplayError) -> Int {
+        guard let header else { return .min }
+        guard let item = header as? GravityItem else { throw .missingHeaviness(describe(header)) }
+        return item.heaviness
+    }
+
+    /// Inserts each generator after the last top-level row that is not heavier. Several rows are
+    /// added as one diffed update.
+    private func addByWeight(_ generators: [any RowGenerator], section s: Int) throws(DataDisplayError) {
+        guard generators.count > 1 else { return placeByWeight(generators, section: s) }
+        try batch { () throws(DataDisplayError) in self.placeByWeight(generators, section: s) }
+    }
+
+    private func placeByWeight(_ generators: [any RowGenerator], section s: Int) {
+        for generator in Self.ordered(generators) {
+            let weight = Self.weight(generator)
+            var index = state[s].rows.count
+            // Walk back over the heavier top-level rows (and their subtrees).
+            var i = state[s].rows.count - 1
+            while i >= 0 {
+                let row = state[s].rows[i]
+                if row.depth == 0 {
+                    if Self.weight(row.generator) <= weight { break }
+                    index = i
+                }
+                i -= 1
+            }
+            insertRowsNow([generator], section: s, index: index)
+        }
+    }
+}

@@ -1,0 +1,89 @@
+/// A manager for lists edited by hand, operation by operation (RDDM's ManualTableManager):
+/// everything `BaseListManager` does, plus inserting at either end of a section, inserting
+/// sections before, after or at an index, swapping two rows, and reloading a section.
+///
+/// Each operation reaches the store at once as one splice (a swap: one splice over the span, so
+/// both rows keep their widgets).
+@MainActor
+open class ManualListManager: BaseListManager {
+    /// Inserts rows at the beginning of the section with `header`.
+    public func insertAtBeginning(_ generators: [any RowGenerator], ofSectionWith header: any RowGenerator) throws(DataDisplayError) {
+        try perform { () throws(DataDisplayError) in
+            let s = try self.sectionIndex(header: header)
+            try self.validateNew(generators)
+            self.insertRowsNow(generators, section: s, index: 0)
+        }
+    }
+
+    /// Inserts rows at the end of the section with `header` (before its footer).
+    public func insertAtEnd(_ generators: [any RowGenerator], ofSectionWith header: any RowGenerator) throws(DataDisplayError) {
+        try add(generators, toSectionWith: header)
+    }
+
+    /// Inserts rows at the beginning of section `index`.
+    public func insertAtBeginning(_ generators: [any RowGenerator], ofSection index: Int) throws(DataDisplayError) {
+        try perform { () throws(DataDisplayError) in
+            try self.checkSection(index)
+            try self.validateNew(generators)
+            self.insertRowsNow(generators, section: index, index: 0)
+        }
+    }
+
+    /// Inserts rows at the end of section `index` (before its footer).
+    public func insertAtEnd(_ generators: [any RowGenerator], ofSection index: Int) throws(DataDisplayError) {
+        try perform { () throws(DataDisplayError) in
+            try self.checkSection(index)
+            try self.validateNew(generators)
+            self.insertRowsNow(generators, section: index, index: self.state[index].rows.count)
+        }
+    }
+
+    /// Inserts a section immediately before the section with `header` (RDDM lands one too early; this does not).
+    public func insertSection(_ section: Section, before header: any RowGenerator) throws(DataDisplayError) {
+        try perform { () throws(DataDisplayError) in
+            try self.insertSectionNow(section, at: try self.sectionIndex(header: header))
+        }
+    }
+
+    /// Inserts a section immediately after the section with `header`.
+    public func insertSection(_ section: Section, after header: any RowGenerator) throws(DataDisplayError) {
+        try perform { () throws(DataDisplayError) in
+            try self.insertSectionNow(section, at: try self.sectionIndex(header: header) + 1)
+        }
+    }
+
+    /// Inserts a section at `index`, clamped to `0...numberOfSections`.
+    public func insertSection(_ section: Section, at index: Int) throws(DataDisplayError) {
+        try perform { () throws(DataDisplayError) in
+            try self.insertSectionNow(section, at: min(max(index, 0), self.state.count))
+        }
+    }
+
+    /// Swaps two rows, within a section or across sections (rows with their shown subtrees).
+    public func swap(_ first: any RowGenerator, with second: any RowGenerator) throws(DataDisplayError) {
+        try perform { () throws(DataDisplayError) in
+            let (s1, i1) = try self.topLevelLocation(first)
+            let (s2, i2) = try self.topLevelLocation(second)
+            guard first !== second else { return }
+            // a = the block that comes first in the list, b = the later one.
+            let firstComesFirst = self.sectionOffset(s1) + i1 <= self.sectionOffset(s2) + i2
+            let (a, b) = firstComesFirst ? ((s1, i1), (s2, i2)) : ((s2, i2), (s1, i1))
+            let endA = self.state[a.0].subtreeEnd(a.1), endB = self.state[b.0].subtreeEnd(b.1)
+            let blockA = Array(self.state[a.0].rows[a.1..<endA]), blockB = Array(self.state[b.0].rows[b.1..<endB])
+            let from = self.sectionOffset(a.0) + self.state[a.0].rowsOffset + a.1
+            let to = self.sectionOffset(b.0) + self.state[b.0].rowsOffset + endB - 1
+            self.state[b.0].rows.replaceSubrange(b.1..<endB, with: blockA)
+            self.state[a.0].rows.replaceSubrange(a.1..<endA, with: blockB)
+            let newTo = to + blockA.count - blockB.count
+            self.splice(at: from, removing: to - from + 1, inserting: self.flatRows(in: from...newTo))
+        }
+    }
+
+    /// Rebinds every row of the section with `header` in place (RDDM's `reloadSection`).
+    public func reloadSection(with header: any RowGenerator) throws(DataDisplayError) {
+        try perform { () throws(DataDisplayError) in
+            let s = try self.sectionIndex(header: header)
+            try self.update(self.state[s].rows.map(\.generator))
+        }
+    }
+}

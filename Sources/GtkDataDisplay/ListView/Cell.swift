@@ -61,6 +61,7 @@ final class Cell {
             completeUnbind()
         }
         let generator = row.generator
+        adapter?.checkPlugins(for: generator)
         let kind = generator.reuseIdentifier
         if view == nil || viewKind != kind { takeView(for: generator, kind: kind) }
         guard let view else { return }
@@ -94,7 +95,7 @@ final class Cell {
     /// Shows whether the row is foldable and expanded.
     func foldStateChanged() {
         let mark: FoldMark
-        if let foldable = row?.generator as? FoldableItem {
+        if adapter?.features.foldable == true, let foldable = row?.generator as? FoldableItem {
             mark = foldable.isExpanded ? .expanded : .collapsed
         } else {
             mark = .none

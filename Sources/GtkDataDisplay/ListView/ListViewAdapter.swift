@@ -44,11 +44,27 @@ public final class ListViewAdapter {
     private var correctingSelection = false
     private let references: [ObjectReference]
 
-    /// A list view over `manager`'s store with the given selection mode.
-    public init(manager: BaseListManager, selection: SelectionMode = .single) {
+    /// What the plugins enabled.
+    let features: PluginSet
+
+    /// Messages about generators that want a plugin this list view lacks (debug builds report
+    /// them on stderr too).
+    public private(set) var pluginWarnings: [String] = []
+
+    /// A list view over `manager`'s store with everything on: the given selection mode, folding
+    /// and double-click activation. Use `manager.listViewBuilder` to choose plugins one by one.
+    public convenience init(manager: BaseListManager, selection: SelectionMode = .single) {
+        self.init(manager: manager, plugins: [.selectable(selection), .foldable()])
+    }
+
+    /// A list view over `manager`'s store with exactly these plugins.
+    public init(manager: BaseListManager, plugins: [ListViewPlugin]) {
         MainQueueBridge.install()
         Stylesheet.installDefault()
         self.manager = manager
+        let features = PluginSet(plugins)
+        self.features = features
+        let selection = features.selection
         self.selectionMode = selection
         // Each selection model is created empty and given the store afterwards (transfer none):
         // a GtkSingleSelection created over a model would autoselect its first row at once.
@@ -87,7 +103,8 @@ public final class ListViewAdapter {
         Signal.connect(untyped(listView), "activate", position: { [weak self] position in
             self?.activate(at: Int(position))
         })
-        connectFoldingKeys()
+        if features.foldable { connectFoldingKeys() }
+        if features.singleClickActivation { gtk_list_view_set_single_click_activate(listView, 1) }
     }
 
     isolated deinit {
@@ -249,10 +266,9 @@ public final class ListViewAdapter {
                 selected[id] = WeakRow(row)
                 lastSelected = row
                 didSelect.invoke(with: row.generator)
-                if let item = row.generator as? SelectableItem {
-                    item.didSelectEvent.invoke()
-                    if item.isNeedDeselect { deselectAfter.append(p) }
-                }
+                let item = row.generator as? SelectableItem
+                item?.didSelectEvent.invoke()
+                if features.deselectAfterSelect || item?.isNeedDeselect == true { deselectAfter.append(p) }
             } else if !now && was {
                 selected[id] = nil
                 didDeselect.invoke(with: row.generator)
@@ -269,7 +285,26 @@ public final class ListViewAdapter {
         guard let row = manager.store.row(at: position), row.generator.isActivatable else { return }
         didActivate.invoke(with: row.generator)
         (row.generator as? SelectableItem)?.didActivateEvent.invoke()
-        if row.generator is FoldableItem { toggleFold(of: row.generator) }
+        if features.foldable, row.generator is FoldableItem { toggleFold(of: row.generator) }
+    }
+
+    /// Reports (once per kind of problem) a generator that wants a plugin this list view lacks.
+    func checkPlugins(for generator: any RowGenerator) {
+        #if DEBUG
+        if features.selection == .none, let item = generator as? SelectableItem,
+           !item.didSelectEvent.isEmpty || !item.didDeselectEvent.isEmpty {
+            warnOnce("\(type(of: generator)) has select listeners, but the list view has no .selectable() plugin: they will never fire")
+        }
+        if !features.foldable, let item = generator as? FoldableItem, !item.didFoldEvent.isEmpty {
+            warnOnce("\(type(of: generator)) has fold listeners, but the list view has no .foldable() plugin: users cannot fold it")
+        }
+        #endif
+    }
+
+    private func warnOnce(_ message: String) {
+        guard !pluginWarnings.contains(message) else { return }
+        pluginWarnings.append(message)
+        Diagnostics.warn("GtkDataDisplay: " + message)
     }
 
     /// Expands or collapses a foldable row (expander click, activation).

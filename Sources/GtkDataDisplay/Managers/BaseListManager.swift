@@ -24,6 +24,10 @@ open class BaseListManager {
     private var batchUpdates: Set<ObjectIdentifier> = []
     private(set) var isApplying = false
     private var pending: [() -> Void] = []
+    /// Bumped by every operation, so a background diff can tell the state it started from is gone.
+    var mutationVersion = 0
+    /// Bumped by every background update, so only the latest one is applied.
+    var backgroundGeneration = 0
 
     /// An empty manager with its store.
     public init() {
@@ -312,6 +316,7 @@ open class BaseListManager {
             enqueue(op)
             return
         }
+        mutationVersion &+= 1
         try op()
         if batchDepth == 0 { drainPending() }
     }
@@ -322,7 +327,7 @@ open class BaseListManager {
         }
     }
 
-    private func drainPending() {
+    func drainPending() {
         while !pending.isEmpty, !isApplying {
             pending.removeFirst()()
         }
@@ -585,27 +590,13 @@ open class BaseListManager {
     }
 
     /// The diffed path shared by `setState` and `batch`: match `oldFlat` with `sections` by
-    /// (role, diff id), reuse matched row objects, splice the store, rebind changed rows.
+    /// (role, depth, diff id), reuse matched row objects, splice the store, rebind changed rows.
     func applyState(_ sections: [Section], from oldFlat: [Row], forcedUpdates: Set<ObjectIdentifier>) throws(DataDisplayError) {
-        var entries: [Entry] = []
-        entries.reserveCapacity(oldFlat.count)
-        var seen = Set<ObjectIdentifier>()
-        var sectionCounts: [(header: Bool, rows: Int, footer: Bool)] = []
-        for section in sections {
-            if let h = section.header { entries.append(Entry(generator: h, role: .header, depth: 0)) }
-            let before = entries.count
-            Self.appendEntries(section.rows, depth: 0, to: &entries)
-            sectionCounts.append((section.header != nil, entries.count - before, section.footer != nil))
-            if let f = section.footer { entries.append(Entry(generator: f, role: .footer, depth: 0)) }
-        }
-        for entry in entries where !seen.insert(ObjectIdentifier(entry.generator)).inserted {
-            throw .duplicateGenerator(describe(entry.generator))
-        }
-        let oldKeys = oldFlat.map { RowKey(role: $0.role, depth: $0.depth, id: $0.generator.diffID) }
-        let newKeys = entries.map { RowKey(role: $0.role, depth: $0.depth, id: $0.generator.diffID) }
+        let prepared = try PreparedState(sections, oldFlat: oldFlat)
+        let entries = prepared.entries
         let plan: SplicePlan
         do {
-            plan = try ListDiff.plan(old: oldKeys, new: newKeys) { oldIndex, newIndex in
+            plan = try ListDiff.plan(old: prepared.oldKeys, new: prepared.newKeys) { oldIndex, newIndex in
                 oldFlat[oldIndex].generator.isContentEqual(to: entries[newIndex].generator)
                     && !forcedUpdates.contains(ObjectIdentifier(entries[newIndex].generator))
             }
@@ -614,9 +605,14 @@ open class BaseListManager {
         }
         // The diff only hashes the changed middle of the lists. The old state has no duplicate ids,
         // so a new duplicate can only hide behind a row the plan inserts: check fully in that case.
-        if plan.insertedRows > 0 { try Self.checkUniqueIDs(newKeys) }
+        if plan.insertedRows > 0 { try Self.checkUniqueIDs(prepared.newKeys) }
+        commit(prepared, plan: plan, oldFlat: oldFlat)
+    }
 
-        // Nothing has failed: from here on, change state.
+    /// Applies a plan computed for `prepared` against `oldFlat`. Nothing can fail from here on.
+    func commit(_ prepared: PreparedState, plan: SplicePlan, oldFlat: [Row]) {
+        let entries = prepared.entries
+        let sectionCounts = prepared.sectionCounts
         var newFlat: [Row] = []
         newFlat.reserveCapacity(entries.count)
         var lookup: [ObjectIdentifier: Row] = [:]
@@ -664,7 +660,7 @@ open class BaseListManager {
 }
 
 extension BaseListManager {
-    static func checkUniqueIDs(_ keys: [RowKey]) throws(DataDisplayError) {
+    nonisolated static func checkUniqueIDs(_ keys: [RowKey]) throws(DataDisplayError) {
         var seen = Set<RowKey>(minimumCapacity: keys.count)
         for (index, key) in keys.enumerated() where !seen.insert(key).inserted {
             let first = keys.firstIndex(of: key)!
@@ -673,11 +669,44 @@ extension BaseListManager {
     }
 }
 
-/// A row's key in a diff: its role, depth and its generator's diff id.
-struct RowKey: Hashable {
+/// A row's key in a diff: its role, depth and its generator's diff id. Diff ids are values
+/// (strings, numbers, UUIDs…), so keys may be diffed on another thread.
+struct RowKey: Hashable, @unchecked Sendable {
     let role: RowRole
     let depth: Int
     let id: AnyHashable
+}
+
+/// A whole state flattened for diffing: its rows in list order and the keys of old and new rows.
+@MainActor
+struct PreparedState {
+    let entries: [Entry]
+    let sectionCounts: [(header: Bool, rows: Int, footer: Bool)]
+    let oldKeys: [RowKey]
+    let newKeys: [RowKey]
+
+    /// Flattens `sections` (headers, rows with the visible descendants of expanded foldables,
+    /// footers); throws if a generator instance stands twice.
+    init(_ sections: [Section], oldFlat: [Row]) throws(DataDisplayError) {
+        var entries: [Entry] = []
+        entries.reserveCapacity(oldFlat.count)
+        var sectionCounts: [(header: Bool, rows: Int, footer: Bool)] = []
+        for section in sections {
+            if let h = section.header { entries.append(Entry(generator: h, role: .header, depth: 0)) }
+            let before = entries.count
+            BaseListManager.appendEntries(section.rows, depth: 0, to: &entries)
+            sectionCounts.append((section.header != nil, entries.count - before, section.footer != nil))
+            if let f = section.footer { entries.append(Entry(generator: f, role: .footer, depth: 0)) }
+        }
+        var seen = Set<ObjectIdentifier>(minimumCapacity: entries.count)
+        for entry in entries where !seen.insert(ObjectIdentifier(entry.generator)).inserted {
+            throw .duplicateGenerator(describe(entry.generator))
+        }
+        self.entries = entries
+        self.sectionCounts = sectionCounts
+        oldKeys = oldFlat.map { RowKey(role: $0.role, depth: $0.depth, id: $0.generator.diffID) }
+        newKeys = entries.map { RowKey(role: $0.role, depth: $0.depth, id: $0.generator.diffID) }
+    }
 }
 
 /// One row of a state being flattened.

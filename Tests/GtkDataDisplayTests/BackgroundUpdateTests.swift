@@ -1,0 +1,103 @@
+import DataDisplayDiff
+import Foundation
+import GtkDataDisplay
+import GtkDataDisplayTesting
+import Synchronization
+import XCTest
+
+/// A diff id that counts the hashes computed off the main thread.
+struct ThreadRecordingID: Hashable, Sendable {
+    static let offMainHashes = Atomic<Int>(0)
+    let value: Int
+    func hash(into hasher: inout Hasher) {
+        if !Thread.isMainThread { Self.offMainHashes.add(1, ordering: .relaxed) }
+        hasher.combine(value)
+    }
+}
+
+/// Whole-state updates with the diff computed off the main thread; the latest one wins.
+@MainActor
+final class BackgroundUpdateTests: XCTestCase {
+    private func state(_ ids: [Int], tag: String = "") -> [Section] {
+        [Section(rows: ids.map { LabelRow(model: "\($0)\(tag)", id: $0) })]
+    }
+
+    func testBackgroundUpdateReachesTheStoreWithMinimumMoves() async throws {
+        let manager = BaseListManager()
+        let old = Array(0..<100_000)
+        try manager.setState(state(old))
+        var new = old.filter { $0 % 10 != 3 }
+        new.swapAt(10, 80_000)
+        new.append(contentsOf: 100_000..<100_500)
+        let target = state(new)
+        let recorder = ItemsChangedRecorder(manager.store)
+        let applied = try await manager.setStateInBackground(target)
+        XCTAssertTrue(applied)
+        XCTAssertTrue(manager.store.shows(target[0].rows))
+        XCTAssertEqual(manager.lastUpdate?.moves, ListDiff.minimumMoves(old: old, new: new))
+        XCTAssertEqual(recorder.changes.count, manager.lastUpdate?.splices)
+        XCTAssertEqual(recorder.invalidChanges, [])
+    }
+
+    func testTheDiffIsHashedOffTheMainThread() async throws {
+        let manager = BaseListManager()
+        let ids = (0..<2_000).map(ThreadRecordingID.init)
+        try manager.setState([Section(rows: ids.map { LabelRow(model: "\($0.value)", id: $0) })])
+        let before = ThreadRecordingID.offMainHashes.load(ordering: .relaxed)
+        let shuffled = ids.reversed().map { LabelRow(model: "\($0.value)", id: $0) }
+        try await manager.setStateInBackground([Section(rows: shuffled)])
+        XCTAssertGreaterThan(ThreadRecordingID.offMainHashes.load(ordering: .relaxed) - before, 1_000)
+        XCTAssertTrue(manager.store.shows(shuffled))
+    }
+
+    func testContentChangesAreRebindsDecidedOnTheMainActor() async throws {
+        let manager = BaseListManager()
+        try manager.setState(state(Array(0..<100)))
+        let objects = manager.store.objectAddresses
+        try await manager.setStateInBackground(state(Array(0..<100), tag: "!"))
+        XCTAssertEqual(manager.lastUpdate?.updated, 100)
+        XCTAssertEqual(manager.lastUpdate?.splices, 0)
+        XCTAssertEqual(manager.store.objectAddresses, objects)
+    }
+
+    func testANewerUpdateSupersedesAStaleOne() async throws {
+        let manager = BaseListManager()
+        try manager.setState(state(Array(0..<50_000)))
+        let recorder = ItemsChangedRecorder(manager.store)
+        let stale = state(Array((0..<50_000).reversed()))
+        let latest = state(Array(0..<50_000).filter { $0 % 2 == 0 })
+        async let first = manager.setStateInBackground(stale)
+        async let second = manager.setStateInBackground(latest)
+        let (firstApplied, secondApplied) = try await (first, second)
+        XCTAssertFalse(firstApplied, "the stale state must never reach the store")
+        XCTAssertTrue(secondApplied)
+        XCTAssertTrue(manager.store.shows(latest[0].rows))
+        XCTAssertEqual(recorder.changes.count, manager.lastUpdate?.splices, "only the latest update emitted")
+    }
+
+    func testAMutationDuringTheDiffIsNotLost() async throws {
+        let manager = BaseListManager()
+        try manager.setState(state(Array(0..<20_000)))
+        let target = state(Array(0..<20_000).reversed())
+        let update = Task { try await manager.setStateInBackground(target) }
+        await Task.yield()   // the update takes its snapshot and starts diffing off the main thread
+        try manager.add(LabelRow(model: "meanwhile", id: -1))   // changes the base of the running diff
+        let applied = try await update.value
+        XCTAssertTrue(applied)
+        XCTAssertTrue(manager.store.shows(target[0].rows))
+        assertStoreMatchesManager(manager)
+    }
+
+    func testDuplicateIDInBackgroundIsATypedErrorAndChangesNothing() async throws {
+        let manager = BaseListManager()
+        try manager.setState(state([1, 2, 3]))
+        let before = manager.store.objectAddresses
+        do {
+            try await manager.setStateInBackground(state([4, 3, 5, 3]))
+            XCTFail("duplicate id accepted")
+        } catch {
+            guard case .duplicateDiffID = error else { return XCTFail("\(error)") }
+        }
+        XCTAssertEqual(manager.store.objectAddresses, before)
+    }
+}

@@ -63,3 +63,36 @@ final class ReentrancyTests: XCTestCase {
         XCTAssertEqual(storeTexts(manager), ["a"])
     }
 }
+
+/// Fold events and mutations started from them.
+@MainActor
+final class FoldEventReentrancyTests: XCTestCase {
+    func testMutationFromAFoldEventRunsAfterTheFoldAndKeepsTheStoreConsistent() async throws {
+        let manager = BaseListManager()
+        let folder = FoldableRowGenerator<LabelRowView>(model: "folder", id: "folder", children: rows("c1", "c2"))
+        try manager.add([folder])
+        folder.didFoldEvent += { expanded in
+            if expanded { try? manager.add(rows("added-by-listener")) }
+        }
+        let recorder = ItemsChangedRecorder(manager.store)
+        try manager.expand(folder)
+        XCTAssertEqual(storeTexts(manager), ["folder", "c1", "c2", "added-by-listener"])
+        XCTAssertEqual(recorder.changes, [ItemsChange(position: 1, removed: 0, added: 2),
+                                          ItemsChange(position: 3, removed: 0, added: 1)])
+        assertStoreMatchesManager(manager)
+    }
+
+    func testFoldEventsInsideABatchFireAfterTheBatchReachedTheStore() async throws {
+        let manager = BaseListManager()
+        let folder = FoldableRowGenerator<LabelRowView>(model: "folder", id: "folder", children: rows("c1"))
+        try manager.add([folder])
+        var storeCountAtEvent: [Int] = []
+        folder.didFoldEvent += { _ in storeCountAtEvent.append(manager.store.count) }
+        try manager.batch { () throws(DataDisplayError) in
+            try manager.expand(folder)
+            XCTAssertEqual(storeCountAtEvent, [], "no event before the batch is applied")
+            try manager.add(rows("x"))
+        }
+        XCTAssertEqual(storeCountAtEvent, [3])
+    }
+}

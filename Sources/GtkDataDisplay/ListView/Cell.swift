@@ -25,6 +25,8 @@ final class Cell {
     private var styledRole: RowRole = .row
     private var shownFold: FoldMark = .none
 
+    private var manager: BaseListManager? { adapter?.manager }
+
     /// Pixels of indentation per nesting level.
     static let indentPerLevel: Int32 = 20
 
@@ -65,7 +67,7 @@ final class Cell {
         let kind = generator.reuseIdentifier
         if view == nil || viewKind != kind { takeView(for: generator, kind: kind) }
         guard let view else { return }
-        generator.bind(view)
+        manager?.withinViewCallback { generator.bind(view) }
         self.generator = generator
         self.row = row
         row.cell = self
@@ -76,7 +78,9 @@ final class Cell {
         style(for: row.role)
         foldStateChanged()
         adapter?.statistics.binds += 1
-        (generator as? DisplayableItem)?.willDisplayEvent.invoke()
+        if let displayable = generator as? DisplayableItem {
+            manager?.withinViewCallback { displayable.willDisplayEvent.invoke() }
+        }
     }
 
     /// Whether this cell already shows `row`'s current content in a view of its kind.
@@ -131,19 +135,21 @@ final class Cell {
 
     private func completeUnbind() {
         guard let generator, let view else { return }
-        generator.unbind(view)
+        manager?.withinViewCallback { generator.unbind(view) }
         if row?.cell === self { row?.cell = nil }
         self.generator = nil
         self.row = nil
         adapter?.statistics.unbinds += 1
-        (generator as? DisplayableItem)?.didEndDisplayEvent.invoke()
+        if let displayable = generator as? DisplayableItem {
+            manager?.withinViewCallback { displayable.didEndDisplayEvent.invoke() }
+        }
     }
 
     /// Rebinds in place when the row's content (or generator) changed since it was bound.
     func refreshIfStale() {
         guard let row, row.contentVersion != boundVersion || row.generator !== generator else { return }
         unbindPending = false
-        if let generator, let view { generator.unbind(view) }
+        if let generator, let view { manager?.withinViewCallback { generator.unbind(view) } }
         adapter?.statistics.rebinds += 1
         bind(row)
     }

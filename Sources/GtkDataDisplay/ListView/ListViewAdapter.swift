@@ -265,14 +265,18 @@ public final class ListViewAdapter {
             if now && !was {
                 selected[id] = WeakRow(row)
                 lastSelected = row
-                didSelect.invoke(with: row.generator)
                 let item = row.generator as? SelectableItem
-                item?.didSelectEvent.invoke()
+                manager.withinViewCallback {
+                    didSelect.invoke(with: row.generator)
+                    item?.didSelectEvent.invoke()
+                }
                 if features.deselectAfterSelect || item?.isNeedDeselect == true { deselectAfter.append(p) }
             } else if !now && was {
                 selected[id] = nil
-                didDeselect.invoke(with: row.generator)
-                (row.generator as? SelectableItem)?.didDeselectEvent.invoke()
+                manager.withinViewCallback {
+                    didDeselect.invoke(with: row.generator)
+                    (row.generator as? SelectableItem)?.didDeselectEvent.invoke()
+                }
             }
         }
         selected = selected.filter { $0.value.row != nil }
@@ -283,8 +287,10 @@ public final class ListViewAdapter {
 
     private func activate(at position: Int) {
         guard let row = manager.store.row(at: position), row.generator.isActivatable else { return }
-        didActivate.invoke(with: row.generator)
-        (row.generator as? SelectableItem)?.didActivateEvent.invoke()
+        manager.withinViewCallback {
+            didActivate.invoke(with: row.generator)
+            (row.generator as? SelectableItem)?.didActivateEvent.invoke()
+        }
         if features.foldable, row.generator is FoldableItem { toggleFold(of: row.generator) }
     }
 

@@ -125,6 +125,9 @@ extension BaseListManager {
     }
 
     func fireFold(_ changed: [any FoldableItem]) {
-        for foldable in changed { foldable.didFoldEvent.invoke(with: foldable.isExpanded) }
+        for foldable in changed {
+            let expanded = foldable.isExpanded
+            fireAfterBatch { foldable.didFoldEvent.invoke(with: expanded) }
+        }
     }
 }

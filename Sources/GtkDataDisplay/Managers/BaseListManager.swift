@@ -28,6 +28,9 @@ open class BaseListManager {
     var mutationVersion = 0
     /// Bumped by every background update, so only the latest one is applied.
     var backgroundGeneration = 0
+    private var viewCallbackDepth = 0
+    private var drainScheduled = false
+    private var deferredEvents: [() -> Void] = []
 
     /// An empty manager with its store.
     public init() {
@@ -280,6 +283,7 @@ open class BaseListManager {
             batchDepth = 0
             state = oldState
             rowsByGenerator = oldLookup
+            deferredEvents.removeAll()
             throw error
         }
         batchDepth = 0
@@ -291,6 +295,7 @@ open class BaseListManager {
         } catch {
             state = oldState
             rowsByGenerator = oldLookup
+            deferredEvents.removeAll()
             throw error
         }
         drainPending()
@@ -312,8 +317,9 @@ open class BaseListManager {
 
     /// Runs `op` now, or queues it when the store is being updated; drains queued ops after.
     func perform(_ op: @escaping () throws(DataDisplayError) -> Void) throws(DataDisplayError) {
-        if isApplying {
+        if isApplying || viewCallbackDepth > 0 {
             enqueue(op)
+            if !isApplying { scheduleDrain() }
             return
         }
         mutationVersion &+= 1
@@ -328,9 +334,40 @@ open class BaseListManager {
     }
 
     func drainPending() {
-        while !pending.isEmpty, !isApplying {
+        while !pending.isEmpty, !isApplying, viewCallbackDepth == 0 {
             pending.removeFirst()()
         }
+        if batchDepth == 0 {
+            let events = deferredEvents
+            deferredEvents.removeAll()
+            for event in events { event() }
+        }
+    }
+
+    /// Runs user code called from a GTK callback (bind, unbind, a selection or activation event):
+    /// mutations it starts are queued and applied on idle, once GTK has finished what it was doing.
+    func withinViewCallback<R>(_ body: () -> R) -> R {
+        viewCallbackDepth += 1
+        defer {
+            viewCallbackDepth -= 1
+            if viewCallbackDepth == 0, !pending.isEmpty { scheduleDrain() }
+        }
+        return body()
+    }
+
+    private func scheduleDrain() {
+        guard !drainScheduled else { return }
+        drainScheduled = true
+        Idle.once { [weak self] in
+            guard let self else { return }
+            self.drainScheduled = false
+            self.drainPending()
+        }
+    }
+
+    /// Runs an event now, or after the batch in progress has reached the store.
+    func fireAfterBatch(_ event: @escaping () -> Void) {
+        if batchDepth > 0 { deferredEvents.append(event) } else { event() }
     }
 
     /// One splice on the store (skipped inside a batch: the batch diffs at its end).

@@ -169,3 +169,42 @@ final class DuplicateIDAtTheEdgesTests: XCTestCase {
         XCTAssertEqual(manager.store.objectAddresses, before)
     }
 }
+
+/// The README's bad-input table, the cases not covered above.
+@MainActor
+final class BadInputTableTests: XCTestCase {
+    func testEmptyBatchDoesNothing() async throws {
+        let manager = BaseListManager()
+        try manager.add(rows("a"))
+        let recorder = ItemsChangedRecorder(manager.store)
+        try manager.batch { () throws(DataDisplayError) in }
+        XCTAssertEqual(recorder.changes, [])
+        XCTAssertEqual(storeTexts(manager), ["a"])
+    }
+
+    func testInsertAfterFooterIsInvalidAnchor() async throws {
+        let manager = BaseListManager()
+        let footer = LabelFooter(model: "f")
+        try manager.addSection(rows: rows("a"), footer: footer)
+        XCTAssertThrowsError(try manager.insert(rows("x"), after: footer)) { error in
+            guard case DataDisplayError.invalidAnchor = error else { return XCTFail("\(error)") }
+        }
+    }
+
+    func testGeneratorsInSectionOutOfRange() async throws {
+        let manager = BaseListManager()
+        XCTAssertThrowsError(try manager.generators(inSection: 0)) { error in
+            XCTAssertEqual(error as? DataDisplayError, .indexOutOfRange(index: 0, count: 0))
+        }
+    }
+
+    func testErrorDescriptionsNameTheProblem() async throws {
+        let cases: [(DataDisplayError, String)] = [
+            (.generatorNotFound("G"), "not found"), (.sectionNotFound("H"), "section"),
+            (.duplicateGenerator("G"), "already"), (.duplicateDiffID("7"), "duplicate diff id 7"),
+            (.indexOutOfRange(index: 3, count: 2), "3"), (.invalidAnchor("why"), "why"),
+            (.notFoldable("G"), "FoldableItem"), (.missingHeaviness("H"), "GravityItem"),
+        ]
+        for (error, fragment) in cases { XCTAssertTrue(error.description.contains(fragment), error.description) }
+    }
+}

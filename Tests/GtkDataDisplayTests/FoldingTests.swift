@@ -104,6 +104,22 @@ final class FoldingTests: XCTestCase {
         XCTAssertEqual(recorder.changes.count, 1)
     }
 
+    func testCollapseSubtreeCollapsesHiddenLevelsTooInOneSplice() async throws {
+        let manager = BaseListManager()
+        let t = tree()
+        try manager.add(t.root)
+        try manager.expandSubtree(t.root)
+        let recorder = ItemsChangedRecorder(manager.store)
+        var events: [String] = []
+        for f in [t.root, t.a, t.c] { f.didFoldEvent += { events.append("\(f.model) \($0)") } }
+        try manager.collapseSubtree(t.root)
+        XCTAssertEqual(texts(manager), ["root"])
+        XCTAssertEqual(recorder.changes, [ItemsChange(position: 1, removed: 6, added: 0)])
+        XCTAssertEqual(Set(events), ["root false", "a false", "c false"])
+        try manager.expand(t.root)
+        XCTAssertEqual(texts(manager), ["root", ".a", ".b", ".c"], "one level at a time again")
+    }
+
     func testExpandingTenThousandChildrenIsOneSplice() async throws {
         let manager = BaseListManager()
         let big = Folder(model: "big", children: (0..<10_000).map { LabelRow(model: "\($0)") })

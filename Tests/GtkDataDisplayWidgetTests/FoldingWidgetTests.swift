@@ -21,7 +21,7 @@ final class FoldingWidgetTests: WidgetTestCase {
         root = Folder(model: "root", id: "root", children: [middle, LabelRow(model: "sibling", id: "sibling")])
         manager = BaseListManager()
         try! manager.addSection(header: LabelHeader(model: "Tree"), rows: [root, LabelRow(model: "after", id: "after")])
-        (adapter, host) = show(manager)
+        (adapter, host) = show(manager, plugins: [.selectable(), .foldable()])
     }
 
     override func tearDown() async throws {
@@ -110,7 +110,38 @@ final class FoldingWidgetTests: WidgetTestCase {
         XCTAssertTrue(root.isExpanded)
         XCTAssertEqual(iconName(try expanderButton(of: root)), "pan-down-symbolic")
         let leafExpander = try expanderButton(of: manager.flatGenerators.first { ($0 as? LabelRow)?.model == "sibling" }!)
-        XCTAssertFalse(gtk_widget_get_visible(leafExpander) != 0, "rows without children show no expander")
+        XCTAssertTrue(gtk_widget_get_visible(leafExpander) != 0, "a leaf keeps the expander's space…")
+        XCTAssertEqual(gtk_widget_get_opacity(leafExpander), 0, "…but shows no arrow")
+        XCTAssertFalse(gtk_widget_get_can_target(leafExpander) != 0)
+        let headerExpander = try expanderButton(of: manager.flatGenerators[0])
+        XCTAssertFalse(gtk_widget_get_visible(headerExpander) != 0, "headers keep no expander space")
+    }
+
+    func testLeavesLineUpWithFoldableSiblings() async throws {
+        showTree()
+        try manager.expand(root)
+        host.settle()
+        let middleView = try XCTUnwrap(adapter.view(for: middle)).widget.pointer
+        let siblingView = try XCTUnwrap(adapter.view(for: manager.flatGenerators.first { ($0 as? LabelRow)?.model == "sibling" }!)).widget.pointer
+        var a = graphene_rect_t(), b = graphene_rect_t()
+        let rootWidget = gdd_widget(UnsafeMutableRawPointer(adapter.listView))
+        XCTAssertTrue(gtk_widget_compute_bounds(middleView, rootWidget, &a) != 0)
+        XCTAssertTrue(gtk_widget_compute_bounds(siblingView, rootWidget, &b) != 0)
+        XCTAssertEqual(a.origin.x, b.origin.x, accuracy: 0.5)
+    }
+
+    func testExpandSubtreeRedrawsTheArrowsOfRowsAlreadyShown() async throws {
+        showTree()
+        try manager.expand(root)
+        host.settle()
+        XCTAssertEqual(iconName(try expanderButton(of: middle)), "pan-end-symbolic")
+        try manager.expandSubtree(root)
+        host.settle()
+        XCTAssertEqual(iconName(try expanderButton(of: middle)), "pan-down-symbolic")
+        try manager.collapseSubtree(root)
+        try manager.expand(root)
+        host.settle()
+        XCTAssertEqual(iconName(try expanderButton(of: middle)), "pan-end-symbolic")
     }
 
     func testRowsAreIndentedByDepth() async throws {

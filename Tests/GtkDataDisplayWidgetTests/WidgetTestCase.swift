@@ -29,6 +29,12 @@ class WidgetTestCase: XCTestCase {
         return (adapter, host)
     }
 
+    /// A list view with these plugins over `manager`, shown in a real window.
+    func show(_ manager: BaseListManager, plugins: [ListViewPlugin]) -> (ListViewAdapter, WindowHost) {
+        let adapter = ListViewAdapter(manager: manager, plugins: plugins)
+        return (adapter, WindowHost(child: adapter.scrolledWindow))
+    }
+
     /// The generators currently bound to a widget.
     func boundGenerators(_ adapter: ListViewAdapter) -> [any RowGenerator] {
         adapter.manager.flatGenerators.filter { adapter.view(for: $0) != nil }

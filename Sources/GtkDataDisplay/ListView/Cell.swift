@@ -104,11 +104,17 @@ final class Cell {
         } else {
             mark = .none
         }
-        guard mark != shownFold else { return }
-        shownFold = mark
-        gtk_widget_set_visible(expander, mark == .none ? 0 : 1)
-        if mark != .none {
-            gtk_button_set_icon_name(gdd_button(untyped(expander)), mark == .expanded ? "pan-down-symbolic" : "pan-end-symbolic")
+        // With folding on, rows that cannot fold keep the expander's space (GtkTreeExpander's
+        // indent-for-icon), so a leaf lines up with its foldable siblings.
+        let reserve = mark == .none && adapter?.features.foldable == true && row?.role == .row
+        let shown: FoldMark = reserve ? .reserved : mark
+        guard shown != shownFold else { return }
+        shownFold = shown
+        gtk_widget_set_visible(expander, shown == .none ? 0 : 1)
+        gtk_widget_set_opacity(expander, shown == .reserved ? 0 : 1)
+        gtk_widget_set_can_target(expander, shown == .reserved ? 0 : 1)
+        if shown == .collapsed || shown == .expanded {
+            gtk_button_set_icon_name(gdd_button(untyped(expander)), shown == .expanded ? "pan-down-symbolic" : "pan-end-symbolic")
         }
     }
 
@@ -221,7 +227,7 @@ final class Cell {
     }
 }
 
-/// What the expander shows.
+/// What the expander shows: nothing, an arrow, or an empty space of its size.
 private enum FoldMark {
-    case none, collapsed, expanded
+    case none, collapsed, expanded, reserved
 }

@@ -51,10 +51,10 @@ public final class ListViewAdapter {
     /// them on stderr too).
     public private(set) var pluginWarnings: [String] = []
 
-    /// A list view over `manager`'s store with everything on: the given selection mode, folding
-    /// and double-click activation. Use `manager.listViewBuilder` to choose plugins one by one.
+    /// A list view over `manager`'s store with the given selection mode (and double-click
+    /// activation). Use `manager.listViewBuilder` to add folding or other plugins.
     public convenience init(manager: BaseListManager, selection: SelectionMode = .single) {
-        self.init(manager: manager, plugins: [.selectable(selection), .foldable()])
+        self.init(manager: manager, plugins: [.selectable(selection)])
     }
 
     /// A list view over `manager`'s store with exactly these plugins.

@@ -43,6 +43,19 @@ extension BaseListManager {
         }
     }
 
+    /// Collapses `generator` and every foldable row below it, shown or not, in one splice: the next
+    /// expand shows one level at a time again.
+    public func collapseSubtree(_ generator: any RowGenerator) throws(DataDisplayError) {
+        try perform { () throws(DataDisplayError) in
+            let (foldable, s, i) = try self.foldableLocation(generator)
+            var changed: [any FoldableItem] = []
+            Self.collapseAll(foldable, into: &changed)
+            guard !changed.isEmpty else { return }
+            self.refold(section: s, index: i)
+            self.fireFold(changed)
+        }
+    }
+
     /// Shows `generator`'s current `children` after they changed (one splice over its subtree).
     public func reloadChildren(of generator: any RowGenerator) throws(DataDisplayError) {
         try perform { () throws(DataDisplayError) in
@@ -94,7 +107,19 @@ extension BaseListManager {
             // Some rows stay visible: diff the subtree so they are not removed and re-added.
             spliceDiffed(at: position, old: before, new: shown)
         }
+        // Kept rows may have changed state too (expandSubtree): redraw every shown expander.
         parent.cell?.foldStateChanged()
+        for row in shown { row.cell?.foldStateChanged() }
+    }
+
+    private static func collapseAll(_ foldable: any FoldableItem, into changed: inout [any FoldableItem]) {
+        for child in foldable.children {
+            if let nested = child as? FoldableItem { collapseAll(nested, into: &changed) }
+        }
+        if foldable.isExpanded {
+            foldable.isExpanded = false
+            changed.append(foldable)
+        }
     }
 
     private static func expandAll(_ foldable: any FoldableItem, into changed: inout [any FoldableItem]) {

@@ -692,6 +692,8 @@ open class BaseListManager {
         isApplying = true
         store.apply(plan, newRows: newFlat)
         for index in plan.updated { newFlat[index].cell?.refreshIfStale() }
+        // A kept foldable row may have been expanded or collapsed by the new state.
+        for row in newFlat where row.cell != nil { row.cell?.foldStateChanged() }
         isApplying = false
     }
 }

@@ -27,7 +27,7 @@ final class DemoApplication {
             window.present()
             return
         }
-        let window = DemoWindow(application: gdd_application(application.pointer))
+        let window = DemoWindow(application: gdd_application(application.pointer), initialPage: options.page)
         self.window = window
         window.present()
         if let seconds = options.quitAfter {

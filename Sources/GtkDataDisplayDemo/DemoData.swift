@@ -1,4 +1,5 @@
-// What the demo shows: its models, its generators, and the catalog that makes rows and states.
+// What the Base page shows: its models, its generators, and the catalog that makes rows and
+// states. The Manual page reuses `TextRow`, `Produce` and `SectionHeader`.
 
 import GtkDataDisplay
 

@@ -5,12 +5,15 @@
 struct DemoOptions {
     /// Quit after this many seconds (for scripts and screenshots).
     var quitAfter: Double?
+    /// The page shown first.
+    var page = PageName.base
     /// Print the usage and exit.
     var showHelp = false
 
     static let usage = """
-    usage: gtk-data-display-demo [--quit-after SECONDS]
+    usage: gtk-data-display-demo [--page NAME] [--quit-after SECONDS]
 
+      --page NAME           show this page first: \(PageName.allCases.map(\.rawValue).joined(separator: ", "))
       --quit-after SECONDS  quit the application after SECONDS (fractions allowed)
       --help                show this help
     """
@@ -26,6 +29,14 @@ struct DemoOptions {
             // Accept both `--quit-after 3` and `--quit-after=3`.
             let parts = argument.split(separator: "=", maxSplits: 1).map(String.init)
             switch parts[0] {
+            case "--page":
+                guard let text = parts.count == 2 ? parts[1] : remaining.popFirst() else {
+                    throw UsageError(description: "--page needs a page name")
+                }
+                guard let page = PageName(rawValue: text.lowercased()) else {
+                    throw UsageError(description: "--page: no page named \(text)")
+                }
+                self.page = page
             case "--quit-after":
                 guard let text = parts.count == 2 ? parts[1] : remaining.popFirst() else {
                     throw UsageError(description: "--quit-after needs a number of seconds")

@@ -1,12 +1,13 @@
-// The demo's three row views: a section header, a two-line text row, and a "badge" row
-// (icon, two lines, a count) whose widgets come from a GtkBuilder file.
+// The demo's row views: a section header, a two-line text row, a "badge" row (icon, two lines,
+// a count) whose widgets come from a GtkBuilder file, a parcel row (Gravity page) and a place
+// row (Folding page).
 
 import CGtk
 import GtkDataDisplay
 
 /// A left-aligned label that ellipsizes instead of widening the list.
 @MainActor
-private func makeLabel(cssClass: String) -> UnsafeMutablePointer<GtkWidget> {
+func makeLabel(cssClass: String) -> UnsafeMutablePointer<GtkWidget> {
     let label = gtk_label_new(nil)!
     gtk_label_set_xalign(gdd_label(label), 0)
     gtk_label_set_ellipsize(gdd_label(label), PANGO_ELLIPSIZE_END)
@@ -131,5 +132,82 @@ final class BadgeRowView: ConfigurableRowView {
         gtk_label_set_text(gdd_label(title), model.name)
         gtk_label_set_text(gdd_label(caption), model.caption)
         gtk_label_set_text(gdd_label(count), String(model.count))
+    }
+}
+
+/// A parcel on the Gravity page: an icon, its title over its weight, and a bar as long as the
+/// weight, so the order by weight shows at a glance.
+@MainActor
+final class ParcelRowView: ConfigurableRowView {
+    let widget: Widget
+    private let title: UnsafeMutablePointer<GtkWidget>
+    private let subtitle: UnsafeMutablePointer<GtkWidget>
+    private let bar: UnsafeMutablePointer<GtkWidget>
+
+    static func make() -> ParcelRowView { ParcelRowView() }
+
+    private init() {
+        let icon = gtk_image_new_from_icon_name("package-x-generic-symbolic")!
+        gtk_image_set_pixel_size(gdd_image(icon), 24)
+        title = makeLabel(cssClass: "title")
+        subtitle = makeLabel(cssClass: "subtitle")
+        let text = gtk_box_new(GTK_ORIENTATION_VERTICAL, 2)!
+        gtk_widget_set_hexpand(text, 1)
+        gtk_box_append(gdd_box(text), title)
+        gtk_box_append(gdd_box(text), subtitle)
+        bar = gtk_progress_bar_new()!
+        gtk_widget_set_size_request(bar, 120, -1)
+        gtk_widget_set_valign(bar, GTK_ALIGN_CENTER)
+        let box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)!
+        gtk_box_append(gdd_box(box), icon)
+        gtk_box_append(gdd_box(box), text)
+        gtk_box_append(gdd_box(box), bar)
+        widget = Widget(box)
+        widget.addCSSClass("parcel-row")
+    }
+
+    func configure(with model: Parcel) {
+        gtk_label_set_text(gdd_label(title), model.title)
+        var detail = "weight \(model.weight)"
+        if let anchor = model.anchor { detail += " · placed after “\(anchor)”, not by weight" }
+        gtk_label_set_text(gdd_label(subtitle), detail)
+        // GtkProgressBar is a final type (an opaque pointer in Swift); `bar` was made as one.
+        gtk_progress_bar_set_fraction(OpaquePointer(bar), Double(model.weight) / Double(WeightBand.maximumWeight))
+        // The anchor rule breaks the order on purpose: mark those rows so it is plain to see.
+        if model.anchor != nil { widget.addCSSClass("by-anchor") } else { widget.removeCSSClass("by-anchor") }
+    }
+}
+
+/// A place on the Folding page: an icon for its level, its name over a dimmed detail.
+/// The list view indents it by depth and puts the expander before it.
+@MainActor
+final class PlaceRowView: ConfigurableRowView {
+    let widget: Widget
+    private let icon: UnsafeMutablePointer<GtkWidget>
+    private let title: UnsafeMutablePointer<GtkWidget>
+    private let subtitle: UnsafeMutablePointer<GtkWidget>
+
+    static func make() -> PlaceRowView { PlaceRowView() }
+
+    private init() {
+        icon = gtk_image_new()!
+        gtk_image_set_pixel_size(gdd_image(icon), 16)
+        title = makeLabel(cssClass: "title")
+        subtitle = makeLabel(cssClass: "subtitle")
+        let text = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+        gtk_widget_set_hexpand(text, 1)
+        gtk_box_append(gdd_box(text), title)
+        gtk_box_append(gdd_box(text), subtitle)
+        let box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8)!
+        gtk_box_append(gdd_box(box), icon)
+        gtk_box_append(gdd_box(box), text)
+        widget = Widget(box)
+        widget.addCSSClass("place-row")
+    }
+
+    func configure(with model: Place) {
+        gtk_image_set_from_icon_name(gdd_image(icon), model.kind.icon)
+        gtk_label_set_text(gdd_label(title), model.name)
+        gtk_label_set_text(gdd_label(subtitle), model.detail)
     }
 }

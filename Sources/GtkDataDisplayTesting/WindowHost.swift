@@ -8,9 +8,15 @@ public final class WindowHost {
     public let window: UnsafeMutablePointer<GtkWidget>
     private var destroyed = false
 
-    /// Whether GTK can open a display here (`gtk_init_check`).
+    private static var initialized: Bool?
+
+    /// Whether GTK can open a display here (`gtk_init_check`, asked once: GTK must not be
+    /// initialised again after a failed attempt).
     public static func initializeGTK() -> Bool {
-        gtk_init_check() != 0
+        if let initialized { return initialized }
+        let result = gtk_init_check() != 0
+        initialized = result
+        return result
     }
 
     /// A window of the given size showing `child`, presented and laid out.

@@ -246,3 +246,26 @@ final class FoldingTests: XCTestCase {
         assertStoreMatchesManager(manager)
     }
 }
+
+/// A batch that fails leaves fold states as they were, not only the rows.
+@MainActor
+final class FoldingBatchRollbackTests: XCTestCase {
+    func testFailedBatchRestoresFoldStates() async throws {
+        let manager = BaseListManager()
+        let inner = Folder(model: "inner", id: "inner", children: rows("x"), expanded: true)
+        let outer = Folder(model: "outer", id: "outer", children: [inner], expanded: true)
+        let leaf = LabelRow(model: "leaf", id: "leaf")
+        try manager.add([outer, leaf])
+        let before = storeTexts(manager)
+        XCTAssertThrowsError(try manager.batch { () throws(DataDisplayError) in
+            try manager.collapseSubtree(outer)
+            try manager.collapseSubtree(leaf)   // not foldable: the batch fails
+        })
+        XCTAssertTrue(outer.isExpanded)
+        XCTAssertTrue(inner.isExpanded)
+        XCTAssertEqual(storeTexts(manager), before)
+        try manager.collapse(outer)
+        try manager.expand(outer)
+        XCTAssertEqual(storeTexts(manager), ["outer", "inner", "x", "leaf"], "inner state intact")
+    }
+}

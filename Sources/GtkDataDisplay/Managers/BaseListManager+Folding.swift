@@ -8,7 +8,7 @@ extension BaseListManager {
         try perform { () throws(DataDisplayError) in
             let (foldable, s, i) = try self.foldableLocation(generator)
             guard !foldable.isExpanded else { return }
-            foldable.isExpanded = true
+            self.setExpanded(foldable, true)
             self.refold(section: s, index: i)
             self.fireFold([foldable])
         }
@@ -19,7 +19,7 @@ extension BaseListManager {
         try perform { () throws(DataDisplayError) in
             let (foldable, s, i) = try self.foldableLocation(generator)
             guard foldable.isExpanded else { return }
-            foldable.isExpanded = false
+            self.setExpanded(foldable, false)
             self.refold(section: s, index: i)
             self.fireFold([foldable])
         }
@@ -36,7 +36,7 @@ extension BaseListManager {
         try perform { () throws(DataDisplayError) in
             let (foldable, s, i) = try self.foldableLocation(generator)
             var changed: [any FoldableItem] = []
-            Self.expandAll(foldable, into: &changed)
+            self.expandAll(foldable, into: &changed)
             guard !changed.isEmpty else { return }
             self.refold(section: s, index: i)
             self.fireFold(changed)
@@ -49,7 +49,7 @@ extension BaseListManager {
         try perform { () throws(DataDisplayError) in
             let (foldable, s, i) = try self.foldableLocation(generator)
             var changed: [any FoldableItem] = []
-            Self.collapseAll(foldable, into: &changed)
+            self.collapseAll(foldable, into: &changed)
             guard !changed.isEmpty else { return }
             self.refold(section: s, index: i)
             self.fireFold(changed)
@@ -107,24 +107,26 @@ extension BaseListManager {
             // Some rows stay visible: diff the subtree so they are not removed and re-added.
             spliceDiffed(at: position, old: before, new: shown)
         }
-        // Kept rows may have changed state too (expandSubtree): redraw every shown expander.
+        // Kept rows may have changed state too (expandSubtree): redraw every shown expander,
+        // unless a batch is open (it redraws once the store has its result).
+        guard batchDepth == 0 else { return }
         parent.cell?.foldStateChanged()
         for row in shown { row.cell?.foldStateChanged() }
     }
 
-    private static func collapseAll(_ foldable: any FoldableItem, into changed: inout [any FoldableItem]) {
+    private func collapseAll(_ foldable: any FoldableItem, into changed: inout [any FoldableItem]) {
         for child in foldable.children {
             if let nested = child as? FoldableItem { collapseAll(nested, into: &changed) }
         }
         if foldable.isExpanded {
-            foldable.isExpanded = false
+            setExpanded(foldable, false)
             changed.append(foldable)
         }
     }
 
-    private static func expandAll(_ foldable: any FoldableItem, into changed: inout [any FoldableItem]) {
+    private func expandAll(_ foldable: any FoldableItem, into changed: inout [any FoldableItem]) {
         if !foldable.isExpanded {
-            foldable.isExpanded = true
+            setExpanded(foldable, true)
             changed.append(foldable)
         }
         for child in foldable.children {

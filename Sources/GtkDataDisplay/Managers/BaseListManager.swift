@@ -20,7 +20,9 @@ open class BaseListManager {
 
     var state: [SectionState] = []
     var rowsByGenerator: [ObjectIdentifier: Row] = [:]
-    private var batchDepth = 0
+    var batchDepth = 0
+    /// Fold states changed inside the open batch, with their old value, to restore on failure.
+    private var foldUndo: [(item: any FoldableItem, wasExpanded: Bool)] = []
     private var batchUpdates: Set<ObjectIdentifier> = []
     private(set) var isApplying = false
     private var pending: [() -> Void] = []
@@ -284,6 +286,7 @@ open class BaseListManager {
             state = oldState
             rowsByGenerator = oldLookup
             deferredEvents.removeAll()
+            undoFolds()
             throw error
         }
         batchDepth = 0
@@ -296,8 +299,10 @@ open class BaseListManager {
             state = oldState
             rowsByGenerator = oldLookup
             deferredEvents.removeAll()
+            undoFolds()
             throw error
         }
+        foldUndo.removeAll()
         drainPending()
     }
 
@@ -363,6 +368,18 @@ open class BaseListManager {
             self.drainScheduled = false
             self.drainPending()
         }
+    }
+
+    /// Sets a fold state, remembering the old one while a batch is open.
+    func setExpanded(_ item: any FoldableItem, _ expanded: Bool) {
+        if batchDepth > 0 { foldUndo.append((item, item.isExpanded)) }
+        item.isExpanded = expanded
+    }
+
+    /// A failed batch leaves every fold state as it found it.
+    private func undoFolds() {
+        for change in foldUndo.reversed() { change.item.isExpanded = change.wasExpanded }
+        foldUndo.removeAll()
     }
 
     /// Runs an event now, or after the batch in progress has reached the store.

@@ -1,0 +1,19 @@
+import CGtk
+
+/// The demo's pages, in the order the switcher shows them. The raw value is the page's name in
+/// the `GtkStack` and on the command line (`--page folding`).
+enum PageName: String, CaseIterable {
+    case base, manual, gravity, folding
+}
+
+/// One page of the demo window: a manager, the adapter that shows it, and the widgets around
+/// the list. A page owns its manager and adapter, so it must live as long as the window.
+@MainActor
+protocol DemoPage: AnyObject {
+    /// Which page this is.
+    var name: PageName { get }
+    /// The label of the page's button in the stack switcher.
+    var title: String { get }
+    /// The page's root widget, put into the window's `GtkStack`.
+    var root: UnsafeMutablePointer<GtkWidget> { get }
+}

@@ -7,6 +7,7 @@ final class DemoApplication {
     private let application: ObjectReference
     private let options: DemoOptions
     private var window: DemoWindow?
+    private var stressRun: StressRun?
 
     init(options: DemoOptions) {
         self.options = options
@@ -19,12 +20,18 @@ final class DemoApplication {
 
     /// Runs the main loop until the window closes (or `--quit-after` fires); returns the exit status.
     func run() -> Int32 {
-        g_application_run(gdd_g_application(application.pointer), 0, nil)
+        let status = g_application_run(gdd_g_application(application.pointer), 0, nil)
+        if let stressRun, !stressRun.passed { return 1 }
+        return status
     }
 
     private func activate() {
         if let window {
             window.present()
+            return
+        }
+        if let seconds = options.stress {
+            if stressRun == nil { stressRun = StressRun(application: gdd_application(application.pointer), seconds: seconds) }
             return
         }
         let window = DemoWindow(application: gdd_application(application.pointer), initialPage: options.page)

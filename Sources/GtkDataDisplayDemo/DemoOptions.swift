@@ -7,14 +7,18 @@ struct DemoOptions {
     var quitAfter: Double?
     /// The page shown first.
     var page = PageName.base
+    /// Run the soak test for this many seconds instead of the demo.
+    var stress: Double?
     /// Print the usage and exit.
     var showHelp = false
 
     static let usage = """
-    usage: gtk-data-display-demo [--page NAME] [--quit-after SECONDS]
+    usage: gtk-data-display-demo [--page NAME] [--quit-after SECONDS] [--stress SECONDS]
 
       --page NAME           show this page first: \(PageName.allCases.map(\.rawValue).joined(separator: ", "))
       --quit-after SECONDS  quit the application after SECONDS (fractions allowed)
+      --stress SECONDS      soak run: 100,000 rows, random updates many times a second while
+                            scrolling; checks the store against a model; exit status 1 on failure
       --help                show this help
     """
 
@@ -45,6 +49,12 @@ struct DemoOptions {
                     throw UsageError(description: "--quit-after: not a number of seconds: \(text)")
                 }
                 quitAfter = seconds
+            case "--stress":
+                guard let text = parts.count == 2 ? parts[1] : remaining.popFirst(),
+                      let seconds = Double(text), seconds > 0, seconds.isFinite else {
+                    throw UsageError(description: "--stress needs a number of seconds")
+                }
+                stress = seconds
             case "--help", "-h":
                 showHelp = true
             default:

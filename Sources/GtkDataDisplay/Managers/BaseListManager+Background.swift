@@ -40,14 +40,12 @@ extension BaseListManager {
 
     /// The plan without content comparison (that needs the main actor), with typed errors.
     nonisolated static func structuralPlan(old: [RowKey], new: [RowKey]) -> Result<SplicePlan, DataDisplayError> {
-        do throws(DiffError) {
-            let plan = try ListDiff.plan(old: old, new: new) { _, _ in true }
-            if plan.insertedRows > 0 {
-                do throws(DataDisplayError) { try checkUniqueIDs(new) } catch { return .failure(error) }
-            }
+        do throws(DataDisplayError) {
+            let plan = try Self.plan(old: old, new: new) { _, _ in true }
+            if plan.insertedRows > 0 { try checkUniqueIDs(new) }
             return .success(plan)
         } catch {
-            return .failure(.duplicateDiffID(error.description))
+            return .failure(error)
         }
     }
 

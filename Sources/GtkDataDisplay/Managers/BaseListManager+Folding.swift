@@ -9,6 +9,12 @@ extension BaseListManager {
             let (foldable, s, i) = try self.foldableLocation(generator)
             guard !foldable.isExpanded else { return }
             self.setExpanded(foldable, true)
+            do throws(DataDisplayError) {
+                try self.checkRevealable(section: s, index: i)
+            } catch {
+                self.setExpanded(foldable, false)
+                throw error
+            }
             self.refold(section: s, index: i)
             self.fireFold([foldable])
         }
@@ -38,6 +44,12 @@ extension BaseListManager {
             var changed: [any FoldableItem] = []
             self.expandAll(foldable, into: &changed)
             guard !changed.isEmpty else { return }
+            do throws(DataDisplayError) {
+                try self.checkRevealable(section: s, index: i)
+            } catch {
+                for item in changed.reversed() { self.setExpanded(item, false) }
+                throw error
+            }
             self.refold(section: s, index: i)
             self.fireFold(changed)
         }
@@ -61,7 +73,7 @@ extension BaseListManager {
         try perform { () throws(DataDisplayError) in
             let (foldable, s, i) = try self.foldableLocation(generator)
             guard foldable.isExpanded else { return }
-            try self.validateChildren(of: foldable, section: s, index: i)
+            try self.checkRevealable(section: s, index: i)
             self.refold(section: s, index: i)
         }
     }
@@ -134,11 +146,15 @@ extension BaseListManager {
         }
     }
 
-    private func validateChildren(of foldable: any FoldableItem, section s: Int, index i: Int) throws(DataDisplayError) {
+    /// Throws unless what `rows[index]` would show now is new to the manager (or already shown
+    /// below it) and shows no generator twice: a generator stands in a manager once.
+    private func checkRevealable(section s: Int, index i: Int) throws(DataDisplayError) {
+        guard let foldable = state[s].rows[i].generator as? FoldableItem, foldable.isExpanded else { return }
         let end = state[s].subtreeEnd(i)
         var own = Set<ObjectIdentifier>()
         for row in state[s].rows[(i + 1)..<end] { own.insert(ObjectIdentifier(row.generator)) }
-        var seen = Set<ObjectIdentifier>()
+        own.insert(ObjectIdentifier(foldable))
+        var seen: Set<ObjectIdentifier> = [ObjectIdentifier(foldable)]
         func visit(_ generators: [any RowGenerator]) throws(DataDisplayError) {
             for g in generators {
                 let id = ObjectIdentifier(g)

@@ -23,7 +23,8 @@ open class BaseListManager {
     var batchDepth = 0
     /// Fold states changed inside the open batch, with their old value, to restore on failure.
     private var foldUndo: [(item: any FoldableItem, wasExpanded: Bool)] = []
-    private var batchUpdates: Set<ObjectIdentifier> = []
+    /// Rows updated inside the open batch, by key: a `setState` in the batch may hand them to new instances.
+    private var batchUpdates: Set<RowKey> = []
     private(set) var isApplying = false
     private var pending: [() -> Void] = []
     /// Bumped by every operation, so a background diff can tell the state it started from is gone.
@@ -241,7 +242,7 @@ open class BaseListManager {
                 rows.append(row)
             }
             if self.batchDepth > 0 {
-                for g in generators { self.batchUpdates.insert(ObjectIdentifier(g)) }
+                for row in rows { self.batchUpdates.insert(RowKey(role: row.role, depth: row.depth, id: row.generator.diffID)) }
                 return
             }
             for row in rows { self.refresh(row) }
@@ -632,6 +633,12 @@ open class BaseListManager {
                 if let f = g as? FoldableItem, f.isExpanded { try appendTree(f.children, depth + 1, &rows) }
             }
         }
+        var entries: [Entry] = []
+        for section in sections {
+            if let h = section.header { entries.append(Entry(generator: h, role: .header, depth: 0)) }
+            Self.appendEntries(section.rows, depth: 0, to: &entries)
+            if let f = section.footer { entries.append(Entry(generator: f, role: .footer, depth: 0)) }
+        }
         for section in sections {
             var rows: [Row] = []
             try appendTree(section.rows, 0, &rows)
@@ -639,23 +646,21 @@ open class BaseListManager {
                                         rows: rows,
                                         footer: try section.footer.map { f throws(DataDisplayError) in try row(f, .footer) }))
         }
+        // Checked now, not when the batch ends, so the body never runs on after a bad state.
+        try Self.checkUniqueIDs(entries.map { RowKey(role: $0.role, depth: $0.depth, id: $0.generator.diffID) })
         state = rebuilt
         rowsByGenerator = lookup
     }
 
     /// The diffed path shared by `setState` and `batch`: match `oldFlat` with `sections` by
     /// (role, depth, diff id), reuse matched row objects, splice the store, rebind changed rows.
-    func applyState(_ sections: [Section], from oldFlat: [Row], forcedUpdates: Set<ObjectIdentifier>) throws(DataDisplayError) {
+    func applyState(_ sections: [Section], from oldFlat: [Row], forcedUpdates: Set<RowKey>) throws(DataDisplayError) {
         let prepared = try PreparedState(sections, oldFlat: oldFlat)
         let entries = prepared.entries
-        let plan: SplicePlan
-        do {
-            plan = try ListDiff.plan(old: prepared.oldKeys, new: prepared.newKeys) { oldIndex, newIndex in
-                oldFlat[oldIndex].generator.isContentEqual(to: entries[newIndex].generator)
-                    && !forcedUpdates.contains(ObjectIdentifier(entries[newIndex].generator))
-            }
-        } catch {
-            throw .duplicateDiffID(error.description)
+        let newKeys = prepared.newKeys
+        let plan = try Self.plan(old: prepared.oldKeys, new: newKeys) { oldIndex, newIndex in
+            oldFlat[oldIndex].generator.isContentEqual(to: entries[newIndex].generator)
+                && !forcedUpdates.contains(newKeys[newIndex])
         }
         // The diff only hashes the changed middle of the lists. The old state has no duplicate ids,
         // so a new duplicate can only hide behind a row the plan inserts: check fully in that case.
@@ -716,6 +721,29 @@ open class BaseListManager {
 }
 
 extension BaseListManager {
+    /// The diff of two key lists. Rows that single operations let share an id (`add` does not hash
+    /// ids) make the old list ambiguous: then every repeat after the first is made unmatchable, so
+    /// it is replaced rather than guessed at. A repeat in the new list is the caller's error.
+    nonisolated static func plan(old: [RowKey], new: [RowKey],
+                                 contentEqual: (Int, Int) -> Bool) throws(DataDisplayError) -> SplicePlan {
+        do throws(DiffError) {
+            return try ListDiff.plan(old: old, new: new, contentEqual: contentEqual)
+        } catch {
+            guard case .duplicateID(side: .old, _, _, _) = error else { throw .duplicateDiffID(error.description) }
+        }
+        var seen = Set<RowKey>(minimumCapacity: old.count)
+        let unique = old.map { key -> RowKey in
+            var key = key
+            while !seen.insert(key).inserted { key.occurrence += 1 }
+            return key
+        }
+        do throws(DiffError) {
+            return try ListDiff.plan(old: unique, new: new, contentEqual: contentEqual)
+        } catch {
+            throw .duplicateDiffID(error.description)
+        }
+    }
+
     nonisolated static func checkUniqueIDs(_ keys: [RowKey]) throws(DataDisplayError) {
         var seen = Set<RowKey>(minimumCapacity: keys.count)
         for (index, key) in keys.enumerated() where !seen.insert(key).inserted {
@@ -731,6 +759,14 @@ struct RowKey: Hashable, @unchecked Sendable {
     let role: RowRole
     let depth: Int
     let id: AnyHashable
+    /// 0, or which repeat of an id this is in an old list that holds it more than once.
+    var occurrence = 0
+
+    init(role: RowRole, depth: Int, id: AnyHashable) {
+        self.role = role
+        self.depth = depth
+        self.id = id
+    }
 }
 
 /// A whole state flattened for diffing: its rows in list order and the keys of old and new rows.

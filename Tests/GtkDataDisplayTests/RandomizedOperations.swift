@@ -1,0 +1,712 @@
+// Random operation sequences for the model-based tests: weighted so every operation (and every
+// error the semantics name) is exercised, with anchors drawn from what the model shows now.
+
+/// Draws operations for one sequence. Fresh generator instances are described as nodes; the
+/// harness creates the real generators from `created` before running the operation.
+struct RandomizedOperationSource {
+    let kind: RandomizedManagerKind
+    var rng: RandomizedRNG
+    /// Steer around the library bugs already reported (see RandomizedModelTests), to look for others.
+    private var nextKey = 1
+    private var nextContent = 1
+    /// Fresh instances (with their subtrees) drawn since the harness last took them.
+    var created: [RandomizedNode] = []
+
+    init(kind: RandomizedManagerKind, seed: UInt64) {
+        self.kind = kind
+        rng = RandomizedRNG(seed: seed)
+    }
+
+    // MARK: What the model offers as anchors and targets
+
+    struct Snapshot {
+        var flatCount = 0
+        var topRows: [Int] = []
+        /// Rows each top-level row puts in the list (itself and its visible descendants).
+        var blockSize: [Int: Int] = [:]
+        /// Where each shown generator stands in the list.
+        var flatIndex: [Int: Int] = [:]
+        var headers: [Int] = []
+        var footers: [Int] = []
+        var children: [Int] = []
+        var foldables: [Int] = []
+        var expandedFoldables: [Int] = []
+        var collapsedFoldables: [Int] = []
+        var plainRows: [Int] = []
+        var shown: [Int] = []
+        var hidden: [Int] = []
+        var detached: [Int] = []
+        var sectionCount = 0
+
+        init(_ model: RandomizedReferenceModel) {
+            let flat = model.flatten()
+            flatCount = flat.count
+            sectionCount = model.sections.count
+            var foldableKeys = Set<Int>()
+            var expandedKeys = Set<Int>()
+            model.forEachNode { node in
+                if node.isFoldable { foldableKeys.insert(node.key) }
+                if node.isExpanded { expandedKeys.insert(node.key) }
+            }
+            for (index, item) in flat.enumerated() {
+                shown.append(item.key)
+                flatIndex[item.key] = index
+                switch item.role {
+                case .header: headers.append(item.key)
+                case .footer: footers.append(item.key)
+                case .row:
+                    if item.depth == 0 {
+                        topRows.append(item.key)
+                        blockSize[item.key] = 1
+                    } else {
+                        children.append(item.key)
+                        blockSize[topRows.last!]! += 1
+                    }
+                    if foldableKeys.contains(item.key) {
+                        foldables.append(item.key)
+                        if expandedKeys.contains(item.key) { expandedFoldables.append(item.key) } else { collapsedFoldables.append(item.key) }
+                    } else {
+                        plainRows.append(item.key)
+                    }
+                }
+            }
+            let shownSet = Set(shown)
+            hidden = model.allKeys().filter { !shownSet.contains($0) }.sorted()
+            detached = model.detached.keys.sorted()
+        }
+    }
+
+    // MARK: Fresh instances
+
+    private mutating func key() -> Int {
+        defer { nextKey += 1 }
+        return nextKey
+    }
+
+    private mutating func contentVersion() -> Int {
+        defer { nextContent += 1 }
+        return nextContent
+    }
+
+    /// A fresh row; foldable (with fresh children) when `depthBudget` allows.
+    private mutating func makeRow(depthBudget: Int) -> RandomizedNode {
+        let k = key()
+        let foldable = depthBudget > 0 && rng.chance(0.3)
+        var heaviness: Int?
+        if kind == .gravity, rng.chance(0.85) { heaviness = rng.int(0...4) }
+        var children: [RandomizedNode] = []
+        if foldable { for _ in 0..<rng.int(0...3) { children.append(makeRow(depthBudget: depthBudget - 1)) } }
+        return RandomizedNode(key: k, id: "r\(k)", role: .row, isFoldable: foldable, heaviness: heaviness,
+                              content: "c\(k)", isExpanded: foldable && rng.chance(0.4), children: children)
+    }
+
+    mutating func freshRow(depthBudget: Int = 2) -> RandomizedNode {
+        let node = makeRow(depthBudget: depthBudget)
+        created.append(node)
+        return node
+    }
+
+    mutating func freshHeader(heaviness: Int? = nil, weighted: Bool? = nil) -> RandomizedNode {
+        let k = key()
+        let w = weighted ?? (kind == .gravity)
+        let node = RandomizedNode(key: k, id: "header:h\(k)", role: .header, isFoldable: false,
+                                  heaviness: w ? (heaviness ?? rng.int(0...5)) : nil,
+                                  content: "h\(k)", isExpanded: false, children: [])
+        created.append(node)
+        return node
+    }
+
+    mutating func freshFooter() -> RandomizedNode {
+        let k = key()
+        let node = RandomizedNode(key: k, id: "f\(k)", role: .footer, isFoldable: false, heaviness: nil,
+                                  content: "f\(k)", isExpanded: false, children: [])
+        created.append(node)
+        return node
+    }
+
+    /// A new instance with the same diff id (for whole-state updates): content and fold state may differ.
+    private mutating func makeCopy(of node: RandomizedNode, changes: Bool) -> RandomizedNode {
+        var copy = node
+        copy.key = key()
+        if changes, rng.chance(0.3) { copy.content = node.content + ".\(contentVersion())" }
+        if changes, kind == .gravity, node.heaviness != nil, node.role == .row, rng.chance(0.2) { copy.heaviness = rng.int(0...4) }
+        if node.isFoldable, changes, rng.chance(0.4) { copy.isExpanded = rng.chance(0.6) }
+        copy.children = node.children.map { makeCopy(of: $0, changes: changes) }
+        if node.isFoldable, changes, rng.chance(0.2) {
+            copy.children.insert(makeRow(depthBudget: 1), at: rng.int(0...copy.children.count))
+        }
+        return copy
+    }
+
+    mutating func freshCopy(of node: RandomizedNode, changes: Bool = true) -> RandomizedNode {
+        let copy = makeCopy(of: node, changes: changes)
+        created.append(copy)
+        return copy
+    }
+
+    /// A key the manager does not show: a hidden descendant, a removed instance, or one never added.
+    mutating func missingKey(_ snap: Snapshot, _ model: inout RandomizedReferenceModel) -> Int {
+        let r = rng.below(3)
+        if r == 0, let k = rng.pick(snap.hidden) { return k }
+        if r == 1, let k = rng.pick(snap.detached) { return k }
+        let ghost = freshRow(depthBudget: 0)
+        model.detachedGhost(ghost)
+        return ghost.key
+    }
+
+    /// Rows to add: fresh ones, sometimes an instance that was removed before (with its state),
+    /// rarely a plain row that is a hidden child of a collapsed foldable (it is not shown, so it
+    /// may be added; expanding its parent must then fail rather than show it twice).
+    private mutating func newRows(_ model: RandomizedReferenceModel, _ range: ClosedRange<Int> = 1...3) -> [RandomizedNode] {
+        var nodes: [RandomizedNode] = []
+        for _ in 0..<rng.int(range) { nodes.append(freshRow()) }
+        if rng.chance(0.15), let old = freeDetached(model) {
+            nodes.insert(old, at: rng.int(0...nodes.count))
+        } else if rng.chance(0.04), let hidden = hiddenLeaf(model) {
+            nodes.insert(hidden, at: rng.int(0...nodes.count))
+        }
+        return nodes
+    }
+
+    /// A non-foldable row below a collapsed foldable, not shown anywhere.
+    private mutating func hiddenLeaf(_ model: RandomizedReferenceModel) -> RandomizedNode? {
+        let shown = model.shownKeys()
+        var leaves: [RandomizedNode] = []
+        model.forEachNode { node in
+            if node.role == .row, !node.isFoldable, !shown.contains(node.key) { leaves.append(node) }
+        }
+        return rng.pick(leaves)
+    }
+
+    /// A removed row whose whole subtree is out of the manager, so it can be added again. Its
+    /// diff ids must be free too: a whole-state update may have given them to new instances.
+    private mutating func freeDetached(_ model: RandomizedReferenceModel) -> RandomizedNode? {
+        let inTree = model.allKeys()
+        var idsInTree = Set<String>()
+        model.forEachNode { idsInTree.insert($0.id) }
+        let free = model.detached.values.filter { node in
+            guard node.role == .row else { return false }
+            var nodes: [RandomizedNode] = [node]
+            while let n = nodes.popLast() {
+                if inTree.contains(n.key) || idsInTree.contains(n.id) { return false }
+                nodes.append(contentsOf: n.children)
+            }
+            return true
+        }.sorted { $0.key < $1.key }
+        return rng.pick(free)
+    }
+
+    private mutating func newSection(_ model: RandomizedReferenceModel, header: Bool? = nil) -> RandomizedSection {
+        let withHeader = header ?? rng.chance(kind == .gravity ? 0.85 : 0.7)
+        return RandomizedSection(header: withHeader ? freshHeader() : nil,
+                                 rows: newRows(model, 0...3),
+                                 footer: rng.chance(0.25) ? freshFooter() : nil)
+    }
+
+    // MARK: Choosing an operation
+
+    enum Choice: CaseIterable {
+        case addSection, add, addToSection, insertAfter, insertBefore, remove, removeMany, replace
+        case moveAfter, moveBefore, update, expand, collapse, toggle, expandSubtree, collapseSubtree, reloadChildren
+        case removeAll, removeSection, clear, setState, batch, error
+        case insertAtBeginning, insertAtEnd, insertSection, swap, reloadSection
+    }
+
+    private func weight(_ choice: Choice, _ snap: Snapshot, inBatch: Bool) -> Double {
+        let big = snap.flatCount > 45, small = snap.flatCount < 8
+        let grow = big ? 0.3 : (small ? 2.5 : 1)
+        let shrink = big ? 3 : (small ? 0.3 : 1)
+        let manual = kind == .manual
+        switch choice {
+        case .addSection: return 4 * grow
+        case .add: return 7 * grow
+        case .addToSection: return 4 * grow
+        case .insertAfter: return 6 * grow
+        case .insertBefore: return 6 * grow
+        case .remove: return 6 * shrink
+        case .removeMany: return 2.5 * shrink
+        case .replace: return 4
+        case .moveAfter: return 5
+        case .moveBefore: return 5
+        case .update: return 2.5
+        case .expand: return 6 * grow
+        case .collapse: return 5 * shrink
+        case .toggle: return 3
+        case .expandSubtree: return 1.5 * grow
+        case .collapseSubtree: return 1.2 * shrink
+        case .reloadChildren: return 3
+        case .removeAll: return 1.5 * shrink
+        case .removeSection: return 2 * shrink
+        case .clear: return inBatch ? 0.3 : (big ? 0.8 : 0.2)
+        case .setState: return inBatch ? 0.5 : 3
+        case .batch: return inBatch ? 0.3 : 5
+        case .error: return inBatch ? 0 : 11
+        case .insertAtBeginning: return manual ? 3 * grow : 0
+        case .insertAtEnd: return manual ? 2 * grow : 0
+        case .insertSection: return manual ? 3 * grow : 0
+        case .swap: return manual ? 5 : 0
+        case .reloadSection: return manual ? 1 : 0
+        }
+    }
+
+    /// The next operation, drawn against `model` (a failed draw, e.g. no rows to move, draws again).
+    mutating func next(_ model: inout RandomizedReferenceModel, inBatch: Bool = false) -> RandomizedOperation {
+        let snap = Snapshot(model)
+        let choices = Choice.allCases
+        let weights = choices.map { weight($0, snap, inBatch: inBatch) }
+        while true {
+            let choice = choices[rng.weighted(weights)]
+            if let op = make(choice, snap, &model, inBatch: inBatch) { return op }
+        }
+    }
+
+    private mutating func make(_ choice: Choice, _ snap: Snapshot, _ model: inout RandomizedReferenceModel,
+                               inBatch: Bool) -> RandomizedOperation? {
+        switch choice {
+        case .addSection:
+            let s = newSection(model)
+            return .addSection(header: s.header, rows: s.rows, footer: s.footer)
+        case .add:
+            return .add(newRows(model))
+        case .addToSection:
+            guard let h = rng.pick(snap.headers) else { return nil }
+            return .addToSection(newRows(model), header: h)
+        case .insertAfter:
+            guard let anchor = rng.pick(snap.topRows + snap.headers) else { return nil }
+            return .insertAfter(newRows(model), anchor: anchor)
+        case .insertBefore:
+            guard let anchor = rng.pick(snap.topRows + snap.footers) else { return nil }
+            return .insertBefore(newRows(model), anchor: anchor)
+        case .remove:
+            guard let k = rng.pick(snap.topRows) else { return nil }
+            return .remove(k, removeEmptySection: rng.chance(0.3))
+        case .removeMany:
+            guard snap.topRows.count >= 2 else { return nil }
+            return .removeMany(rng.sample(snap.topRows, rng.int(2...4)), removeEmptySection: rng.chance(0.3))
+        case .replace:
+            let r = rng.below(20)
+            if r == 0, let k = rng.pick(snap.topRows + snap.headers) {
+                return .replace(k, with: nodeNamed(k, model))  // itself: a rebind
+            }
+            if r < 4, let h = rng.pick(snap.headers) {
+                // Gravity: the new header keeps the weight, so the sections stay ordered.
+                return .replace(h, with: freshHeader(heaviness: nodeNamed(h, model).heaviness))
+            }
+            if r < 6, let f = rng.pick(snap.footers) { return .replace(f, with: freshFooter()) }
+            guard let k = rng.pick(snap.topRows) else { return nil }
+            if rng.chance(0.15), let old = freeDetached(model) { return .replace(k, with: old) }
+            return .replace(k, with: freshRow())
+        case .moveAfter:
+            guard let k = rng.pick(snap.topRows), let anchor = rng.pick(snap.topRows + snap.headers) else { return nil }
+            return .moveAfter(k, anchor: anchor)
+        case .moveBefore:
+            guard let k = rng.pick(snap.topRows), let anchor = rng.pick(snap.topRows + snap.footers) else { return nil }
+            return .moveBefore(k, anchor: anchor)
+        case .update:
+            let keys = rng.sample(snap.shown, rng.int(1...3))
+            guard !keys.isEmpty else { return nil }
+            var contents: [String?] = []
+            for k in keys { contents.append(rng.chance(0.6) ? "u\(k).\(contentVersion())" : nil) }
+            return .update(keys, contents: contents)
+        case .expand:
+            guard let k = rng.pick(rng.chance(0.85) && !snap.collapsedFoldables.isEmpty ? snap.collapsedFoldables : snap.foldables) else { return nil }
+            return .expand(k)
+        case .collapse:
+            guard let k = rng.pick(rng.chance(0.85) && !snap.expandedFoldables.isEmpty ? snap.expandedFoldables : snap.foldables) else { return nil }
+            return .collapse(k)
+        case .toggle:
+            guard let k = rng.pick(snap.foldables) else { return nil }
+            return .toggle(k)
+        case .expandSubtree:
+            guard let k = rng.pick(snap.foldables) else { return nil }
+            return .expandSubtree(k)
+        case .collapseSubtree:
+            guard let k = rng.pick(snap.foldables) else { return nil }
+            return .collapseSubtree(k)
+        case .reloadChildren:
+            guard let k = rng.pick(snap.foldables) else { return nil }
+            let parent = nodeNamed(k, model)
+            var children = rng.sample(parent.children, rng.int(0...parent.children.count))
+            for _ in 0..<rng.int(0...2) { children.insert(freshRow(depthBudget: 1), at: rng.int(0...children.count)) }
+            // Rarely a hidden row of another foldable: one instance below two parents.
+            if rng.chance(0.05), let hidden = hiddenLeaf(model), !children.contains(where: { $0.key == hidden.key }) {
+                children.insert(hidden, at: rng.int(0...children.count))
+            }
+            return .reloadChildren(k, children: children)
+        case .removeAll:
+            if rng.chance(0.5), let h = rng.pick(snap.headers) { return .removeAllFromSection(header: h) }
+            guard snap.sectionCount > 0 else { return nil }
+            return .removeAllFromSectionAt(rng.below(snap.sectionCount))
+        case .removeSection:
+            if rng.chance(0.5), let h = rng.pick(snap.headers) { return .removeSection(header: h) }
+            guard snap.sectionCount > 0 else { return nil }
+            return .removeSectionAt(rng.below(snap.sectionCount))
+        case .clear:
+            return .clear
+        case .setState:
+            return .setState(wholeState(model))
+        case .batch:
+            return batch(&model, nested: inBatch)
+        case .error:
+            return makeError(snap, &model)
+        case .insertAtBeginning:
+            if rng.chance(0.5), let h = rng.pick(snap.headers) { return .insertAtBeginning(newRows(model), header: h) }
+            guard snap.sectionCount > 0 else { return nil }
+            return .insertAtBeginningAt(newRows(model), section: rng.below(snap.sectionCount))
+        case .insertAtEnd:
+            if rng.chance(0.5), let h = rng.pick(snap.headers) { return .insertAtEnd(newRows(model), header: h) }
+            guard snap.sectionCount > 0 else { return nil }
+            return .insertAtEndAt(newRows(model), section: rng.below(snap.sectionCount))
+        case .insertSection:
+            let r = rng.below(3)
+            if r == 0, let h = rng.pick(snap.headers) { return .insertSectionBefore(newSection(model), header: h) }
+            if r == 1, let h = rng.pick(snap.headers) { return .insertSectionAfter(newSection(model), header: h) }
+            return .insertSectionAt(newSection(model), index: rng.int(-1...(snap.sectionCount + 1)))
+        case .swap:
+            guard let a = rng.pick(snap.topRows) else { return nil }
+            // Any partner: blocks of different sizes (an expanded foldable) included.
+            return .swap(a, rng.chance(0.08) ? a : rng.pick(snap.topRows)!)
+        case .reloadSection:
+            guard let h = rng.pick(snap.headers) else { return nil }
+            return .reloadSection(header: h)
+        }
+    }
+
+    private func nodeNamed(_ key: Int, _ model: RandomizedReferenceModel) -> RandomizedNode {
+        switch model.locate(key)! {
+        case .header(let s): return model.sections[s].header!
+        case .footer(let s): return model.sections[s].footer!
+        case .row(let s, let path): return model.node(section: s, path: path)
+        }
+    }
+
+    /// Several operations in one `batch { }`; sometimes one of them is bad, and then none applies.
+    private mutating func batch(_ model: inout RandomizedReferenceModel, nested: Bool) -> RandomizedOperation {
+        var scratch = model
+        var ops: [RandomizedOperation] = []
+        let count = rng.int(2...5)
+        let bad = rng.chance(0.25) ? rng.below(count) : -1
+        for i in 0..<count {
+            var op: RandomizedOperation
+            if i == bad {
+                var attempt: RandomizedOperation?
+                while attempt == nil { attempt = makeError(Snapshot(scratch), &scratch) }
+                op = attempt!
+            } else {
+                op = next(&scratch, inBatch: true)
+            }
+            ops.append(op)
+            try? scratch.apply(op)
+        }
+        return .batch(ops)
+    }
+
+    /// A new whole state from fresh instances sharing ids with the shown ones: some content
+    /// changed, some rows removed, some new, some moved, some foldables expanded or collapsed.
+    private mutating func wholeState(_ model: RandomizedReferenceModel) -> [RandomizedSection] {
+        var sections: [RandomizedSection] = []
+        for old in model.sections {
+            if rng.chance(0.1) { continue }
+            var s = RandomizedSection()
+            if let h = old.header {
+                s.header = rng.chance(0.8) ? freshCopy(of: h) : h
+            } else if rng.chance(0.1) {
+                s.header = freshHeader()
+            }
+            if let f = old.footer, rng.chance(0.9) { s.footer = rng.chance(0.7) ? freshCopy(of: f) : f }
+            for row in old.rows where !rng.chance(0.15) {
+                s.rows.append(rng.chance(0.6) ? freshCopy(of: row) : row)
+            }
+            for _ in 0..<rng.int(0...2) { s.rows.insert(freshRow(), at: rng.int(0...s.rows.count)) }
+            sections.append(s)
+        }
+        if rng.chance(0.25) { sections.insert(newSection(model), at: rng.int(0...sections.count)) }
+        // Moves: within a section or across.
+        for _ in 0..<rng.int(0...3) {
+            guard let from = rng.pick(sections.indices.filter { !sections[$0].rows.isEmpty }) else { break }
+            let row = sections[from].rows.remove(at: rng.below(sections[from].rows.count))
+            let to = rng.below(sections.count)
+            sections[to].rows.insert(row, at: rng.int(0...sections[to].rows.count))
+        }
+        if sections.count >= 2, rng.chance(0.2) {
+            let picked = rng.sample(Array(sections.indices), 2)
+            sections.swapAt(picked[0], picked[1])
+        }
+        return sections
+    }
+
+    // MARK: Bad input: each draw has exactly one fault, so the error it must raise is unambiguous
+
+    private mutating func makeError(_ snap: Snapshot, _ model: inout RandomizedReferenceModel) -> RandomizedOperation? {
+        let topOrHeader = snap.topRows + snap.headers
+        switch rng.below(30) {
+        case 0:
+            return .insertAfter(newRows(model), anchor: missingKey(snap, &model))
+        case 1:
+            return .insertBefore(newRows(model), anchor: missingKey(snap, &model))
+        case 2:
+            guard let h = rng.pick(snap.headers) else { return nil }
+            return rng.chance(0.5) ? .insertBefore(newRows(model), anchor: h) : .moveBefore(rng.pick(snap.topRows) ?? h, anchor: h)
+        case 3:
+            guard let f = rng.pick(snap.footers) else { return nil }
+            return rng.chance(0.5) ? .insertAfter(newRows(model), anchor: f) : .moveAfter(rng.pick(snap.topRows) ?? f, anchor: f)
+        case 4:
+            guard let c = rng.pick(snap.children) else { return nil }
+            return rng.chance(0.5) ? .insertAfter(newRows(model), anchor: c) : .insertBefore(newRows(model), anchor: c)
+        case 5:
+            // A generator already shown (a row, a visible child or a header) added again.
+            guard let k = rng.pick(snap.shown.filter { !snap.footers.contains($0) }) else { return nil }
+            let again = nodeNamed(k, model)
+            var rows = newRows(model, 0...2)
+            rows.insert(again, at: rng.int(0...rows.count))
+            if let anchor = rng.pick(topOrHeader), rng.chance(0.5) { return .insertAfter(rows, anchor: anchor) }
+            return .add(rows)
+        case 6:
+            // The same new instance twice in one call.
+            let row = freshRow(depthBudget: 0)
+            return .add([row, row])
+        case 7:
+            let notAHeader = rng.pick(snap.topRows + snap.footers) ?? missingKey(snap, &model)
+            let r = rng.below(3)
+            if r == 0 { return .addToSection(newRows(model), header: notAHeader) }
+            if r == 1 { return .removeSection(header: rng.chance(0.5) ? notAHeader : missingKey(snap, &model)) }
+            return .removeAllFromSection(header: notAHeader)
+        case 8:
+            let index = rng.chance(0.5) ? snap.sectionCount + rng.below(3) : -1 - rng.below(3)
+            return rng.chance(0.5) ? .removeSectionAt(index) : .removeAllFromSectionAt(index)
+        case 9:
+            guard let k = rng.pick(snap.plainRows) else { return nil }
+            return foldOperation(k)
+        case 10:
+            guard let k = rng.pick(snap.headers + snap.footers) else { return nil }
+            return rng.chance(0.7) ? foldOperation(k) : .remove(k, removeEmptySection: rng.chance(0.5))
+        case 11:
+            return foldOperation(missingKey(snap, &model))
+        case 12:
+            guard let c = rng.pick(snap.children) else { return nil }
+            return rng.chance(0.5) ? .remove(c, removeEmptySection: rng.chance(0.5)) : .replace(c, with: freshRow())
+        case 13:
+            return .remove(missingKey(snap, &model), removeEmptySection: rng.chance(0.5))
+        case 14:
+            guard let k = rng.pick(snap.topRows) else { return nil }
+            var keys = rng.sample(snap.topRows, rng.int(0...2))
+            keys.insert(rng.chance(0.5) ? k : missingKey(snap, &model), at: rng.int(0...keys.count))
+            if !keys.contains(where: { !snap.shown.contains($0) }) { keys.append(k) }  // a repeat
+            return .removeMany(keys, removeEmptySection: rng.chance(0.3))
+        case 15:
+            guard let k = rng.pick(snap.topRows) else { return nil }
+            return rng.chance(0.5) ? .moveAfter(missingKey(snap, &model), anchor: k) : .moveBefore(k, anchor: missingKey(snap, &model))
+        case 16:
+            guard let c = rng.pick(snap.children), let k = rng.pick(snap.topRows) else { return nil }
+            return rng.chance(0.5) ? .moveAfter(c, anchor: k) : .moveBefore(k, anchor: c)
+        case 17:
+            return .replace(missingKey(snap, &model), with: freshRow())
+        case 18:
+            guard let k = rng.pick(snap.topRows), let other = rng.pick(snap.shown.filter { $0 != k && !snap.footers.contains($0) }) else { return nil }
+            return .replace(k, with: nodeNamed(other, model))
+        case 19:
+            var keys = rng.sample(snap.shown, rng.int(0...2))
+            keys.insert(missingKey(snap, &model), at: rng.int(0...keys.count))
+            return .update(keys, contents: keys.map { _ in nil })
+        case 20, 21:
+            return setStateError(model)
+        case 22:
+            guard let h = rng.pick(snap.headers) else { return nil }
+            return .addSection(header: nodeNamed(h, model), rows: newRows(model, 0...2), footer: nil)
+        case 23:
+            guard kind == .gravity else { return nil }
+            return .addSection(header: freshHeader(weighted: false), rows: newRows(model, 0...2), footer: nil)
+        case 24:
+            // New children that include a row shown elsewhere (possibly the parent itself).
+            guard let k = rng.pick(snap.expandedFoldables) else { return nil }
+            let parent = nodeNamed(k, model)
+            var own: [Int] = []
+            for child in parent.children { child.visibleKeys(into: &own) }
+            guard let other = rng.pick(snap.shown.filter { !own.contains($0) && !snap.footers.contains($0) && !snap.headers.contains($0) }) else { return nil }
+            var children = parent.children
+            children.insert(nodeNamed(other, model), at: rng.int(0...children.count))
+            return .reloadChildren(k, children: children)
+        case 25:
+            guard let k = rng.pick(snap.plainRows + snap.headers) else { return nil }
+            return .reloadChildren(k, children: [freshRow(depthBudget: 0)])
+        case 26, 27:
+            return manualError(snap, &model)
+        default:
+            return rng.chance(0.5) ? .expand(missingKey(snap, &model)) : .toggle(rng.pick(snap.plainRows) ?? missingKey(snap, &model))
+        }
+    }
+
+    private mutating func foldOperation(_ key: Int) -> RandomizedOperation {
+        switch rng.below(5) {
+        case 0: return .expand(key)
+        case 1: return .collapse(key)
+        case 2: return .toggle(key)
+        case 3: return .collapseSubtree(key)
+        default: return .expandSubtree(key)
+        }
+    }
+
+    private mutating func setStateError(_ model: RandomizedReferenceModel) -> RandomizedOperation? {
+        var sections = wholeState(model)
+        let withRows = sections.indices.filter { !sections[$0].rows.isEmpty }
+        switch rng.below(kind == .gravity ? 3 : 2) {
+        case 0:
+            // Two instances with one diff id in one section's rows.
+            guard let s = rng.pick(withRows), let t = rng.pick(Array(sections.indices)) else { return nil }
+            let twin = freshCopy(of: sections[s].rows[rng.below(sections[s].rows.count)], changes: false)
+            sections[t].rows.insert(twin, at: rng.int(0...sections[t].rows.count))
+        case 1:
+            // One instance twice.
+            guard let s = rng.pick(withRows), let t = rng.pick(Array(sections.indices)) else { return nil }
+            let same = sections[s].rows[rng.below(sections[s].rows.count)]
+            sections[t].rows.insert(same, at: rng.int(0...sections[t].rows.count))
+        default:
+            sections.insert(RandomizedSection(header: freshHeader(weighted: false), rows: [], footer: nil), at: rng.int(0...sections.count))
+        }
+        return .setState(sections)
+    }
+
+    private mutating func manualError(_ snap: Snapshot, _ model: inout RandomizedReferenceModel) -> RandomizedOperation? {
+        guard kind == .manual else { return nil }
+        let notAHeader = rng.pick(snap.topRows) ?? missingKey(snap, &model)
+        let oob = rng.chance(0.5) ? snap.sectionCount + rng.below(3) : -1 - rng.below(3)
+        switch rng.below(8) {
+        case 0: return .insertAtBeginningAt(newRows(model), section: oob)
+        case 1: return .insertAtEndAt(newRows(model), section: oob)
+        case 2: return .insertAtBeginning(newRows(model), header: notAHeader)
+        case 3: return rng.chance(0.5) ? .insertSectionBefore(newSection(model), header: notAHeader)
+                                        : .insertSectionAfter(newSection(model), header: missingKey(snap, &model))
+        case 4:
+            guard let h = rng.pick(snap.headers) else { return nil }
+            return .insertSectionAt(RandomizedSection(header: nodeNamed(h, model), rows: [], footer: nil), index: rng.int(0...snap.sectionCount))
+        case 5:
+            guard let k = rng.pick(snap.topRows), let bad = rng.pick(snap.children + snap.headers + snap.footers) else { return nil }
+            return rng.chance(0.5) ? .swap(k, bad) : .swap(bad, k)
+        case 6:
+            guard let k = rng.pick(snap.topRows) else { return nil }
+            return .swap(k, missingKey(snap, &model))
+        default:
+            return .reloadSection(header: notAHeader)
+        }
+    }
+}
+
+extension RandomizedOperation {
+    /// The operation's name, for the per-run histogram.
+    var name: String {
+        switch self {
+        case .addSection: return "addSection"
+        case .add: return "add"
+        case .addToSection: return "addToSection"
+        case .insertAfter: return "insertAfter"
+        case .insertBefore: return "insertBefore"
+        case .remove: return "remove"
+        case .removeMany: return "removeMany"
+        case .replace: return "replace"
+        case .moveAfter: return "moveAfter"
+        case .moveBefore: return "moveBefore"
+        case .update: return "update"
+        case .expand: return "expand"
+        case .collapse: return "collapse"
+        case .toggle: return "toggle"
+        case .expandSubtree: return "expandSubtree"
+        case .collapseSubtree: return "collapseSubtree"
+        case .reloadChildren: return "reloadChildren"
+        case .removeAllFromSection, .removeAllFromSectionAt: return "removeAll"
+        case .removeSection, .removeSectionAt: return "removeSection"
+        case .clear: return "clear"
+        case .setState: return "setState"
+        case .batch: return "batch"
+        case .insertAtBeginning, .insertAtBeginningAt: return "insertAtBeginning"
+        case .insertAtEnd, .insertAtEndAt: return "insertAtEnd"
+        case .insertSectionBefore, .insertSectionAfter, .insertSectionAt: return "insertSection"
+        case .swap: return "swap"
+        case .reloadSection: return "reloadSection"
+        }
+    }
+
+    /// Whether it may set a generator's `isExpanded` (directly or inside a nested batch).
+    var changesFoldState: Bool {
+        switch self {
+        case .expand, .collapse, .toggle, .expandSubtree, .collapseSubtree: return true
+        case .batch(let ops): return ops.contains { $0.changesFoldState }
+        default: return false
+        }
+    }
+}
+
+extension RandomizedReferenceModel {
+    /// Records an instance drawn only to be missing (it may be added later).
+    mutating func detachedGhost(_ node: RandomizedNode) {
+        detached[node.key] = node
+    }
+}
+
+// MARK: Descriptions for failure reports
+
+extension RandomizedNode: CustomStringConvertible {
+    var description: String {
+        var text: String
+        switch role {
+        case .header: text = "H\(key)"
+        case .footer: text = "F\(key)"
+        case .row: text = (isFoldable ? "D\(key)" : "r\(key)")
+        }
+        let defaultID = role == .header ? "header:h\(key)" : (role == .footer ? "f\(key)" : "r\(key)")
+        if id != defaultID { text += "(id \(id))" }
+        if let heaviness { text += "/w\(heaviness)" }
+        if isFoldable { text += (isExpanded ? "+" : "-") + "{" + children.map(\.description).joined(separator: " ") + "}" }
+        return text
+    }
+}
+
+extension RandomizedSection: CustomStringConvertible {
+    var description: String {
+        "[" + ([header?.description].compactMap { $0 } + rows.map(\.description) + [footer.map { "footer " + $0.description }].compactMap { $0 })
+            .joined(separator: " ") + "]"
+    }
+}
+
+extension RandomizedOperation: CustomStringConvertible {
+    var description: String {
+        func list(_ nodes: [RandomizedNode]) -> String { "[" + nodes.map(\.description).joined(separator: ", ") + "]" }
+        func k(_ key: Int) -> String { "#\(key)" }
+        switch self {
+        case .addSection(let h, let rows, let f):
+            return "addSection(header: \(h?.description ?? "nil"), rows: \(list(rows)), footer: \(f?.description ?? "nil"))"
+        case .add(let nodes): return "add(\(list(nodes)))"
+        case .addToSection(let nodes, let h): return "add(\(list(nodes)), toSectionWith: \(k(h)))"
+        case .insertAfter(let nodes, let a): return "insert(\(list(nodes)), after: \(k(a)))"
+        case .insertBefore(let nodes, let a): return "insert(\(list(nodes)), before: \(k(a)))"
+        case .remove(let key, let flag): return "remove(\(k(key)), removeEmptySection: \(flag))"
+        case .removeMany(let keys, let flag): return "remove([\(keys.map(k).joined(separator: ", "))], removeEmptySection: \(flag))"
+        case .replace(let old, let new): return "replace(\(k(old)), with: \(new))"
+        case .moveAfter(let key, let a): return "move(\(k(key)), after: \(k(a)))"
+        case .moveBefore(let key, let a): return "move(\(k(key)), before: \(k(a)))"
+        case .update(let keys, let contents):
+            return "update([" + zip(keys, contents).map { k($0) + ($1.map { " = \"\($0)\"" } ?? "") }.joined(separator: ", ") + "])"
+        case .expand(let key): return "expand(\(k(key)))"
+        case .collapse(let key): return "collapse(\(k(key)))"
+        case .toggle(let key): return "toggle(\(k(key)))"
+        case .expandSubtree(let key): return "expandSubtree(\(k(key)))"
+        case .collapseSubtree(let key): return "collapseSubtree(\(k(key)))"
+        case .reloadChildren(let key, let children): return "\(k(key)).children = \(list(children)); reloadChildren(of: \(k(key)))"
+        case .removeAllFromSection(let h): return "removeAll(fromSectionWith: \(k(h)))"
+        case .removeAllFromSectionAt(let i): return "removeAll(fromSection: \(i))"
+        case .removeSection(let h): return "removeSection(with: \(k(h)))"
+        case .removeSectionAt(let i): return "removeSection(at: \(i))"
+        case .clear: return "clear()"
+        case .setState(let sections): return "setState(" + sections.map(\.description).joined(separator: " ") + ")"
+        case .batch(let ops): return "batch { " + ops.map(\.description).joined(separator: "; ") + " }"
+        case .insertAtBeginning(let nodes, let h): return "insertAtBeginning(\(list(nodes)), ofSectionWith: \(k(h)))"
+        case .insertAtBeginningAt(let nodes, let i): return "insertAtBeginning(\(list(nodes)), ofSection: \(i))"
+        case .insertAtEnd(let nodes, let h): return "insertAtEnd(\(list(nodes)), ofSectionWith: \(k(h)))"
+        case .insertAtEndAt(let nodes, let i): return "insertAtEnd(\(list(nodes)), ofSection: \(i))"
+        case .insertSectionBefore(let s, let h): return "insertSection(\(s), before: \(k(h)))"
+        case .insertSectionAfter(let s, let h): return "insertSection(\(s), after: \(k(h)))"
+        case .insertSectionAt(let s, let i): return "insertSection(\(s), at: \(i))"
+        case .swap(let a, let b): return "swap(\(k(a)), with: \(k(b)))"
+        case .reloadSection(let h): return "reloadSection(with: \(k(h)))"
+        }
+    }
+}

@@ -1,1 +1,50 @@
-print("bench: not written yet")
+// gtk-data-display-bench: contenders on the same seeded inputs, in one run; see `--help`.
+// The parent re-runs this executable as workers (hidden flags) so that a contender past its time
+// or memory bound can be stopped and reported as DNF, and memory is measured in fresh processes.
+
+import Glibc
+
+signal(SIGPIPE, SIG_IGN)
+
+let options: Options
+switch Options.parse(Array(CommandLine.arguments.dropFirst())) {
+case .success(let parsed): options = parsed
+case .failure(let error):
+    writeStandardError("gtk-data-display-bench: \(error.message)\n\n\(Options.usage)\n")
+    exit(2)
+}
+
+switch options.mode {
+case .help:
+    print(Options.usage)
+case .timingWorker(let size, let contender, let mixes):
+    TimingWorker.run(size: size, contender: contender, mixes: mixes, settings: options.settings)
+    Wire.send("END")
+case .managerWorker(let size, let mixes):
+    ManagerWorker.run(size: size, mixes: mixes, settings: options.settings)
+    Wire.send("END")
+case .bindsWorker(let size, let contender, let mixes):
+    BindsWorker.run(size: size, contender: contender, mixes: mixes, settings: options.settings)
+    Wire.send("END")
+case .fillWorker(let size):
+    FillWorker.run(size: size, settings: options.settings, addPath: !options.setStateOnly)
+    Wire.send("END")
+case .memoryWorker(let size):
+    MemoryWorker.run(size: size, settings: options.settings)
+    Wire.send("END")
+case .parent:
+    let orchestrator = Orchestrator(options: options)
+    orchestrator.runAll()
+    let report = Report(table: orchestrator.table, options: options, hasDisplay: orchestrator.hasDisplay, notes: orchestrator.notes)
+    print(report.render(), terminator: "")
+    if let path = options.jsonPath {
+        do {
+            try JSONReport.write(orchestrator.table, options: options, to: path)
+            progress("wrote \(path)")
+        } catch {
+            writeStandardError("gtk-data-display-bench: cannot write \(path): \(error)\n")
+            exit(1)
+        }
+    }
+    exit(report.correctnessProblems().isEmpty ? 0 : 1)
+}

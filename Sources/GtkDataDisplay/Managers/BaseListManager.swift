@@ -697,7 +697,7 @@ open class BaseListManager {
         for row in handedOver { row.cell?.adoptGenerator(of: row) }
 
         var rebuilt: [SectionState] = []
-        rebuilt.reserveCapacity(sections.count)
+        rebuilt.reserveCapacity(sectionCounts.count)
         var cursor = 0
         for counts in sectionCounts {
             var s = SectionState()

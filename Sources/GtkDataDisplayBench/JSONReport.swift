@@ -1,0 +1,99 @@
+// `--json FILE`: every figure as a JSON array of objects. The keys the issue names come first, in
+// its order (null where a figure does not apply or was not measured); extra keys follow.
+
+import Foundation
+
+@MainActor
+enum JSONReport {
+    static func write(_ table: ResultTable, options: Options, to path: String) throws {
+        var objects: [String] = []
+        for mix in options.mixes {
+            for size in options.sizes {
+                for contender in ContenderName.allCases {
+                    let r = table.get(mix.rawValue, size, contender) ?? TaskResult(mix: mix.rawValue, size: size, contender: contender.rawValue)
+                    let minMoves = r.minMoves ?? table.get(mix.rawValue, size, .ours)?.minMoves
+                    objects.append(object(r, minMoves: minMoves, minBinds: r.minBinds))
+                }
+            }
+        }
+        for size in options.memorySizes {
+            if let r = table.get("memory", size, .ours) { objects.append(object(r, minMoves: nil, minBinds: nil)) }
+        }
+        if let size = options.fillSize, let r = table.get("first-fill", size, .ours) {
+            objects.append(object(r, minMoves: nil, minBinds: nil))
+        }
+        let text = "[\n" + objects.joined(separator: ",\n") + "\n]\n"
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+    }
+
+    private static func object(_ r: TaskResult, minMoves: Int?, minBinds: Int?) -> String {
+        var fields: [(String, String)] = [
+            ("input", string(r.mix)),
+            ("size", String(r.size)),
+            ("contender", string(r.contender)),
+            ("diff_ms", number(r.diffMs)),
+            ("apply_ms", number(r.applyMs)),
+            ("emissions", number(r.emissions)),
+            ("churn", number(r.churn)),
+            ("moves", number(r.moves)),
+            ("min_moves", number(minMoves)),
+            ("binds", number(r.binds)),
+            ("min_binds", number(minBinds)),
+            ("peak_rss_bytes", number(r.peakRSSBytes)),
+            ("dnf", r.isDNF ? "true" : "false"),
+        ]
+        let correct: Bool? = r.verified == true ? (r.mismatch == nil) : nil
+        let managerCorrect: Bool? = r.managerVerified == true ? (r.managerMismatch == nil) : nil
+        let extras: [(String, String?)] = [
+            ("dnf_reason", r.dnfReason.map(string)),
+            ("runs", r.runs.map(String.init)),
+            ("correct", correct.map { $0 ? "true" : "false" }),
+            ("mismatch", r.mismatch.map(string)),
+            ("library_min_moves", r.libraryMinMoves.map(String.init)),
+            ("manager_ms", r.managerMs.map { number($0) }),
+            ("manager_runs", r.managerRuns.map(String.init)),
+            ("manager_emissions", r.managerEmissions.map(String.init)),
+            ("manager_churn", r.managerChurn.map(String.init)),
+            ("manager_moves", r.managerMoves.map(String.init)),
+            ("manager_correct", managerCorrect.map { $0 ? "true" : "false" }),
+            ("manager_mismatch", r.managerMismatch.map(string)),
+            ("unbinds", r.unbinds.map(String.init)),
+            ("realised_before", r.realisedBefore.map(String.init)),
+            ("realised_after", r.realisedAfter.map(String.init)),
+            ("view_apply_ms", r.viewApplyMs.map { number($0) }),
+            ("display_mismatch", r.displayMismatch.map(string)),
+            ("extra_binds", r.extraBinds.map(string)),
+            ("generator_bytes_per_row", r.generatorBytesPerRow.map { number($0) }),
+            ("peak_bytes_per_row", r.peakBytesPerRow.map { number($0) }),
+            ("steady_bytes_per_row", r.steadyBytesPerRow.map { number($0) }),
+            ("update_peak_bytes_per_row", r.updatePeakBytesPerRow.map { number($0) }),
+            ("first_bind_ms", r.firstBindMs.map { number($0) }),
+            ("add_path_ms", r.addPathMs.map { number($0) }),
+            ("add_first_bind_ms", r.addFirstBindMs.map { number($0) }),
+        ]
+        for (key, value) in extras { if let value { fields.append((key, value)) } }
+        return "  {" + fields.map { "\(string($0.0)): \($0.1)" }.joined(separator: ", ") + "}"
+    }
+
+    private static func number(_ value: Double?) -> String {
+        guard let value, value.isFinite else { return "null" }
+        return String(format: "%.6g", value)
+    }
+
+    private static func number(_ value: Int?) -> String { value.map(String.init) ?? "null" }
+
+    private static func string(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            default:
+                if scalar.value < 0x20 { out += String(format: "\\u%04x", scalar.value) } else { out.unicodeScalars.append(scalar) }
+            }
+        }
+        return out + "\""
+    }
+}

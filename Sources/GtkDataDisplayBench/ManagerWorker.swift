@@ -1,0 +1,71 @@
+// Child process: "ours" end to end, through BaseListManager.setState — generator matching, row
+// objects and the store splices — on every requested mix of one size, without a display.
+// The manager is filled once with the old state; each run sets the new state (timed) and then
+// sets the old state back (untimed).
+
+import CGtk
+import DataDisplayDiff
+import GtkDataDisplay
+
+@MainActor
+enum ManagerWorker {
+    static func run(size: Int, mixes: [Mix], settings: Settings) {
+        Wire.setup()
+        let old = BenchInput.oldRows(size: size)
+        let oldGenerators = makeGenerators(ids: old.ids, content: old.content)
+        let manager = BaseListManager()
+        try! manager.setState([Section(rows: oldGenerators)])
+        let counter = EmissionCounter(listModel: UnsafeMutableRawPointer(manager.store.listModel))
+
+        for (index, mix) in mixes.enumerated() {
+            Wire.task(mix.rawValue)
+            Wire.setup()
+            let input = BenchInput.make(mix: mix, size: size, seed: settings.seed)
+            let newGenerators = makeGenerators(ids: input.newIDs, content: input.newContent)
+            var result = TaskResult(mix: mix.rawValue, size: size, contender: ContenderName.ours.rawValue)
+            let planned = settings.managerRuns(size: size)
+            let warmUp = size < 1_000_000 ? 1 : 0
+            var times: [Double] = []
+            for run in 0..<(warmUp + planned) {
+                counter.reset()
+                Wire.run()
+                let t0 = Clock.now()
+                try! manager.setState([Section(rows: newGenerators)])
+                let t1 = Clock.now()
+                Wire.setup()
+                if run == 0 {
+                    result.managerEmissions = counter.emissions
+                    result.managerChurn = counter.churn
+                    result.managerMoves = manager.lastUpdate?.moves
+                    result.managerMismatch = mismatch(manager.store, newGenerators)
+                    result.managerVerified = true
+                }
+                if run >= warmUp { times.append(Clock.ms(t0, t1)) }
+                let last = index == mixes.count - 1 && run == warmUp + planned - 1
+                if !last { try! manager.setState([Section(rows: oldGenerators)]) }
+                if Clock.ms(t0, t1) / 1000 > settings.timeBoundSeconds {
+                    result.dnfReason = "time: setState took \(Int(Clock.ms(t0, t1) / 1000)) s"
+                    if times.isEmpty { times.append(Clock.ms(t0, t1)) }
+                    break
+                }
+            }
+            result.managerMs = median(times)
+            result.managerRuns = times.count
+            Wire.result(result)
+        }
+        counter.stop()
+    }
+
+    /// Nil when the store shows exactly `generators`, in order, by identity.
+    static func mismatch(_ store: RowStore, _ generators: [any RowGenerator]) -> String? {
+        if store.count != generators.count { return "store has \(store.count) rows, target \(generators.count)" }
+        for i in 0..<generators.count {
+            guard let shown = store.generator(at: i) else { return "row \(i): no generator" }
+            if shown !== generators[i] {
+                let model = (shown as? BenchRow)?.model
+                return "row \(i): store shows \(model.map { "id \($0.id) v\($0.content)" } ?? "?"), target id \((generators[i] as! BenchRow).model.id)"
+            }
+        }
+        return nil
+    }
+}

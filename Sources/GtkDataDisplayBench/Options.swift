@@ -1,0 +1,162 @@
+// Command line: what the person asks for, and the hidden worker modes the parent uses.
+
+import Glibc
+
+struct Options {
+    enum Mode {
+        case parent
+        case timingWorker(size: Int, contender: ContenderName, mixes: [Mix])
+        case managerWorker(size: Int, mixes: [Mix])
+        case bindsWorker(size: Int, contender: ContenderName, mixes: [Mix])
+        case fillWorker(size: Int)
+        case memoryWorker(size: Int)
+        case help
+    }
+
+    var mode: Mode = .parent
+    var settings = Settings()
+    var sizes: [Int] = [1_000, 10_000, 100_000, 1_000_000]
+    var mixes: [Mix] = Mix.allCases
+    var jsonPath: String?
+    /// First fill: skip the add(_:) path.
+    var setStateOnly = false
+    private var sizesGiven = false
+
+    /// Sizes whose memory is measured in a fresh process.
+    var memorySizes: [Int] {
+        settings.quick && !sizesGiven ? [1_000, 10_000, 100_000] : sizes
+    }
+
+    /// Size of the first-fill measurement (1M unless --sizes leaves it out).
+    var fillSize: Int? {
+        settings.quick && !sizesGiven ? 1_000_000 : sizes.max()
+    }
+
+    /// Whether to count binds for `contender` at `size`: ours and full-reload everywhere; stdlib and
+    /// per-row up to 10k (1k with --quick), since their one-splice-per-row updates make GTK 4.8 rebind
+    /// every realised row per emission — millions of binds already at 10k, only slower beyond.
+    func measuresBinds(_ contender: ContenderName, size: Int) -> Bool {
+        switch contender {
+        case .ours: return true
+        case .fullReload: return !settings.quick || size <= 1_000
+        case .stdlib, .perRow: return size <= (settings.quick ? 1_000 : 10_000)
+        }
+    }
+
+    static let usage = """
+    usage: gtk-data-display-bench [--json FILE] [--sizes 1000,10000,...] [--mixes a,b,...] [--quick]
+                                  [--seed N] [--time-bound SECONDS] [--memory-bound-gib N]
+
+    Runs the contenders (ours, stdlib, full-reload, per-row) on the same seeded inputs and prints
+    tables of ratios and a goals section. Bind counts need a display: run under
+      xvfb-run -a -s "-screen 0 1280x1024x24" gtk-data-display-bench
+      --json FILE     also write every figure as a JSON array
+      --sizes LIST    row counts (k and M suffixes allowed; default 1k,10k,100k,1M)
+      --mixes LIST    inputs to run (default all): \(Mix.allCases.map(\.rawValue).joined(separator: ", "))
+      --quick         sizes 1k and 10k, fewer runs, binds of the other contenders at 1k only,
+                      memory up to 100k, first fill at 1M through setState only; under a minute
+      --seed N        base seed of the inputs
+      --time-bound S  a contender run longer than S seconds is DNF (default 20)
+      --memory-bound-gib N  a worker past N GiB resident is killed, DNF (default 4)
+    """
+
+    static func parse(_ arguments: [String]) -> Result<Options, OptionError> {
+        var options = Options()
+        var workerKind: String?
+        var size: Int?
+        var contender: ContenderName?
+        var i = 0
+        func value() throws(OptionError) -> String {
+            guard i + 1 < arguments.count else { throw OptionError("\(arguments[i]) needs a value") }
+            i += 1
+            return arguments[i]
+        }
+        do throws(OptionError) {
+            while i < arguments.count {
+                switch arguments[i] {
+                case "--json": options.jsonPath = try value()
+                case "--sizes":
+                    options.sizes = try parseList(try value()).map { text throws(OptionError) in try parseSize(text) }
+                    options.sizesGiven = true
+                case "--mixes":
+                    options.mixes = try parseList(try value()).map { name throws(OptionError) in
+                        guard let mix = Mix(rawValue: name) else { throw OptionError("unknown mix \(name); known: \(Mix.allCases.map(\.rawValue).joined(separator: ", "))") }
+                        return mix
+                    }
+                case "--quick": options.settings.quick = true
+                case "--set-state-only": options.setStateOnly = true
+                case "--seed":
+                    guard let seed = UInt64(try value()) else { throw OptionError("--seed needs a number") }
+                    options.settings.seed = seed
+                case "--time-bound":
+                    guard let seconds = Double(try value()), seconds > 0 else { throw OptionError("--time-bound needs seconds") }
+                    options.settings.timeBoundSeconds = seconds
+                case "--memory-bound-gib":
+                    guard let gib = Double(try value()), gib > 0 else { throw OptionError("--memory-bound-gib needs a number") }
+                    options.settings.memoryBoundBytes = Int(gib * Double(1 << 30))
+                case "--memory-bound-bytes":
+                    guard let bytes = Int(try value()) else { throw OptionError("--memory-bound-bytes needs a number") }
+                    options.settings.memoryBoundBytes = bytes
+                case "--worker": workerKind = try value()
+                case "--size": size = try parseSize(try value())
+                case "--contender":
+                    let name = try value()
+                    guard let c = ContenderName(rawValue: name) else { throw OptionError("unknown contender \(name)") }
+                    contender = c
+                case "--measure-memory":
+                    workerKind = "memory"
+                    size = try parseSize(try value())
+                case "-h", "--help": options.mode = .help
+                default: throw OptionError("unknown argument \(arguments[i])")
+                }
+                i += 1
+            }
+            if options.settings.quick && !options.sizesGiven { options.sizes = [1_000, 10_000] }
+            if let kind = workerKind {
+                guard let size else { throw OptionError("--worker needs --size") }
+                switch kind {
+                case "timing", "binds":
+                    guard let contender else { throw OptionError("--worker \(kind) needs --contender") }
+                    options.mode = kind == "timing"
+                        ? .timingWorker(size: size, contender: contender, mixes: options.mixes)
+                        : .bindsWorker(size: size, contender: contender, mixes: options.mixes)
+                case "manager": options.mode = .managerWorker(size: size, mixes: options.mixes)
+                case "fill": options.mode = .fillWorker(size: size)
+                case "memory": options.mode = .memoryWorker(size: size)
+                default: throw OptionError("unknown worker \(kind)")
+                }
+            }
+        } catch {
+            return .failure(error)
+        }
+        return .success(options)
+    }
+
+    private static func parseList(_ text: String) throws(OptionError) -> [String] {
+        let items = text.split(separator: ",").map { trimmedSpaces(String($0)) }.filter { !$0.isEmpty }
+        guard !items.isEmpty else { throw OptionError("empty list") }
+        return items
+    }
+
+    private static func parseSize(_ text: String) throws(OptionError) -> Int {
+        let lower = text.lowercased()
+        var multiplier = 1
+        var digits = Substring(lower)
+        if lower.hasSuffix("k") { multiplier = 1_000; digits = digits.dropLast() }
+        if lower.hasSuffix("m") { multiplier = 1_000_000; digits = digits.dropLast() }
+        guard let n = Int(digits), n > 0 else { throw OptionError("bad size \(text)") }
+        return n * multiplier
+    }
+}
+
+struct OptionError: Error {
+    let message: String
+    init(_ message: String) { self.message = message }
+}
+
+private func trimmedSpaces(_ text: String) -> String {
+    var s = Substring(text)
+    while s.first == " " { s = s.dropFirst() }
+    while s.last == " " { s = s.dropLast() }
+    return String(s)
+}

@@ -1,0 +1,114 @@
+// The parent process: runs the workers — timing workers strictly one at a time (so timings do not
+// compete), list-view workers up to `bindJobs` at a time (bind counts do not depend on speed) —
+// records DNFs, and carries a DNF at one size over to the larger sizes of the same input and
+// contender without running them (their cost only grows with size). The parent itself does no
+// GTK work besides probing for a display.
+
+import CGtk
+
+@MainActor
+final class Orchestrator {
+    let options: Options
+    var settings: Settings { options.settings }
+    private(set) var table = ResultTable()
+    private(set) var hasDisplay = false
+    private(set) var notes: [String] = []
+    private let started = Clock.now()
+
+    /// Untimed work (building inputs, fixtures, 1M generators) may take this long between markers.
+    private let setupBoundSeconds: Double = 180
+    /// List-view workers running at once.
+    private let bindJobs = 2
+
+    init(options: Options) { self.options = options }
+
+    func runAll() {
+        hasDisplay = WindowHost.initializeGTK()
+        for size in options.sizes {
+            for contender in ContenderName.allCases {
+                let tasks = tasksToRun(size: size, contender: contender)
+                guard !tasks.isEmpty else { continue }
+                job("timing \(sizeLabel(size)) \(contender.rawValue)", tasks, size, contender) { remaining in
+                    ["--worker", "timing", "--size", String(size), "--contender", contender.rawValue,
+                     "--mixes", remaining.joined(separator: ",")]
+                }.run(into: &table)
+            }
+            let managerTasks = tasksToRun(size: size, contender: .ours) { $0.managerMs }
+            if !managerTasks.isEmpty {
+                job("manager \(sizeLabel(size))", managerTasks, size, .ours) { remaining in
+                    ["--worker", "manager", "--size", String(size), "--mixes", remaining.joined(separator: ",")]
+                }.run(into: &table)
+            }
+        }
+        if hasDisplay { runBindJobs() }
+        if !hasDisplay {
+            notes.append("no display: binds and list-view figures were not measured (run under xvfb-run -a)")
+        }
+        for size in options.memorySizes {
+            job("memory \(sizeLabel(size))", ["memory"], size, .ours) { _ in ["--measure-memory", String(size)] }.run(into: &table)
+        }
+        if let size = options.fillSize {
+            job("first fill \(sizeLabel(size))", ["first-fill"], size, .ours) { _ in
+                ["--worker", "fill", "--size", String(size)] + (self.settings.quick ? ["--set-state-only"] : [])
+            }.run(into: &table)
+        }
+        progress("benchmark finished in \(Int(Clock.seconds(since: started))) s")
+    }
+
+    /// The mixes to run for (size, contender). A mix that was DNF at a smaller size is recorded as
+    /// DNF here without running; so is one whose run at a smaller size took at least a second and,
+    /// scaled linearly to this size, would pass the time bound (every contender at least reads
+    /// every row, so its time grows at least linearly once fixed costs are negligible).
+    private func tasksToRun(size: Int, contender: ContenderName,
+                            time: (TaskResult) -> Double? = { $0.totalMs }) -> [String] {
+        var tasks: [String] = []
+        for mix in options.mixes.map(\.rawValue) {
+            let smaller = options.sizes.filter { $0 < size }
+            if let dnfSize = smaller.first(where: { table.get(mix, $0, contender)?.isDNF == true }) {
+                table.markDNF(mix: mix, size: size, contender: contender.rawValue,
+                              reason: "not run: DNF at \(sizeLabel(dnfSize))", rss: nil)
+            } else if let base = smaller.last, let record = table.get(mix, base, contender), let total = time(record), total >= 1000,
+                      total * Double(size) / Double(base) > settings.timeBoundSeconds * 1000 {
+                table.markDNF(mix: mix, size: size, contender: contender.rawValue,
+                              reason: "not run: \(Int(total)) ms at \(sizeLabel(base)), at least \(Int(total * Double(size) / Double(base) / 1000)) s here (linear lower bound) > \(Int(settings.timeBoundSeconds)) s", rss: nil)
+            } else {
+                tasks.append(mix)
+            }
+        }
+        return tasks
+    }
+
+    private func runBindJobs() {
+        var queue: [WorkerJob] = []
+        // Largest first, so the long jobs overlap the many short ones.
+        for size in options.sizes.reversed() {
+            for contender in ContenderName.allCases where options.measuresBinds(contender, size: size) {
+                // An input a contender could not finish without a list view is not tried with one.
+                let tasks = options.mixes.map(\.rawValue).filter { table.get($0, size, contender)?.isDNF != true }
+                guard !tasks.isEmpty else { continue }
+                queue.append(job("binds \(sizeLabel(size)) \(contender.rawValue)", tasks, size, contender,
+                                 context: "with a realised list view") { remaining in
+                    ["--worker", "binds", "--size", String(size), "--contender", contender.rawValue,
+                     "--mixes", remaining.joined(separator: ",")]
+                })
+            }
+        }
+        var active: [WorkerJob] = []
+        while !queue.isEmpty || !active.isEmpty {
+            while active.count < bindJobs && !queue.isEmpty { active.append(queue.removeFirst()) }
+            for job in active { job.pump(into: &table, waitMilliseconds: 10) }
+            if active.contains(where: \.sawNoDisplay) {
+                hasDisplay = false
+                for job in active where !job.isFinished { while !job.isFinished { job.pump(into: &table, waitMilliseconds: 10) } }
+                return
+            }
+            active.removeAll(where: \.isFinished)
+        }
+    }
+
+    private func job(_ label: String, _ tasks: [String], _ size: Int, _ contender: ContenderName, context: String = "",
+                     arguments: @escaping ([String]) -> [String]) -> WorkerJob {
+        WorkerJob(label: label, tasks: tasks, size: size, contender: contender.rawValue, context: context,
+                  settings: settings, setupBoundSeconds: setupBoundSeconds, arguments: arguments)
+    }
+}

@@ -1,0 +1,238 @@
+// The printed report: a time table of ratios, a table of emissions/churn/moves/binds, memory,
+// first fill, correctness, and the goals (measured, never asserted).
+
+import Foundation
+
+@MainActor
+struct Report {
+    let table: ResultTable
+    let options: Options
+    let hasDisplay: Bool
+    let notes: [String]
+
+    var sizes: [Int] { options.sizes }
+    var mixes: [Mix] { options.mixes }
+
+    func render() -> String {
+        var out: [String] = []
+        out.append(contentsOf: header())
+        let problems = correctnessProblems()
+        if !problems.isEmpty {
+            out.append("")
+            out.append("!!! CORRECTNESS FAILURES (\(problems.count)) — a contender left the store or the screen different from the target !!!")
+            out.append(contentsOf: problems.map { "  " + $0 })
+        }
+        out.append("")
+        out.append(contentsOf: timeTable())
+        out.append("")
+        out.append(contentsOf: qualityTable())
+        out.append("")
+        out.append(contentsOf: bindsTable())
+        out.append("")
+        out.append(contentsOf: memorySection())
+        out.append("")
+        out.append(contentsOf: fillSection())
+        out.append("")
+        out.append(contentsOf: goals())
+        out.append("")
+        out.append(problems.isEmpty ? "correctness: every store matched its target row by row (ids, content, item identity)"
+                                    : "correctness: \(problems.count) FAILURE(S), listed at the top")
+        return out.joined(separator: "\n") + "\n"
+    }
+
+    func correctnessProblems() -> [String] {
+        var list: [String] = []
+        for mix in mixes.map(\.rawValue) + ["memory", "first-fill"] {
+            for size in sizes + options.memorySizes + [options.fillSize ?? 0] where size > 0 {
+                for contender in ContenderName.allCases {
+                    guard let r = table.get(mix, size, contender) else { continue }
+                    for problem in r.problems { list.append("\(mix) \(sizeLabel(size)) \(contender.rawValue): \(problem)") }
+                }
+            }
+        }
+        return Array(Set(list)).sorted()
+    }
+
+    // MARK: Header
+
+    private func header() -> [String] {
+        let s = options.settings
+        var lines = [
+            "GtkDataDisplay benchmark — release build, seed \(s.seed)\(s.quick ? ", --quick" : "")",
+            "sizes: \(sizes.map(sizeLabel).joined(separator: ", ")); inputs: \(mixes.count) mixes; old list = ids 0..<n",
+            "contenders: ours = ListDiff.plan + its splices on a GListStore (changed rows updated in place);",
+            "  stdlib = difference(from:).inferringMoves() + id-based update pass, one splice per change (updates replace the item);",
+            "  full-reload = one splice of all-new items; per-row = exact plan, one splice per removed/inserted/updated row.",
+            "  setState = ours end to end through BaseListManager.setState (BaseRowGenerator rows, new generator instances).",
+            "time: median of \(sizes.map { "\(s.runs(size: $0)) (\(sizeLabel($0)))" }.joined(separator: ", ")) runs after one warm-up,",
+            "  each on a fresh store; slow contenders get fewer (a run over \(Int(s.repeatBudgetSeconds)) s is measured once, its warm-up is the figure).",
+            "  DNF = one run > \(Int(s.timeBoundSeconds)) s or a worker > \(s.memoryBoundBytes >> 30) GiB resident.",
+            hasDisplay ? "binds: realised GtkListView (window 400×600, top of the list) under the current display; stdlib and per-row"
+                + " only up to \(options.settings.quick ? "1k" : "10k") (one splice per row: GTK 4.8 rebinds every realised row per emission)"
+                       : "binds: NOT MEASURED — no display (run under xvfb-run -a); everything else was measured",
+        ]
+        lines.append(contentsOf: notes.map { "note: " + $0 })
+        lines.append("mixes: " + mixes.map { "\($0.rawValue) = \($0.summary)" }.joined(separator: "; "))
+        return lines
+    }
+
+    // MARK: Tables
+
+    private func timeTable() -> [String] {
+        var lines = ["TIME — ours in ms (diff + apply, median); others as × ours total (> 1: ours is faster);",
+                     "  setState = ours end to end through the manager (ms); full ms = full reload's own time"]
+        let widths = [14, 5, 10, 9, 9, 10, 10, 10, 12, 10]
+        lines.append(row(["input", "size", "ours ms", "diff", "apply", "setState", "full ms", "stdlib", "full-reload", "per-row"], widths: widths))
+        for mix in mixes {
+            for size in sizes {
+                let ours = table.get(mix.rawValue, size, .ours)
+                let oursTotal = ours.flatMap { $0.isDNF ? nil : $0.totalMs }
+                var cells = [mix.rawValue, sizeLabel(size)]
+                if let ours, ours.isDNF, ours.totalMs == nil { cells += ["DNF", "", ""] } else {
+                    cells += [ms(oursTotal), ms(ours?.diffMs), ms(ours?.applyMs)]
+                }
+                cells.append(ours?.managerMs.map { ms($0) } ?? "-")
+                cells.append(ms(table.get(mix.rawValue, size, .fullReload)?.totalMs))
+                for contender in [ContenderName.stdlib, .fullReload, .perRow] {
+                    cells.append(ratioCell(table.get(mix.rawValue, size, contender), oursTotal))
+                }
+                lines.append(row(cells, widths: widths))
+            }
+        }
+        return lines
+    }
+
+    private func ratioCell(_ r: TaskResult?, _ oursTotal: Double?) -> String {
+        guard let r else { return "-" }
+        if r.isDNF && r.totalMs == nil { return "DNF" }
+        guard let total = r.totalMs, let oursTotal, oursTotal > 0 else { return "-" }
+        return ratio(total / oursTotal) + (r.isDNF ? "!" : "")
+    }
+
+    private func qualityTable() -> [String] {
+        var lines = [
+            "CHANGES — items-changed emissions and churn (rows removed + added), ours/stdlib/full-reload/per-row;",
+            "  moves reported by ours, by setState and by stdlib vs the minimum (common rows − LIS, computed by the bench)",
+        ]
+        let widths = [14, 5, 28, 36, 22, 7]
+        lines.append(row(["input", "size", "emissions o/s/f/r", "churn o/s/f/r", "moves o/set/s", "min"], widths: widths))
+        for mix in mixes {
+            for size in sizes {
+                let rs = ContenderName.allCases.map { table.get(mix.rawValue, size, $0) }
+                let ours = rs[0]
+                func joined(_ value: (TaskResult) -> Int?) -> String {
+                    rs.map { r in r.flatMap(value).map(String.init) ?? (r?.isDNF == true ? "DNF" : "-") }.joined(separator: "/")
+                }
+                let moves = [ours?.moves, ours?.managerMoves, rs[1]?.moves].map { $0.map(String.init) ?? "-" }.joined(separator: "/")
+                let minMoves = (ours?.minMoves ?? rs[1]?.minMoves).map(String.init) ?? "-"
+                lines.append(row([mix.rawValue, sizeLabel(size), joined { $0.emissions }, joined { $0.churn }, moves, minMoves],
+                                 widths: widths))
+            }
+        }
+        let dnfs = table.records.values.filter(\.isDNF).sorted { ($0.size, $0.mix, $0.contender) < ($1.size, $1.mix, $1.contender) }
+        if !dnfs.isEmpty {
+            lines.append("DNF:")
+            lines.append(contentsOf: dnfs.map { "  \($0.mix) \(sizeLabel($0.size)) \($0.contender): \($0.dnfReason!)" })
+            lines.append("  (a ratio ending in ! was measured without a list view; the contender did not finish with one)")
+        }
+        return lines
+    }
+
+    private func bindsTable() -> [String] {
+        guard hasDisplay else { return ["BINDS — not measured: no display (run under xvfb-run -a)"] }
+        var lines = [
+            "BINDS — generator binds in a realised GtkListView during one update, as binds/minimum per contender;",
+            "  minimum = rows realised after the update that were not realised before with the same content",
+            "  (each contender has its own: GTK's viewport follows kept row objects); realised = rows GTK had bound;",
+            "  ours counts the adapter's binds and in-place rebinds; the others count GTK's bind signals",
+        ]
+        let widths = [14, 5, 11, 14, 14, 16, 9, 12]
+        lines.append(row(["input", "size", "ours", "stdlib", "full-reload", "per-row", "realised", "setState+view"], widths: widths))
+        for mix in mixes {
+            for size in sizes {
+                var cells = [mix.rawValue, sizeLabel(size)]
+                for contender in ContenderName.allCases {
+                    guard let r = table.get(mix.rawValue, size, contender) else { cells.append("-"); continue }
+                    if let b = r.binds { cells.append("\(b)/\(r.minBinds.map(String.init) ?? "?")") }
+                    else if r.isDNF, r.dnfReason?.contains("list view") == true || r.totalMs == nil { cells.append("DNF") }
+                    else { cells.append("-") }
+                }
+                let ours = table.get(mix.rawValue, size, .ours)
+                cells.append(ours?.realisedAfter.map(String.init) ?? "-")
+                cells.append(ours?.viewApplyMs.map { ms($0) + " ms" } ?? "-")
+                lines.append(row(cells, widths: widths))
+            }
+        }
+        var extras: [String] = []
+        for mix in mixes { for size in sizes {
+            if let e = table.get(mix.rawValue, size, .ours)?.extraBinds { extras.append("  \(mix.rawValue) \(sizeLabel(size)): \(e)") }
+        } }
+        if !extras.isEmpty {
+            lines.append("ours: rows bound beyond the minimum (realised before with the same content, or bound and gone again):")
+            lines.append(contentsOf: extras)
+        }
+        lines.append("  '-' = not measured at this size (stdlib and per-row only up to \(options.settings.quick ? "1k" : "10k"))")
+        return lines
+    }
+
+    private func memorySection() -> [String] {
+        var lines = ["MEMORY — fresh process per size: first fill of a manager through setState; bytes per row beyond the generators",
+                     row(["size", "generators", "steady", "peak", "update peak", "peak RSS"], widths: [6, 12, 10, 10, 13, 12])]
+        for size in options.memorySizes {
+            guard let r = table.get("memory", size, .ours) else { continue }
+            if let reason = r.dnfReason, r.peakBytesPerRow == nil {
+                lines.append(row([sizeLabel(size), "DNF: \(reason)"], widths: [6, 60]))
+                continue
+            }
+            lines.append(row([sizeLabel(size), bytes(r.generatorBytesPerRow), bytes(r.steadyBytesPerRow), bytes(r.peakBytesPerRow),
+                              bytes(r.updatePeakBytesPerRow), r.peakRSSBytes.map { "\($0 >> 20) MiB" } ?? "-"],
+                             widths: [6, 12, 10, 10, 13, 12]))
+        }
+        lines.append("  generators = the user's BaseRowGenerator objects (not counted as overhead); steady = RSS growth after the fill;")
+        lines.append("  peak = VmHWM growth during setState; update peak = VmHWM growth during one classic-mix setState on top")
+        return lines
+    }
+
+    private func fillSection() -> [String] {
+        guard let size = options.fillSize, let r = table.get("first-fill", size, .ours) else { return ["FIRST FILL — not measured"] }
+        var lines = ["FIRST FILL — \(sizeLabel(size)) rows, new manager (+ list view until GTK bound the first rows)"]
+        if let reason = r.dnfReason { lines.append("  DNF: \(reason)") }
+        lines.append("  setState: \(ms(r.applyMs)) ms manager only, \(r.firstBindMs.map { ms($0) + " ms" } ?? "list view not measured") to first bound rows")
+        if r.addPathMs != nil {
+            lines.append("  add(_:):  \(ms(r.addPathMs)) ms manager only, \(r.addFirstBindMs.map { ms($0) + " ms" } ?? "list view not measured") to first bound rows")
+        }
+        return lines
+    }
+
+    // MARK: Formatting
+
+    func row(_ cells: [String], widths: [Int]) -> String {
+        var line = ""
+        for (i, cell) in cells.enumerated() {
+            let width = i < widths.count ? widths[i] : 10
+            let padded = cell.count >= width ? cell + " " : cell + String(repeating: " ", count: width - cell.count)
+            line += padded
+        }
+        while line.last == " " { line.removeLast() }
+        return line
+    }
+
+    func ms(_ value: Double?) -> String {
+        guard let value else { return "-" }
+        if value >= 100 { return String(format: "%.0f", value) }
+        if value >= 10 { return String(format: "%.1f", value) }
+        if value >= 1 { return String(format: "%.2f", value) }
+        if value >= 0.01 { return String(format: "%.3f", value) }
+        return String(format: "%.4f", value)
+    }
+
+    func ratio(_ value: Double) -> String {
+        if value >= 100 { return String(format: "×%.0f", value) }
+        if value >= 10 { return String(format: "×%.1f", value) }
+        return String(format: "×%.2f", value)
+    }
+
+    func bytes(_ value: Double?) -> String {
+        value.map { String(format: "%.0f B", $0) } ?? "-"
+    }
+}

@@ -1,0 +1,89 @@
+// What the parent collects: one TaskResult per (input, size, contender), merged from the
+// timing, manager and binds workers, plus memory and first-fill records.
+
+extension TaskResult {
+    /// Takes every figure `other` has.
+    mutating func merge(_ other: TaskResult) {
+        diffMs = other.diffMs ?? diffMs
+        applyMs = other.applyMs ?? applyMs
+        runs = other.runs ?? runs
+        emissions = other.emissions ?? emissions
+        churn = other.churn ?? churn
+        moves = other.moves ?? moves
+        minMoves = other.minMoves ?? minMoves
+        libraryMinMoves = other.libraryMinMoves ?? libraryMinMoves
+        peakRSSBytes = other.peakRSSBytes ?? peakRSSBytes
+        if let reason = other.dnfReason { addDNF(reason) }
+        mismatch = other.mismatch ?? mismatch
+        verified = other.verified ?? verified
+        managerMs = other.managerMs ?? managerMs
+        managerRuns = other.managerRuns ?? managerRuns
+        managerEmissions = other.managerEmissions ?? managerEmissions
+        managerChurn = other.managerChurn ?? managerChurn
+        managerMoves = other.managerMoves ?? managerMoves
+        managerMismatch = other.managerMismatch ?? managerMismatch
+        managerVerified = other.managerVerified ?? managerVerified
+        binds = other.binds ?? binds
+        unbinds = other.unbinds ?? unbinds
+        minBinds = other.minBinds ?? minBinds
+        realisedBefore = other.realisedBefore ?? realisedBefore
+        realisedAfter = other.realisedAfter ?? realisedAfter
+        viewApplyMs = other.viewApplyMs ?? viewApplyMs
+        displayMismatch = other.displayMismatch ?? displayMismatch
+        extraBinds = other.extraBinds ?? extraBinds
+        generatorBytesPerRow = other.generatorBytesPerRow ?? generatorBytesPerRow
+        peakBytesPerRow = other.peakBytesPerRow ?? peakBytesPerRow
+        steadyBytesPerRow = other.steadyBytesPerRow ?? steadyBytesPerRow
+        updatePeakBytesPerRow = other.updatePeakBytesPerRow ?? updatePeakBytesPerRow
+        firstBindMs = other.firstBindMs ?? firstBindMs
+        addPathMs = other.addPathMs ?? addPathMs
+        addFirstBindMs = other.addFirstBindMs ?? addFirstBindMs
+    }
+
+    mutating func addDNF(_ reason: String) {
+        dnfReason = dnfReason.map { $0 + "; " + reason } ?? reason
+    }
+
+    var isDNF: Bool { dnfReason != nil }
+
+    /// diff + apply (diff counts as 0 for full reload).
+    var totalMs: Double? {
+        guard let applyMs else { return nil }
+        return (diffMs ?? 0) + applyMs
+    }
+
+    /// Every correctness problem this record shows, for the loud part of the report.
+    var problems: [String] {
+        var list: [String] = []
+        if let mismatch { list.append("store after apply differs from the target: \(mismatch)") }
+        if let managerMismatch { list.append("manager store differs from the target: \(managerMismatch)") }
+        if let displayMismatch { list.append("list view shows stale content: \(displayMismatch)") }
+        if let libraryMinMoves, let minMoves, libraryMinMoves != minMoves {
+            list.append("ListDiff.minimumMoves says \(libraryMinMoves), the bench's own LIS says \(minMoves)")
+        }
+        return list
+    }
+}
+
+/// All records of a run.
+struct ResultTable {
+    private(set) var records: [String: TaskResult] = [:]
+
+    private static func key(_ mix: String, _ size: Int, _ contender: String) -> String { "\(mix)|\(size)|\(contender)" }
+
+    mutating func add(_ result: TaskResult) {
+        let key = Self.key(result.mix, result.size, result.contender)
+        if records[key] == nil { records[key] = result } else { records[key]!.merge(result) }
+    }
+
+    mutating func markDNF(mix: String, size: Int, contender: String, reason: String, rss: Int?) {
+        var result = TaskResult(mix: mix, size: size, contender: contender)
+        result.dnfReason = reason
+        if let rss { result.peakRSSBytes = rss }
+        add(result)
+    }
+
+    func get(_ mix: String, _ size: Int, _ contender: ContenderName) -> TaskResult? {
+        records[Self.key(mix, size, contender.rawValue)]
+    }
+}

@@ -1,0 +1,112 @@
+// How a worker child talks to the parent: one line per event on stdout.
+//   TASK <mix>     a task starts (the parent starts its setup deadline)
+//   SETUP          untimed work follows (setup deadline)
+//   RUN            a timed contender run follows (the parent allows the time bound, then kills)
+//   RESULT <json>  a task's figures
+//   NODISPLAY      GTK could not open a display
+//   END            the worker is done
+// Everything else a child prints (warnings) goes to stderr.
+
+import Foundation
+import Glibc
+
+/// Figures one worker measured for one (mix, size, contender); nil = not measured by this worker.
+struct TaskResult: Codable, Sendable {
+    var mix: String
+    var size: Int
+    var contender: String
+    var diffMs: Double?
+    var applyMs: Double?
+    var runs: Int?
+    var emissions: Int?
+    var churn: Int?
+    var moves: Int?
+    var minMoves: Int?
+    var libraryMinMoves: Int?
+    var peakRSSBytes: Int?
+    var dnfReason: String?
+    var mismatch: String?
+    var verified: Bool?
+    // End to end through BaseListManager.setState (contender "ours").
+    var managerMs: Double?
+    var managerRuns: Int?
+    var managerEmissions: Int?
+    var managerChurn: Int?
+    var managerMoves: Int?
+    var managerMismatch: String?
+    var managerVerified: Bool?
+    // With a realised GtkListView.
+    var binds: Int?
+    var unbinds: Int?
+    var minBinds: Int?
+    var realisedBefore: Int?
+    var realisedAfter: Int?
+    var viewApplyMs: Double?
+    var displayMismatch: String?
+    /// Rows the generator bound although they were realised before with the same content (first few).
+    var extraBinds: String?
+    // Memory and first fill (extra records).
+    var generatorBytesPerRow: Double?
+    var peakBytesPerRow: Double?
+    var steadyBytesPerRow: Double?
+    var updatePeakBytesPerRow: Double?
+    var firstBindMs: Double?
+    var addPathMs: Double?
+    var addFirstBindMs: Double?
+
+    init(mix: String, size: Int, contender: String) {
+        self.mix = mix
+        self.size = size
+        self.contender = contender
+    }
+}
+
+/// The child's side of the protocol.
+enum Wire {
+    static func send(_ line: String) {
+        var text = line
+        text.append("\n")
+        text.withCString { pointer in
+            var left = strlen(pointer)
+            var cursor = UnsafeRawPointer(pointer)
+            while left > 0 {
+                let n = write(1, cursor, left)
+                if n <= 0 { break }
+                left -= n
+                cursor += n
+            }
+        }
+    }
+
+    static func task(_ mix: String) { send("TASK \(mix)") }
+    static func setup() { send("SETUP") }
+    static func run() { send("RUN") }
+
+    static func result(_ result: TaskResult) {
+        let data = try! JSONEncoder().encode(result)
+        send("RESULT " + String(decoding: data, as: UTF8.self))
+    }
+
+    static func decode(_ json: Substring) -> TaskResult? {
+        try? JSONDecoder().decode(TaskResult.self, from: Data(json.utf8))
+    }
+}
+
+/// Progress for the person watching (stderr, so `| tee` keeps only the report).
+func progress(_ text: String) {
+    writeStandardError(text + "\n")
+}
+
+/// Writes to fd 2 (unbuffered).
+func writeStandardError(_ text: String) {
+    text.withCString { pointer in
+        var left = strlen(pointer)
+        var cursor = UnsafeRawPointer(pointer)
+        while left > 0 {
+            let n = write(2, cursor, left)
+            if n <= 0 { break }
+            left -= n
+            cursor += n
+        }
+    }
+}

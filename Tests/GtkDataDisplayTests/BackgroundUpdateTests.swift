@@ -66,9 +66,12 @@ final class BackgroundUpdateTests: XCTestCase {
         let recorder = ItemsChangedRecorder(manager.store)
         let stale = state(Array((0..<50_000).reversed()))
         let latest = state(Array(0..<50_000).filter { $0 % 2 == 0 })
-        async let first = manager.setStateInBackground(stale)
-        async let second = manager.setStateInBackground(latest)
-        let (firstApplied, secondApplied) = try await (first, second)
+        // Call order must be certain: a main-actor task runs before the test resumes from its yield
+        // (`async let` children would race to the main actor from the global pool).
+        let first = Task { try await manager.setStateInBackground(stale) }
+        await Task.yield()
+        let secondApplied = try await manager.setStateInBackground(latest)
+        let firstApplied = try await first.value
         XCTAssertFalse(firstApplied, "the stale state must never reach the store")
         XCTAssertTrue(secondApplied)
         XCTAssertTrue(manager.store.shows(latest[0].rows))

@@ -173,13 +173,17 @@ final class DuplicateIDAtTheEdgesTests: XCTestCase {
 /// The README's bad-input table, the cases not covered above.
 @MainActor
 final class BadInputTableTests: XCTestCase {
-    func testEmptyBatchDoesNothing() async throws {
+    func testEmptyBatchIsATypedErrorAndChangesNothing() async throws {
         let manager = BaseListManager()
         try manager.add(rows("a"))
         let recorder = ItemsChangedRecorder(manager.store)
-        try manager.batch { () throws(DataDisplayError) in }
+        XCTAssertThrowsError(try manager.batch { () throws(DataDisplayError) in }) { error in
+            XCTAssertEqual(error as? DataDisplayError, .emptyBatch)
+        }
         XCTAssertEqual(recorder.changes, [])
         XCTAssertEqual(storeTexts(manager), ["a"])
+        try manager.batch { () throws(DataDisplayError) in try manager.update(manager.flatGenerators[0]) }
+        try manager.remove([])   // removing nothing is not a batch of nothing
     }
 
     func testInsertAfterFooterIsInvalidAnchor() async throws {
@@ -203,7 +207,7 @@ final class BadInputTableTests: XCTestCase {
             (.generatorNotFound("G"), "not found"), (.sectionNotFound("H"), "section"),
             (.duplicateGenerator("G"), "already"), (.duplicateDiffID("7"), "duplicate diff id 7"),
             (.indexOutOfRange(index: 3, count: 2), "3"), (.invalidAnchor("why"), "why"),
-            (.notFoldable("G"), "FoldableItem"), (.missingHeaviness("H"), "GravityItem"),
+            (.notFoldable("G"), "FoldableItem"), (.missingHeaviness("H"), "GravityItem"), (.emptyBatch, "empty batch"),
         ]
         for (error, fragment) in cases { XCTAssertTrue(error.description.contains(fragment), error.description) }
     }

@@ -21,6 +21,8 @@ open class BaseListManager {
     var state: [SectionState] = []
     var rowsByGenerator: [ObjectIdentifier: Row] = [:]
     var batchDepth = 0
+    /// Operations run inside the open batch (an empty batch is an error).
+    private var batchOperations = 0
     /// Fold states changed inside the open batch, with their old value, to restore on failure.
     private var foldUndo: [(item: any FoldableItem, wasExpanded: Bool)] = []
     /// Rows updated inside the open batch, by key: a `setState` in the batch may hand them to new instances.
@@ -180,13 +182,14 @@ open class BaseListManager {
 
     /// Removes several rows (one diffed update); with `removeEmptySection`, also sections left empty.
     public func remove(_ generators: [any RowGenerator], removeEmptySection: Bool = false) throws(DataDisplayError) {
+        guard !generators.isEmpty else { return }
         try perform { () throws(DataDisplayError) in
             var seen = Set<ObjectIdentifier>()
             for g in generators {
                 _ = try self.topLevelLocation(g)
                 guard seen.insert(ObjectIdentifier(g)).inserted else { throw .duplicateGenerator(describe(g)) }
             }
-            try self.batch { () throws(DataDisplayError) in
+            try self.runBatch(requiringOperations: false) { () throws(DataDisplayError) in
                 for g in generators { try self.remove(g, removeEmptySection: removeEmptySection) }
             }
         }
@@ -270,15 +273,22 @@ open class BaseListManager {
     /// If `body` throws, nothing it did is applied.
     /// Started while the store is being updated, the whole batch is queued and runs right after.
     public func batch(_ body: @escaping () throws(DataDisplayError) -> Void) throws(DataDisplayError) {
+        try runBatch(requiringOperations: true, body)
+    }
+
+    /// The batch machinery. The library's own batches (several rows placed at once) need not go
+    /// through public operations, so only the public `batch` insists on at least one.
+    func runBatch(requiringOperations: Bool, _ body: @escaping () throws(DataDisplayError) -> Void) throws(DataDisplayError) {
         if batchDepth > 0 { try body(); return }
         if isApplying {
-            enqueue { () throws(DataDisplayError) in try self.batch(body) }
+            enqueue { () throws(DataDisplayError) in try self.runBatch(requiringOperations: requiringOperations, body) }
             return
         }
         let oldState = state
         let oldLookup = rowsByGenerator
         let oldFlat = flatRows()
         batchDepth = 1
+        batchOperations = 0
         batchUpdates = []
         do {
             try body()
@@ -291,6 +301,7 @@ open class BaseListManager {
             throw error
         }
         batchDepth = 0
+        guard batchOperations > 0 || !requiringOperations else { throw .emptyBatch }
         let newState = sections
         let updates = batchUpdates
         batchUpdates = []
@@ -329,6 +340,7 @@ open class BaseListManager {
             return
         }
         mutationVersion &+= 1
+        if batchDepth > 0 { batchOperations += 1 }
         try op()
         if batchDepth == 0 { drainPending() }
     }

@@ -71,7 +71,7 @@ open class GravityListManager: BaseListManager {
     /// added as one diffed update.
     private func addByWeight(_ generators: [any RowGenerator], section s: Int) throws(DataDisplayError) {
         guard generators.count > 1 else { return placeByWeight(generators, section: s) }
-        try batch { () throws(DataDisplayError) in self.placeByWeight(generators, section: s) }
+        try runBatch(requiringOperations: false) { () throws(DataDisplayError) in self.placeByWeight(generators, section: s) }
     }
 
     private func placeByWeight(_ generators: [any RowGenerator], section s: Int) {

@@ -72,7 +72,7 @@ final class WholeStateUpdateTests: XCTestCase {
 
     /// The foundation's acceptance case: 100k rows, −10% deleted, +10% inserted, 2% shuffled.
     func testHundredThousandRowsClassicMixReachesTargetWithMinimumMoves() async throws {
-        var rng = SplitMix(seed: 0xC0FFEE)
+        var rng = RandomizedRNG(seed: 0xC0FFEE)
         let n = 100_000
         let oldIDs = Array(0..<n)
         var newIDs = oldIDs.filter { _ in rng.next() % 10 != 0 }
@@ -109,17 +109,4 @@ func lisMinimumMoves(old: [Int], new: [Int]) -> Int {
         if lo == tails.count { tails.append(value) } else { tails[lo] = value }
     }
     return sequence.count - tails.count
-}
-
-/// A small deterministic generator for seeded inputs.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E3779B97F4A7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58476D1CE4E5B9
-        z = (z ^ (z >> 27)) &* 0x94D049BB133111EB
-        return z ^ (z >> 31)
-    }
 }

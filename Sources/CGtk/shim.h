@@ -26,14 +26,12 @@ typedef struct {
 
 /* Type constants. */
 static inline GType gdd_type_object(void) { return G_TYPE_OBJECT; }
-static inline GType gdd_type_list_model(void) { return G_TYPE_LIST_MODEL; }
 
 /* Checked casts (G_TYPE_CHECK_INSTANCE_CAST warns on a wrong type). */
 static inline GObject *gdd_object(gpointer p) { return G_OBJECT(p); }
 static inline GObjectClass *gdd_object_class(gpointer klass) { return G_OBJECT_CLASS(klass); }
 static inline GtkWidget *gdd_widget(gpointer p) { return GTK_WIDGET(p); }
 static inline GListModel *gdd_list_model(gpointer p) { return G_LIST_MODEL(p); }
-static inline GListStore *gdd_list_store(gpointer p) { return G_LIST_STORE(p); }
 static inline GtkSelectionModel *gdd_selection_model(gpointer p) { return GTK_SELECTION_MODEL(p); }
 static inline GtkListItem *gdd_list_item(gpointer p) { return GTK_LIST_ITEM(p); }
 static inline GtkListView *gdd_list_view(gpointer p) { return GTK_LIST_VIEW(p); }
@@ -47,14 +45,10 @@ static inline GtkImage *gdd_image(gpointer p) { return GTK_IMAGE(p); }
 static inline GtkStack *gdd_stack(gpointer p) { return GTK_STACK(p); }
 static inline GtkApplication *gdd_application(gpointer p) { return GTK_APPLICATION(p); }
 static inline GApplication *gdd_g_application(gpointer p) { return G_APPLICATION(p); }
-static inline GtkEventController *gdd_event_controller(gpointer p) { return GTK_EVENT_CONTROLLER(p); }
-static inline GtkSingleSelection *gdd_single_selection(gpointer p) { return GTK_SINGLE_SELECTION(p); }
-static inline GtkBuilder *gdd_builder(gpointer p) { return GTK_BUILDER(p); }
 
 /* Type checks. */
 static inline gboolean gdd_is_widget(gpointer p) { return GTK_IS_WIDGET(p); }
 static inline gboolean gdd_is_instance_of(gpointer p, GType t) { return G_TYPE_CHECK_INSTANCE_TYPE(p, t); }
-static inline GType gdd_instance_type(gpointer p) { return G_TYPE_FROM_INSTANCE(p); }
 
 /* Signals: g_signal_connect is a macro. */
 static inline gulong gdd_signal_connect(gpointer instance, const gchar *signal, GCallback handler,

@@ -97,16 +97,10 @@ final class WholeStateUpdateTests: XCTestCase {
     }
 }
 
-/// Minimum moves computed here independently: common rows minus a patience-sort LIS.
+/// Minimum moves computed here independently of the library: common rows minus the test suite's own LIS.
 func lisMinimumMoves(old: [Int], new: [Int]) -> Int {
     var oldIndex: [Int: Int] = [:]
     for (i, id) in old.enumerated() { oldIndex[id] = i }
     let sequence = new.compactMap { oldIndex[$0] }
-    var tails: [Int] = []
-    for value in sequence {
-        var lo = 0, hi = tails.count
-        while lo < hi { let mid = (lo + hi) / 2; if tails[mid] < value { lo = mid + 1 } else { hi = mid } }
-        if lo == tails.count { tails.append(value) } else { tails[lo] = value }
-    }
-    return sequence.count - tails.count
+    return sequence.count - RandomizedDiffExpectation.longestIncreasingSubsequence(sequence)
 }

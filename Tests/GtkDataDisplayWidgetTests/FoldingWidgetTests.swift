@@ -156,6 +156,16 @@ final class FoldingWidgetTests: WidgetTestCase {
         XCTAssertEqual(margins, [0, 0, 20, 40, 40, 40, 20, 0])
     }
 
+    func testWholeStateThatExpandsAKeptRowRedrawsItsArrow() async throws {
+        showTree()
+        XCTAssertEqual(iconName(try expanderButton(of: root)), "pan-end-symbolic")
+        root.isExpanded = true   // chosen in the new state: same instance, same content, not a rebind
+        try manager.setState(manager.sections)
+        host.settle()
+        XCTAssertEqual(names(), ["root", "middle", "sibling", "after"])
+        XCTAssertEqual(iconName(try expanderButton(of: root)), "pan-down-symbolic")
+    }
+
     private func expanderButton(of generator: any RowGenerator) throws -> UnsafeMutablePointer<GtkWidget> {
         let container = try XCTUnwrap(adapter.view(for: generator)?.widget.parent)
         return try XCTUnwrap(gtk_widget_get_first_child(container))

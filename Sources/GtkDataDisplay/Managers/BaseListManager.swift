@@ -727,7 +727,9 @@ open class BaseListManager {
         store.apply(plan, newRows: newFlat)
         for index in plan.updated { newFlat[index].cell?.refreshIfStale() }
         // A kept foldable row may have been expanded or collapsed by the new state.
-        for row in newFlat where row.cell != nil { row.cell?.foldStateChanged() }
+        if prepared.hasFoldables {
+            for row in newFlat where row.cell != nil { row.cell?.foldStateChanged() }
+        }
         isApplying = false
     }
 }
@@ -786,6 +788,8 @@ struct RowKey: Hashable, @unchecked Sendable {
 struct PreparedState {
     let entries: [Entry]
     let sectionCounts: [(header: Bool, rows: Int, footer: Bool)]
+    /// Whether any row is foldable (only then can a kept row's expander need redrawing).
+    let hasFoldables: Bool
     let oldKeys: [RowKey]
     let newKeys: [RowKey]
 
@@ -795,10 +799,11 @@ struct PreparedState {
         var entries: [Entry] = []
         entries.reserveCapacity(oldFlat.count)
         var sectionCounts: [(header: Bool, rows: Int, footer: Bool)] = []
+        var hasFoldables = false
         for section in sections {
             if let h = section.header { entries.append(Entry(generator: h, role: .header, depth: 0)) }
             let before = entries.count
-            BaseListManager.appendEntries(section.rows, depth: 0, to: &entries)
+            if BaseListManager.appendEntries(section.rows, depth: 0, to: &entries) { hasFoldables = true }
             sectionCounts.append((section.header != nil, entries.count - before, section.footer != nil))
             if let f = section.footer { entries.append(Entry(generator: f, role: .footer, depth: 0)) }
         }
@@ -808,6 +813,7 @@ struct PreparedState {
         }
         self.entries = entries
         self.sectionCounts = sectionCounts
+        self.hasFoldables = hasFoldables
         oldKeys = oldFlat.map { RowKey(role: $0.role, depth: $0.depth, id: $0.generator.diffID) }
         newKeys = entries.map { RowKey(role: $0.role, depth: $0.depth, id: $0.generator.diffID) }
     }
@@ -822,12 +828,17 @@ struct Entry {
 
 extension BaseListManager {
     /// Appends `generators` at `depth`, each followed by the visible descendants of expanded foldables.
-    static func appendEntries(_ generators: [any RowGenerator], depth: Int, to entries: inout [Entry]) {
+    /// Returns whether any of them is foldable.
+    @discardableResult
+    static func appendEntries(_ generators: [any RowGenerator], depth: Int, to entries: inout [Entry]) -> Bool {
+        var foundFoldable = false
         for g in generators {
             entries.append(Entry(generator: g, role: .row, depth: depth))
-            if let foldable = g as? FoldableItem, foldable.isExpanded {
-                appendEntries(foldable.children, depth: depth + 1, to: &entries)
+            if let foldable = g as? FoldableItem {
+                foundFoldable = true
+                if foldable.isExpanded { appendEntries(foldable.children, depth: depth + 1, to: &entries) }
             }
         }
+        return foundFoldable
     }
 }

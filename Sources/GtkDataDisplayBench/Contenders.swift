@@ -126,12 +126,7 @@ struct StdlibContender: RawContender {
             new[j] = old[o]
             o += 1
         }
-        for j in plan.updated {
-            var item: gpointer? = BenchItem.make(id: input.newIDs[j], content: input.newContent[j])
-            fixture.splice(at: j, removing: 1, &item, count: 1)
-            g_object_unref(new[j])
-            new[j] = item
-        }
+        fixture.replaceUpdated(plan.updated, in: &new, input: input)
         fixture.objects = new
     }
 
@@ -186,12 +181,7 @@ struct PerRowContender: RawContender {
             }
         }
         releaseUnmatched(old, oldIndexOfNew: plan.oldIndexOfNew, removedRows: plan.removedRows)
-        for j in plan.updated {
-            var item: gpointer? = BenchItem.make(id: input.newIDs[j], content: input.newContent[j])
-            fixture.splice(at: j, removing: 1, &item, count: 1)
-            g_object_unref(new[j])
-            new[j] = item
-        }
+        fixture.replaceUpdated(plan.updated, in: &new, input: input)
         fixture.objects = new
     }
 

@@ -70,4 +70,15 @@ final class RawFixture {
         for item in objects { g_object_unref(item) }
         objects = []
     }
+
+    /// Content updates for contenders that cannot rebind: each updated row becomes a new item
+    /// (one splice each), and `objects` follows.
+    func replaceUpdated(_ updated: [Int], in objects: inout [UnsafeMutableRawPointer?], input: BenchInput) {
+        for j in updated {
+            var item: gpointer? = BenchItem.make(id: input.newIDs[j], content: input.newContent[j])
+            splice(at: j, removing: 1, &item, count: 1)
+            g_object_unref(objects[j])
+            objects[j] = item
+        }
+    }
 }

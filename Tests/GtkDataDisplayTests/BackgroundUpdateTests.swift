@@ -78,17 +78,115 @@ final class BackgroundUpdateTests: XCTestCase {
         XCTAssertEqual(recorder.changes.count, manager.lastUpdate?.splices, "only the latest update emitted")
     }
 
-    func testAMutationDuringTheDiffIsNotLost() async throws {
+    func testASingleOperationDuringTheDiffSupersedesTheBackgroundUpdate() async throws {
         let manager = BaseListManager()
         try manager.setState(state(Array(0..<20_000)))
         let target = state(Array(0..<20_000).reversed())
         let update = Task { try await manager.setStateInBackground(target) }
         await Task.yield()   // the update takes its snapshot and starts diffing off the main thread
-        try manager.add(LabelRow(model: "meanwhile", id: -1))   // changes the base of the running diff
+        try manager.add(LabelRow(model: "meanwhile", id: -1))   // the newer intent
         let applied = try await update.value
-        XCTAssertTrue(applied)
-        XCTAssertTrue(manager.store.shows(target[0].rows))
+        XCTAssertFalse(applied, "an older background state must not overwrite a newer change")
+        XCTAssertEqual(manager.store.count, 20_001)
+        XCTAssertEqual(storeTexts(manager).last, "meanwhile")
         assertStoreMatchesManager(manager)
+    }
+
+    func testANewerSetStateSupersedesAnOlderBackgroundUpdate() async throws {
+        let manager = BaseListManager()
+        try manager.setState(state(Array(0..<20_000)))
+        let older = state(Array(0..<20_000).reversed())
+        let newer = state([7, 8, 9])
+        let update = Task { try await manager.setStateInBackground(older) }
+        await Task.yield()
+        try manager.setState(newer)
+        let applied = try await update.value
+        XCTAssertFalse(applied)
+        XCTAssertTrue(manager.store.shows(newer[0].rows), "the newest intent stays on screen")
+    }
+
+    func testANewerBatchSupersedesAnOlderBackgroundUpdate() async throws {
+        let manager = BaseListManager()
+        try manager.setState(state(Array(0..<20_000)))
+        let update = Task { try await manager.setStateInBackground(self.state([1, 2])) }
+        await Task.yield()
+        try manager.batch { () throws(DataDisplayError) in try manager.removeSection(at: 0) }
+        let applied = try await update.value
+        XCTAssertFalse(applied)
+        XCTAssertEqual(manager.store.count, 0)
+    }
+
+    func testAFailingOperationDoesNotSupersedeABackgroundUpdate() async throws {
+        let manager = BaseListManager()
+        try manager.setState(state(Array(0..<20_000)))
+        let target = state(Array(0..<20_000).reversed())
+        let update = Task { try await manager.setStateInBackground(target) }
+        await Task.yield()
+        XCTAssertThrowsError(try manager.remove(LabelRow(model: "missing", id: -5)))
+        let applied = try await update.value
+        XCTAssertTrue(applied, "a call that failed changed nothing, not even what was in flight")
+        XCTAssertTrue(manager.store.shows(target[0].rows))
+    }
+
+    func testAFoldDuringTheDiffIsKeptAndTheBackgroundStateStillApplies() async throws {
+        let manager = BaseListManager()
+        let folder = Folder(model: "folder", id: "folder", children: rows("c1", "c2"))
+        try manager.setState([Section(rows: [folder] + (0..<20_000).map { LabelRow(model: "\($0)", id: $0) })])
+        let target = [Section(rows: [folder] + (0..<20_000).reversed().map { LabelRow(model: "\($0)", id: $0) })]
+        let update = Task { try await manager.setStateInBackground(target) }
+        await Task.yield()
+        try manager.expand(folder)   // the user unfolds a row while data loads
+        let applied = try await update.value
+        XCTAssertTrue(applied, "folding is not a newer state: the load still lands")
+        XCTAssertEqual(Array(storeTexts(manager).prefix(4)), ["folder", "c1", "c2", "19999"])
+        assertStoreMatchesManager(manager)
+    }
+
+    func testACancelledBackgroundUpdateChangesNothing() async throws {
+        let manager = BaseListManager()
+        try manager.setState(state(Array(0..<20_000)))
+        let before = manager.store.objectAddresses
+        let update = Task { try await manager.setStateInBackground(self.state(Array(0..<20_000).reversed())) }
+        await Task.yield()
+        update.cancel()
+        let applied = try await update.value
+        XCTAssertFalse(applied)
+        XCTAssertEqual(manager.store.objectAddresses, before)
+    }
+
+    func testABackgroundCallThatFailsDoesNotCancelAnEarlierValidOne() async throws {
+        for failing in [state([4, 3, 5, 3]), [Section(rows: [LabelRow(model: "twice", id: "t")].flatMap { [$0, $0] })]] {
+            let manager = BaseListManager()
+            try manager.setState(state(Array(0..<20_000)))
+            let valid = state(Array(0..<20_000).reversed())
+            let first = Task { try await manager.setStateInBackground(valid) }
+            await Task.yield()
+            do {
+                try await manager.setStateInBackground(failing)
+                XCTFail("bad state accepted")
+            } catch {}
+            let applied = try await first.value
+            XCTAssertTrue(applied, "the failed call must not cancel the valid one in flight")
+            XCTAssertTrue(manager.store.shows(valid[0].rows))
+        }
+    }
+
+    func testGravityBackgroundUpdatesOrderByHeavinessLikeSetState() async throws {
+        let manager = GravityListManager()
+        let heavy = WeightedHeader("heavy", 10), light = WeightedHeader("light", 1)
+        let sections = [Section(header: heavy, rows: [WeightedRow("b", 2), WeightedRow("a", 1)]),
+                        Section(header: light, rows: [WeightedRow("d", 5), WeightedRow("c", 3)])]
+        let applied = try await manager.setStateInBackground(sections)
+        XCTAssertTrue(applied)
+        XCTAssertEqual(manager.store.generators.map { ($0 as? WeightedHeader).map { "#" + $0.model } ?? ($0 as! LabelRow).model },
+                       ["#light", "c", "d", "#heavy", "a", "b"])
+        do {
+            try await manager.setStateInBackground([Section(header: LabelHeader(model: "plain", id: "plain"), rows: [])])
+            XCTFail("a header without heaviness was accepted")
+        } catch {
+            guard case .missingHeaviness = error else { return XCTFail("\(error)") }
+        }
+        XCTAssertEqual(manager.store.count, 6)
     }
 
     func testDuplicateIDInBackgroundIsATypedErrorAndChangesNothing() async throws {

@@ -70,3 +70,16 @@ final class BatchTests: XCTestCase {
         assertStoreMatchesManager(manager)
     }
 }
+
+/// What counts as an operation of a batch is the same for every operation.
+@MainActor
+final class BatchOperationCountTests: XCTestCase {
+    func testAFailedOperationCountsTheSameForToggleAndExpand() async throws {
+        let manager = BaseListManager()
+        try manager.add(rows("a"))
+        let missing = Folder(model: "missing", id: "missing")
+        let viaExpand = Result { () throws(DataDisplayError) in try manager.batch { () throws(DataDisplayError) in try? manager.expand(missing) } }
+        let viaToggle = Result { () throws(DataDisplayError) in try manager.batch { () throws(DataDisplayError) in try? manager.toggle(missing) } }
+        XCTAssertEqual(String(describing: viaExpand), String(describing: viaToggle))
+    }
+}

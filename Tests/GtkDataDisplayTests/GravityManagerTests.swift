@@ -135,3 +135,21 @@ final class GravityManagerTests: XCTestCase {
         XCTAssertEqual(names(manager), ["a", "folder", "m", "z"])
     }
 }
+
+/// Gravity headers need heaviness wherever one enters the manager.
+@MainActor
+final class GravityHeaderReplacementTests: XCTestCase {
+    func testReplacingAHeaderWithOneWithoutHeavinessIsATypedError() async throws {
+        let manager = GravityListManager()
+        let header = WeightedHeader("h", 1)
+        try manager.addSection(header: header, rows: [WeightedRow("a", 1)])
+        let recorder = ItemsChangedRecorder(manager.store)
+        XCTAssertThrowsError(try manager.replace(header, with: LabelHeader(model: "plain", id: "plain"))) {
+            guard case .missingHeaviness = $0 as? DataDisplayError else { return XCTFail("\($0)") }
+        }
+        XCTAssertEqual(recorder.changes, [])
+        XCTAssertTrue(manager.contains(header))
+        try manager.replace(header, with: WeightedHeader("h2", 1))
+        XCTAssertEqual(manager.store.count, 2)
+    }
+}

@@ -229,3 +229,16 @@ final class ManagerOperationTests: XCTestCase {
         XCTAssertNil(manager.position(of: rows("z")[0]))
     }
 }
+
+/// Empty calls are no-ops in every manager: no section appears, nothing is emitted.
+@MainActor
+final class EmptyCallTests: XCTestCase {
+    func testAddingNoRowsToAnEmptyManagerCreatesNoSection() async throws {
+        for manager in [BaseListManager(), ManualListManager(), GravityListManager()] {
+            let recorder = ItemsChangedRecorder(manager.store)
+            try manager.add([])
+            XCTAssertEqual(manager.numberOfSections, 0, "\(type(of: manager))")
+            XCTAssertEqual(recorder.changes, [])
+        }
+    }
+}

@@ -96,3 +96,21 @@ final class FoldEventReentrancyTests: XCTestCase {
         XCTAssertEqual(storeCountAtEvent, [3])
     }
 }
+
+/// Fold events carry the state each change made, even when a listener folds again.
+@MainActor
+final class FoldEventOrderTests: XCTestCase {
+    func testAListenerThatCollapsesDuringExpandSubtreeDoesNotGetFalseTwice() async throws {
+        let manager = BaseListManager()
+        let inner = Folder(model: "inner", id: "inner", children: rows("i1"))
+        let outer = Folder(model: "outer", id: "outer", children: [inner])
+        try manager.add([outer])
+        var innerEvents: [Bool] = []
+        inner.didFoldEvent += { innerEvents.append($0) }
+        outer.didFoldEvent += { expanded in if expanded { try? manager.collapse(inner) } }
+        try manager.expandSubtree(outer)
+        XCTAssertEqual(innerEvents, [true, false])
+        XCTAssertFalse(inner.isExpanded)
+        assertStoreMatchesManager(manager)
+    }
+}

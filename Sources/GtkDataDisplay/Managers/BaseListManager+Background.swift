@@ -3,36 +3,55 @@ import DataDisplayDiff
 // Whole-state updates of large lists with the diff computed off the main thread.
 //
 // Generators belong to the main actor, so their ids are read there and content is compared there;
-// only the structural diff (hashing, longest increasing subsequence, splice plan) runs on another
-// thread. A newer call supersedes an older one still in flight: only the latest state is applied.
+// only the structural diff (hashing, duplicate ids, longest increasing subsequence, splice plan)
+// runs on another thread. Only the latest intent reaches the store: a newer background call that
+// passes validation, and any newer operation that changes the manager's content (setState, batch,
+// single operations), supersede a background update still in flight. Folding meanwhile does not:
+// the update is then diffed again against the rows shown now.
 
 extension BaseListManager {
     /// Replaces everything with `sections` like `setState(_:)`, computing the diff off the main thread.
     ///
-    /// - Returns: `true` when this state reached the store; `false` when a newer call superseded it
-    ///   before it was applied (nothing of it was applied then).
-    /// - Throws: the same typed errors as `setState(_:)`, and nothing changes.
+    /// - Returns: `true` when this state reached the store; `false` when a newer update superseded
+    ///   it or its task was cancelled before it was applied (nothing of it was applied then).
+    /// - Throws: the same typed errors as `setState(_:)`; then nothing changes, and updates already
+    ///   in flight go on as if this call had not been made.
     @discardableResult
     public func setStateInBackground(_ sections: [Section]) async throws(DataDisplayError) -> Bool {
-        backgroundGeneration &+= 1
-        let generation = backgroundGeneration
-        let version = mutationVersion
+        let sections = try arrange(sections)
+        let intent = intentVersion, version = mutationVersion
         let oldFlat = flatRows()
         let prepared = try PreparedState(sections, oldFlat: oldFlat)
         let oldKeys = prepared.oldKeys, newKeys = prepared.newKeys
+        let ticket = backgroundUpdates.take()
         let structure: Result<SplicePlan, DataDisplayError> = await Task.detached(priority: .userInitiated) {
             Self.structuralPlan(old: oldKeys, new: newKeys)
         }.value
 
-        guard generation == backgroundGeneration else { return false }
+        var plan: SplicePlan
+        switch structure {
+        case .failure(let error):
+            backgroundUpdates.resolve(ticket, valid: false)
+            throw error
+        case .success(let structural):
+            plan = structural
+        }
+        backgroundUpdates.resolve(ticket, valid: !Task.isCancelled)
+        // A newer call still validating decides whether this one is the latest intent.
+        while !backgroundUpdates.isSuperseded(ticket), backgroundUpdates.hasUnresolvedNewer(than: ticket) {
+            await withCheckedContinuation { backgroundUpdates.wait($0) }
+        }
+        guard !Task.isCancelled, !backgroundUpdates.isSuperseded(ticket), intent == intentVersion else { return false }
         guard version == mutationVersion, !isApplying else {
-            // The manager changed while the diff ran: diff against what it shows now.
-            try setState(sections)
+            // Rows were folded while the diff ran: diff against what is shown now.
+            try perform { () throws(DataDisplayError) in
+                try self.applyState(sections, from: self.flatRows(), forcedUpdates: [])
+            }
             return true
         }
-        var plan = try structure.get()
         plan.updated = changedContent(plan, prepared: prepared, oldFlat: oldFlat)
         mutationVersion &+= 1
+        intentVersion &+= 1
         commit(prepared, plan: plan, oldFlat: oldFlat)
         drainPending()
         return true

@@ -5,7 +5,7 @@ extension BaseListManager {
     /// Shows the children of `generator` (and, below them, the children of those already expanded).
     /// The fold event fires after the store changed. Expanding an expanded row does nothing.
     public func expand(_ generator: any RowGenerator) throws(DataDisplayError) {
-        try perform { () throws(DataDisplayError) in
+        try perform(supersedingBackgroundUpdates: false) { () throws(DataDisplayError) in
             let (foldable, s, i) = try self.foldableLocation(generator)
             guard !foldable.isExpanded else { return }
             self.setExpanded(foldable, true)
@@ -22,7 +22,7 @@ extension BaseListManager {
 
     /// Hides every descendant of `generator`, keeping each child's own expansion for next time.
     public func collapse(_ generator: any RowGenerator) throws(DataDisplayError) {
-        try perform { () throws(DataDisplayError) in
+        try perform(supersedingBackgroundUpdates: false) { () throws(DataDisplayError) in
             let (foldable, s, i) = try self.foldableLocation(generator)
             guard foldable.isExpanded else { return }
             self.setExpanded(foldable, false)
@@ -33,17 +33,19 @@ extension BaseListManager {
 
     /// Expands a collapsed row, collapses an expanded one.
     public func toggle(_ generator: any RowGenerator) throws(DataDisplayError) {
-        let (foldable, _, _) = try foldableLocation(generator)
-        if foldable.isExpanded { try collapse(generator) } else { try expand(generator) }
+        try perform(supersedingBackgroundUpdates: false) { () throws(DataDisplayError) in
+            let (foldable, _, _) = try self.foldableLocation(generator)
+            if foldable.isExpanded { try self.collapse(generator) } else { try self.expand(generator) }
+        }
     }
 
     /// Expands `generator` and every foldable row below it (GTK's `*`), in one splice.
     public func expandSubtree(_ generator: any RowGenerator) throws(DataDisplayError) {
-        try perform { () throws(DataDisplayError) in
+        try perform(supersedingBackgroundUpdates: false) { () throws(DataDisplayError) in
             let (foldable, s, i) = try self.foldableLocation(generator)
-            var changed: [any FoldableItem] = []
-            self.expandAll(foldable, into: &changed)
+            let changed = try self.foldables(in: foldable, postOrder: false).filter { !$0.isExpanded }
             guard !changed.isEmpty else { return }
+            for item in changed { self.setExpanded(item, true) }
             do throws(DataDisplayError) {
                 try self.checkRevealable(section: s, index: i)
             } catch {
@@ -58,19 +60,34 @@ extension BaseListManager {
     /// Collapses `generator` and every foldable row below it, shown or not, in one splice: the next
     /// expand shows one level at a time again.
     public func collapseSubtree(_ generator: any RowGenerator) throws(DataDisplayError) {
-        try perform { () throws(DataDisplayError) in
+        try perform(supersedingBackgroundUpdates: false) { () throws(DataDisplayError) in
             let (foldable, s, i) = try self.foldableLocation(generator)
-            var changed: [any FoldableItem] = []
-            self.collapseAll(foldable, into: &changed)
+            let changed = try self.foldables(in: foldable, postOrder: true).filter(\.isExpanded)
             guard !changed.isEmpty else { return }
-            self.refold(section: s, index: i)
+            for item in changed { self.setExpanded(item, false) }
+            // A foldable hidden below a collapsed row may also stand elsewhere in the list: fold it
+            // there too, so the store always agrees with the fold state (one diffed update then).
+            let subtree = Set(self.state[s].rows[i..<self.state[s].subtreeEnd(i)].map { ObjectIdentifier($0.generator) })
+            let elsewhere = changed.filter {
+                self.rowsByGenerator[ObjectIdentifier($0)] != nil && !subtree.contains(ObjectIdentifier($0))
+            }
+            if elsewhere.isEmpty {
+                self.refold(section: s, index: i)
+            } else {
+                try self.runBatch(requiringOperations: false) { () throws(DataDisplayError) in
+                    for item in [foldable] + elsewhere where self.rowsByGenerator[ObjectIdentifier(item)] != nil {
+                        let (s, i) = try self.rowLocation(item)
+                        self.refold(section: s, index: i)
+                    }
+                }
+            }
             self.fireFold(changed)
         }
     }
 
     /// Shows `generator`'s current `children` after they changed (one splice over its subtree).
     public func reloadChildren(of generator: any RowGenerator) throws(DataDisplayError) {
-        try perform { () throws(DataDisplayError) in
+        try perform(supersedingBackgroundUpdates: false) { () throws(DataDisplayError) in
             let (foldable, s, i) = try self.foldableLocation(generator)
             guard foldable.isExpanded else { return }
             try self.checkRevealable(section: s, index: i)
@@ -126,24 +143,17 @@ extension BaseListManager {
         for row in shown { row.cell?.foldStateChanged() }
     }
 
-    private func collapseAll(_ foldable: any FoldableItem, into changed: inout [any FoldableItem]) {
-        for child in foldable.children {
-            if let nested = child as? FoldableItem { collapseAll(nested, into: &changed) }
-        }
-        if foldable.isExpanded {
-            setExpanded(foldable, false)
-            changed.append(foldable)
-        }
-    }
-
-    private func expandAll(_ foldable: any FoldableItem, into changed: inout [any FoldableItem]) {
-        if !foldable.isExpanded {
-            setExpanded(foldable, true)
-            changed.append(foldable)
-        }
-        for child in foldable.children {
-            if let nested = child as? FoldableItem { expandAll(nested, into: &changed) }
-        }
+    /// `foldable` and every foldable below it, shown or not: parents first, or (`postOrder`)
+    /// children first. Throws `.foldingCycle` if one contains itself; nothing is changed.
+    private func foldables(in foldable: any FoldableItem, postOrder: Bool) throws(DataDisplayError) -> [any FoldableItem] {
+        var found: [any FoldableItem] = postOrder ? [] : [foldable]
+        try FoldTree.walk(foldable.children, scope: .all, ancestors: [foldable], visit: { g, _ throws(DataDisplayError) in
+            if !postOrder, let f = g as? FoldableItem { found.append(f) }
+        }, leave: { f in
+            if postOrder { found.append(f) }
+        })
+        if postOrder { found.append(foldable) }
+        return found
     }
 
     /// Throws unless what `rows[index]` would show now is new to the manager (or already shown
@@ -155,22 +165,20 @@ extension BaseListManager {
         for row in state[s].rows[(i + 1)..<end] { own.insert(ObjectIdentifier(row.generator)) }
         own.insert(ObjectIdentifier(foldable))
         var seen: Set<ObjectIdentifier> = [ObjectIdentifier(foldable)]
-        func visit(_ generators: [any RowGenerator]) throws(DataDisplayError) {
-            for g in generators {
-                let id = ObjectIdentifier(g)
-                guard seen.insert(id).inserted, own.contains(id) || rowsByGenerator[id] == nil else {
-                    throw .duplicateGenerator(describe(g))
-                }
-                if let f = g as? FoldableItem, f.isExpanded { try visit(f.children) }
+        try FoldTree.walk(foldable.children, scope: .shown, ancestors: [foldable]) { g, _ throws(DataDisplayError) in
+            let id = ObjectIdentifier(g)
+            guard seen.insert(id).inserted, own.contains(id) || self.rowsByGenerator[id] == nil else {
+                throw .duplicateGenerator(describe(g))
             }
         }
-        try visit(foldable.children)
     }
 
+    /// Queues each changed row's fold event with the state this change gave it; they fire once the
+    /// operation (or its batch) has reached the store, and mutations their listeners start run after all of them.
     func fireFold(_ changed: [any FoldableItem]) {
         for foldable in changed {
             let expanded = foldable.isExpanded
-            fireAfterBatch { foldable.didFoldEvent.invoke(with: expanded) }
+            fireAfterChange { foldable.didFoldEvent.invoke(with: expanded) }
         }
     }
 }

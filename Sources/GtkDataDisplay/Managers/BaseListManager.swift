@@ -29,13 +29,19 @@ open class BaseListManager {
     private var batchUpdates: Set<RowKey> = []
     private(set) var isApplying = false
     private var pending: [() -> Void] = []
-    /// Bumped by every operation, so a background diff can tell the state it started from is gone.
+    /// Bumped by every operation that changed the manager, so a background diff can tell the
+    /// rows it started from are gone.
     var mutationVersion = 0
-    /// Bumped by every background update, so only the latest one is applied.
-    var backgroundGeneration = 0
+    /// Bumped by every operation that states a newer intent (all but folding): a background update
+    /// started before it is superseded.
+    var intentVersion = 0
+    /// The background updates in flight and which of them have passed validation.
+    var backgroundUpdates = BackgroundUpdateTickets()
     private var viewCallbackDepth = 0
     private var drainScheduled = false
+    /// Events that fire once the current operation (or batch) has reached the store.
     private var deferredEvents: [() -> Void] = []
+    private var isFiringEvents = false
 
     /// An empty manager with its store.
     public init() {
@@ -119,6 +125,7 @@ open class BaseListManager {
 
     /// Appends rows to the last section (creating a section without header when there is none).
     open func add(_ generators: [any RowGenerator]) throws(DataDisplayError) {
+        guard !generators.isEmpty else { return }
         try perform { () throws(DataDisplayError) in
             try self.validateNew(generators)
             if self.state.isEmpty {
@@ -273,18 +280,15 @@ open class BaseListManager {
     /// If `body` throws, nothing it did is applied.
     /// Started while the store is being updated, the whole batch is queued and runs right after.
     public func batch(_ body: @escaping () throws(DataDisplayError) -> Void) throws(DataDisplayError) {
-        try runBatch(requiringOperations: true, body)
+        try perform { () throws(DataDisplayError) in try self.runBatch(requiringOperations: true, body) }
     }
 
     /// The batch machinery. The library's own batches (several rows placed at once) need not go
     /// through public operations, so only the public `batch` insists on at least one.
     func runBatch(requiringOperations: Bool, _ body: @escaping () throws(DataDisplayError) -> Void) throws(DataDisplayError) {
         if batchDepth > 0 { try body(); return }
-        if isApplying {
-            enqueue { () throws(DataDisplayError) in try self.runBatch(requiringOperations: requiringOperations, body) }
-            return
-        }
         let oldState = state
+        let oldVersions = (mutationVersion, intentVersion)
         let oldLookup = rowsByGenerator
         let oldFlat = flatRows()
         batchDepth = 1
@@ -296,12 +300,16 @@ open class BaseListManager {
             batchDepth = 0
             state = oldState
             rowsByGenerator = oldLookup
+            (mutationVersion, intentVersion) = oldVersions
             deferredEvents.removeAll()
             undoFolds()
             throw error
         }
         batchDepth = 0
-        guard batchOperations > 0 || !requiringOperations else { throw .emptyBatch }
+        guard batchOperations > 0 || !requiringOperations else {
+            (mutationVersion, intentVersion) = oldVersions
+            throw .emptyBatch
+        }
         let newState = sections
         let updates = batchUpdates
         batchUpdates = []
@@ -310,6 +318,7 @@ open class BaseListManager {
         } catch {
             state = oldState
             rowsByGenerator = oldLookup
+            (mutationVersion, intentVersion) = oldVersions
             deferredEvents.removeAll()
             undoFolds()
             throw error
@@ -322,6 +331,7 @@ open class BaseListManager {
     /// reload"): rows are matched by diff id; unchanged rows are untouched, changed ones rebound.
     open func setState(_ sections: [Section]) throws(DataDisplayError) {
         try perform { () throws(DataDisplayError) in
+            let sections = try self.arrange(sections)
             if self.batchDepth > 0 {
                 try self.replaceStateInBatch(sections)
                 return
@@ -330,36 +340,57 @@ open class BaseListManager {
         }
     }
 
+    /// A whole state as this manager shows it (a gravity manager orders it by heaviness), or the
+    /// error that makes it invalid. Every whole-state path goes through here.
+    func arrange(_ sections: [Section]) throws(DataDisplayError) -> [Section] {
+        sections
+    }
+
     // MARK: Internals
 
-    /// Runs `op` now, or queues it when the store is being updated; drains queued ops after.
-    func perform(_ op: @escaping () throws(DataDisplayError) -> Void) throws(DataDisplayError) {
-        if isApplying || viewCallbackDepth > 0 {
-            enqueue(op)
-            if !isApplying { scheduleDrain() }
+    /// Runs `op` now, or queues it when the store is being updated (or its events are firing);
+    /// drains queued ops and fires events after. Only an `op` that succeeds counts as a change,
+    /// and only one `supersedingBackgroundUpdates` as a newer intent (folding is not).
+    func perform(supersedingBackgroundUpdates: Bool = true,
+                 _ op: @escaping () throws(DataDisplayError) -> Void) throws(DataDisplayError) {
+        if isApplying || viewCallbackDepth > 0 || isFiringEvents {
+            enqueue(supersedingBackgroundUpdates: supersedingBackgroundUpdates, op)
+            if !isApplying && !isFiringEvents { scheduleDrain() }
             return
         }
-        mutationVersion &+= 1
         if batchDepth > 0 { batchOperations += 1 }
         try op()
+        mutationVersion &+= 1
+        if supersedingBackgroundUpdates { intentVersion &+= 1 }
         if batchDepth == 0 { drainPending() }
     }
 
-    private func enqueue(_ op: @escaping () throws(DataDisplayError) -> Void) {
+    /// Queues `op` to run through `perform` once the current update is done.
+    private func enqueue(supersedingBackgroundUpdates: Bool, _ op: @escaping () throws(DataDisplayError) -> Void) {
         pending.append { [weak self] in
-            do throws(DataDisplayError) { try op() } catch { self?.queuedMutationFailed.invoke(with: error) }
+            guard let self else { return }
+            do throws(DataDisplayError) {
+                try self.perform(supersedingBackgroundUpdates: supersedingBackgroundUpdates, op)
+            } catch {
+                self.queuedMutationFailed.invoke(with: error)
+            }
         }
     }
 
     func drainPending() {
-        while !pending.isEmpty, !isApplying, viewCallbackDepth == 0 {
-            pending.removeFirst()()
-        }
-        if batchDepth == 0 {
+        guard !isFiringEvents else { return }
+        repeat {
+            while !pending.isEmpty, !isApplying, viewCallbackDepth == 0 {
+                pending.removeFirst()()
+            }
+            guard batchDepth == 0, !isApplying, viewCallbackDepth == 0, !deferredEvents.isEmpty else { return }
+            // Every listener sees the state its event reports: what they change runs after all of them.
             let events = deferredEvents
             deferredEvents.removeAll()
+            isFiringEvents = true
             for event in events { event() }
-        }
+            isFiringEvents = false
+        } while !pending.isEmpty
     }
 
     /// Runs user code called from a GTK callback (bind, unbind, a selection or activation event):
@@ -395,9 +426,9 @@ open class BaseListManager {
         foldUndo.removeAll()
     }
 
-    /// Runs an event now, or after the batch in progress has reached the store.
-    func fireAfterBatch(_ event: @escaping () -> Void) {
-        if batchDepth > 0 { deferredEvents.append(event) } else { event() }
+    /// Fires an event once the current operation (or the batch in progress) has reached the store.
+    func fireAfterChange(_ event: @escaping () -> Void) {
+        deferredEvents.append(event)
     }
 
     /// One splice on the store (skipped inside a batch: the batch diffs at its end).
@@ -516,14 +547,9 @@ open class BaseListManager {
     /// is new to the manager and none repeats.
     func validateNew(_ generators: [any RowGenerator]) throws(DataDisplayError) {
         var seen = Set<ObjectIdentifier>()
-        try validateNew(generators, &seen)
-    }
-
-    private func validateNew(_ generators: [any RowGenerator], _ seen: inout Set<ObjectIdentifier>) throws(DataDisplayError) {
-        for g in generators {
+        try FoldTree.walk(generators, scope: .shown) { g, _ throws(DataDisplayError) in
             let id = ObjectIdentifier(g)
-            guard rowsByGenerator[id] == nil, seen.insert(id).inserted else { throw .duplicateGenerator(describe(g)) }
-            if let foldable = g as? FoldableItem, foldable.isExpanded { try validateNew(foldable.children, &seen) }
+            guard self.rowsByGenerator[id] == nil, seen.insert(id).inserted else { throw .duplicateGenerator(describe(g)) }
         }
     }
 
@@ -541,17 +567,19 @@ open class BaseListManager {
         return rows
     }
 
+    /// Callers validated `generators` first (`validateNew`, `checkRevealable`), so the walk cannot meet a cycle.
     private func appendRows(_ generators: [any RowGenerator], depth: Int, reuse: [ObjectIdentifier: Row], to rows: inout [Row]) {
-        for g in generators {
-            if let old = reuse[ObjectIdentifier(g)], old.depth == depth {
-                rowsByGenerator[ObjectIdentifier(g)] = old
-                rows.append(old)
-            } else {
-                rows.append(makeRow(g, .row, depth: depth))
+        do throws(DataDisplayError) {
+            try FoldTree.walk(generators, depth: depth, scope: .shown) { g, depth throws(DataDisplayError) in
+                if let old = reuse[ObjectIdentifier(g)], old.depth == depth {
+                    self.rowsByGenerator[ObjectIdentifier(g)] = old
+                    rows.append(old)
+                } else {
+                    rows.append(self.makeRow(g, .row, depth: depth))
+                }
             }
-            if let foldable = g as? FoldableItem, foldable.isExpanded {
-                appendRows(foldable.children, depth: depth + 1, reuse: reuse, to: &rows)
-            }
+        } catch {
+            preconditionFailure("rows made from unvalidated generators: \(error)")
         }
     }
 
@@ -639,21 +667,17 @@ open class BaseListManager {
             lookup[ObjectIdentifier(g)] = r
             return r
         }
-        func appendTree(_ generators: [any RowGenerator], _ depth: Int, _ rows: inout [Row]) throws(DataDisplayError) {
-            for g in generators {
-                rows.append(try row(g, .row, depth))
-                if let f = g as? FoldableItem, f.isExpanded { try appendTree(f.children, depth + 1, &rows) }
-            }
-        }
         var entries: [Entry] = []
         for section in sections {
             if let h = section.header { entries.append(Entry(generator: h, role: .header, depth: 0)) }
-            Self.appendEntries(section.rows, depth: 0, to: &entries)
+            try Self.appendEntries(section.rows, depth: 0, to: &entries)
             if let f = section.footer { entries.append(Entry(generator: f, role: .footer, depth: 0)) }
         }
         for section in sections {
             var rows: [Row] = []
-            try appendTree(section.rows, 0, &rows)
+            try FoldTree.walk(section.rows, scope: .shown) { g, depth throws(DataDisplayError) in
+                rows.append(try row(g, .row, depth))
+            }
             rebuilt.append(SectionState(header: try section.header.map { h throws(DataDisplayError) in try row(h, .header) },
                                         rows: rows,
                                         footer: try section.footer.map { f throws(DataDisplayError) in try row(f, .footer) }))
@@ -803,7 +827,7 @@ struct PreparedState {
         for section in sections {
             if let h = section.header { entries.append(Entry(generator: h, role: .header, depth: 0)) }
             let before = entries.count
-            if BaseListManager.appendEntries(section.rows, depth: 0, to: &entries) { hasFoldables = true }
+            if try BaseListManager.appendEntries(section.rows, depth: 0, to: &entries) { hasFoldables = true }
             sectionCounts.append((section.header != nil, entries.count - before, section.footer != nil))
             if let f = section.footer { entries.append(Entry(generator: f, role: .footer, depth: 0)) }
         }
@@ -828,16 +852,13 @@ struct Entry {
 
 extension BaseListManager {
     /// Appends `generators` at `depth`, each followed by the visible descendants of expanded foldables.
-    /// Returns whether any of them is foldable.
+    /// Returns whether any of them is foldable; throws `.foldingCycle` for a foldable shown inside itself.
     @discardableResult
-    static func appendEntries(_ generators: [any RowGenerator], depth: Int, to entries: inout [Entry]) -> Bool {
+    static func appendEntries(_ generators: [any RowGenerator], depth: Int, to entries: inout [Entry]) throws(DataDisplayError) -> Bool {
         var foundFoldable = false
-        for g in generators {
+        try FoldTree.walk(generators, depth: depth, scope: .shown) { g, depth throws(DataDisplayError) in
             entries.append(Entry(generator: g, role: .row, depth: depth))
-            if let foldable = g as? FoldableItem {
-                foundFoldable = true
-                if foldable.isExpanded { appendEntries(foldable.children, depth: depth + 1, to: &entries) }
-            }
+            if g is FoldableItem { foundFoldable = true }
         }
         return foundFoldable
     }

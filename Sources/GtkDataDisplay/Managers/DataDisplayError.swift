@@ -16,6 +16,8 @@ public enum DataDisplayError: Error, Equatable, CustomStringConvertible {
     case notFoldable(String)
     /// A gravity manager's section header is not a `GravityItem`.
     case missingHeaviness(String)
+    /// A foldable contains itself, directly or through its descendants (the path shows how).
+    case foldingCycle(String)
     /// `batch { }` ran no operation: most likely a mistake in the caller's logic.
     case emptyBatch
 
@@ -29,6 +31,7 @@ public enum DataDisplayError: Error, Equatable, CustomStringConvertible {
         case .invalidAnchor(let why): return "invalid anchor: \(why)"
         case .notFoldable(let what): return "not foldable: \(what) is not a FoldableItem"
         case .missingHeaviness(let what): return "missing heaviness: the header \(what) is not a GravityItem"
+        case .foldingCycle(let path): return "folding cycle: a foldable contains itself (\(path))"
         case .emptyBatch: return "empty batch: the batch ran no operation"
         }
     }

@@ -9,6 +9,7 @@
 open class GravityListManager: BaseListManager {
     /// Adds rows to the last section, each at its place by heaviness (after rows of equal weight).
     public override func add(_ generators: [any RowGenerator]) throws(DataDisplayError) {
+        guard !generators.isEmpty else { return }
         try perform { () throws(DataDisplayError) in
             try self.validateNew(generators)
             if self.state.isEmpty { try self.insertSectionNow(Section(), at: 0) }
@@ -35,8 +36,9 @@ open class GravityListManager: BaseListManager {
         }
     }
 
-    /// Replaces everything with `sections`, sections and rows ordered by heaviness, diffed.
-    public override func setState(_ sections: [Section]) throws(DataDisplayError) {
+    /// A whole state (`setState`, `setStateInBackground`, a `setState` in a batch) with sections and
+    /// rows ordered by heaviness; a header without heaviness is an error.
+    override func arrange(_ sections: [Section]) throws(DataDisplayError) -> [Section] {
         var weighted: [(weight: Int, section: Section)] = []
         for section in sections {
             var ordered = section
@@ -45,7 +47,27 @@ open class GravityListManager: BaseListManager {
         }
         // A stable sort: sections of equal weight keep their order.
         let sorted = weighted.enumerated().sorted { ($0.element.weight, $0.offset) < ($1.element.weight, $1.offset) }
-        try super.setState(sorted.map(\.element.section))
+        return sorted.map(\.element.section)
+    }
+
+    /// Puts `new` where `old` stands. A header's replacement needs heaviness, and its section
+    /// moves to the place the new heaviness gives it (one diffed update).
+    public override func replace(_ old: any RowGenerator, with new: any RowGenerator) throws(DataDisplayError) {
+        guard old !== new, rowsByGenerator[ObjectIdentifier(old)]?.role == .header else {
+            return try super.replace(old, with: new)
+        }
+        let weight = try Self.sectionWeight(new)
+        guard weight != (try Self.sectionWeight(old)) else { return try super.replace(old, with: new) }
+        try perform { () throws(DataDisplayError) in
+            try self.runBatch(requiringOperations: false) { () throws(DataDisplayError) in
+                try super.replace(old, with: new)
+                let sorted = self.state.enumerated().sorted {
+                    ((try? Self.sectionWeight($0.element.header?.generator)) ?? .min, $0.offset)
+                        < ((try? Self.sectionWeight($1.element.header?.generator)) ?? .min, $1.offset)
+                }
+                self.state = sorted.map(\.element)
+            }
+        }
     }
 
     /// The weight of a row (0 when it has none).

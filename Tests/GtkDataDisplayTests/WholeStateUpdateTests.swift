@@ -104,3 +104,40 @@ func lisMinimumMoves(old: [Int], new: [Int]) -> Int {
     let sequence = new.compactMap { oldIndex[$0] }
     return sequence.count - RandomizedDiffExpectation.longestIncreasingSubsequence(sequence)
 }
+
+/// What a whole-state update keeps of a row that stays: its content as last shown, its fold state.
+@MainActor
+final class WholeStateContinuityTests: XCTestCase {
+    func testTheSameInstanceWithAChangedModelIsAnUpdate() async throws {
+        let manager = BaseListManager()
+        let row = LabelRow(model: "before", id: 1)
+        try manager.setState([Section(rows: [row] + rows("x"))])
+        row.model = "after"
+        try manager.setState([Section(rows: [row] + rows("x"))])
+        XCTAssertEqual(manager.lastUpdate?.updated, 1)
+        try manager.setState([Section(rows: [row] + rows("x"))])
+        XCTAssertEqual(manager.lastUpdate?.updated, 0, "shown once, it is unchanged")
+    }
+
+    func testANewFoldableWithTheSameIDKeepsTheShownFoldState() async throws {
+        let manager = BaseListManager()
+        func state() -> [Section] { [Section(rows: [Folder(model: "group", id: "group", children: rows("g1", "g2"))])] }
+        try manager.setState(state())
+        try manager.expand(manager.flatGenerators[0])
+        try manager.setState(state())
+        XCTAssertEqual(storeTexts(manager), ["group", "g1", "g2"], "re-rendering keeps the group open")
+        XCTAssertTrue(manager.isExpanded(manager.flatGenerators[0]))
+        try manager.batch { () throws(DataDisplayError) in try manager.setState(state()) }
+        XCTAssertEqual(storeTexts(manager), ["group", "g1", "g2"])
+        let applied = try await manager.setStateInBackground(state())
+        XCTAssertTrue(applied)
+        XCTAssertEqual(storeTexts(manager), ["group", "g1", "g2"])
+    }
+
+    func testAFoldStateSetOnTheNewInstanceWins() async throws {
+        let manager = BaseListManager()
+        try manager.setState([Section(rows: [Folder(model: "group", id: "group", children: rows("g1"), expanded: true)])])
+        try manager.setState([Section(rows: [Folder(model: "group", id: "group", children: rows("g1"), expanded: false)])])
+        XCTAssertEqual(storeTexts(manager), ["group"])
+    }
+}

@@ -4,8 +4,11 @@
 /// whole-state updates; with an `Equatable` model, an unchanged model is not rebound.
 @MainActor
 open class BaseRowGenerator<View: ConfigurableRowView>: RowGenerator, SelectableItem, DisplayableItem {
-    /// What the row shows. After changing it, call the manager's `update(_:)` to rebind the row.
-    public var model: View.Model
+    /// What the row shows. After changing it, call the manager's `update(_:)` to rebind the row
+    /// (or pass this generator again in a whole new state).
+    public var model: View.Model { didSet { contentRevision &+= 1 } }
+    /// Counts changes of `model`.
+    public private(set) var contentRevision = 0
     private let explicitID: AnyHashable?
 
     public let didSelectEvent = Event<Void>()
@@ -44,6 +47,14 @@ open class BaseRowGenerator<View: ConfigurableRowView>: RowGenerator, Selectable
 
     open func unbind(_ view: any RowView) {
         (view as! View).prepareForReuse()
+    }
+
+    /// This class's `bind` hands the view only the model, so a view taken over from an equal
+    /// generator needs nothing. A subclass may override `bind` and tie widgets to `self`: it is rebound.
+    open func adopt(_ view: any RowView, from previous: any RowGenerator) {
+        if type(of: self) == BaseRowGenerator<View>.self || type(of: self) == FoldableRowGenerator<View>.self { return }
+        previous.unbind(view)
+        bind(view)
     }
 }
 

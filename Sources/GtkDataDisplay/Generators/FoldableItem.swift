@@ -11,19 +11,35 @@ public protocol FoldableItem: RowGenerator {
     var children: [any RowGenerator] { get }
     /// Fires after the row was expanded (`true`) or collapsed (`false`).
     var didFoldEvent: Event<Bool> { get }
+    /// Whether `isExpanded` was chosen for this instance. When it was not, a whole-state update
+    /// that matches this row by diff id with a shown foldable gives it that row's fold state, so
+    /// re-rendering with new instances does not collapse groups. Default: `true`.
+    var hasExplicitExpansion: Bool { get }
+}
+
+extension FoldableItem {
+    public var hasExplicitExpansion: Bool { true }
 }
 
 /// A row showing a model, with children it can fold (RDDM's foldable cell generator).
 @MainActor
 open class FoldableRowGenerator<View: ConfigurableRowView>: BaseRowGenerator<View>, FoldableItem {
-    public var isExpanded: Bool
+    /// Whether the children are shown (collapsed until someone sets it).
+    public var isExpanded: Bool {
+        get { expansion ?? false }
+        set { expansion = newValue }
+    }
     public var children: [any RowGenerator]
     public let didFoldEvent = Event<Bool>()
+    /// Whether `isExpanded` was set (by `init(expanded:)`, by you or by the manager).
+    public var hasExplicitExpansion: Bool { expansion != nil }
+    private var expansion: Bool?
 
-    /// A row showing `model` with `children`, collapsed unless `expanded`.
-    public init(model: View.Model, id: AnyHashable? = nil, children: [any RowGenerator] = [], expanded: Bool = false) {
+    /// A row showing `model` with `children`. With `expanded` nil, it takes the fold state of the
+    /// row with its diff id when a whole-state update brings it in, and is collapsed otherwise.
+    public init(model: View.Model, id: AnyHashable? = nil, children: [any RowGenerator] = [], expanded: Bool? = nil) {
         self.children = children
-        self.isExpanded = expanded
+        self.expansion = expanded
         super.init(model: model, id: id)
     }
 }

@@ -27,6 +27,15 @@ public protocol RowGenerator: AnyObject {
     func bind(_ view: any RowView)
     /// Undoes what `bind` set up that must not outlive the binding (GTK's factory `unbind`).
     func unbind(_ view: any RowView)
+    /// Counts changes to what this instance shows (its model). The manager remembers the revision
+    /// each row showed, so the same instance passed again to `setState` after its model changed is
+    /// rebound. Default: 0 (the instance never changes by itself).
+    var contentRevision: Int { get }
+    /// Takes over a bound `view` from `previous`, an equal-content generator with the same diff id
+    /// that a whole-state update replaced. The view already shows this content; what `bind` tied to
+    /// the generator itself (closures, signal handlers) must now reach this one.
+    /// Default: `previous.unbind(view)` then `bind(view)`.
+    func adopt(_ view: any RowView, from previous: any RowGenerator)
 }
 
 extension RowGenerator {
@@ -35,6 +44,11 @@ extension RowGenerator {
     public var isSelectable: Bool { true }
     public var isActivatable: Bool { isSelectable }
     public func unbind(_ view: any RowView) {}
+    public var contentRevision: Int { 0 }
+    public func adopt(_ view: any RowView, from previous: any RowGenerator) {
+        previous.unbind(view)
+        bind(view)
+    }
 }
 
 /// A row shown above a section's rows. Not selectable, not activatable.

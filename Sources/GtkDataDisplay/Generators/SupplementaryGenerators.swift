@@ -2,7 +2,9 @@
 @MainActor
 open class SupplementaryRowGenerator<View: ConfigurableRowView>: RowGenerator {
     /// What the row shows. Call the manager's `update(_:)` after changing it.
-    public var model: View.Model
+    public var model: View.Model { didSet { contentRevision &+= 1 } }
+    /// Counts changes of `model`.
+    public private(set) var contentRevision = 0
     private let explicitID: AnyHashable?
 
     /// A row showing `model`; `id` identifies it across whole-state updates.
@@ -23,6 +25,13 @@ open class SupplementaryRowGenerator<View: ConfigurableRowView>: RowGenerator {
     open func makeView() -> any RowView { View.make() }
     open func bind(_ view: any RowView) { (view as! View).configure(with: model) }
     open func unbind(_ view: any RowView) { (view as! View).prepareForReuse() }
+
+    /// `bind` hands the view only the model; a subclass may tie widgets to `self` and is rebound.
+    open func adopt(_ view: any RowView, from previous: any RowGenerator) {
+        if type(of: self) == BaseHeaderGenerator<View>.self || type(of: self) == BaseFooterGenerator<View>.self { return }
+        previous.unbind(view)
+        bind(view)
+    }
 }
 
 /// A section header showing a model (RDDM's header generator).

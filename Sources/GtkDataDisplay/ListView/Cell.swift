@@ -89,10 +89,12 @@ final class Cell {
             && (row.generator === generator || row.generator.reuseIdentifier == viewKind)
     }
 
-    /// The row was handed to a new generator with equal content: keep the view as it is.
-    func adoptGenerator(of row: Row) {
-        guard isShowing(row) else { return }
+    /// The row was handed to a new generator with equal content: the view stays, and the new
+    /// generator adopts it, so events the view raises reach the generator shown now.
+    func adoptGenerator(of row: Row, from previous: any RowGenerator) {
+        guard isShowing(row), let view else { return }
         generator = row.generator
+        manager?.withinViewCallback { row.generator.adopt(view, from: previous) }
         foldStateChanged()
     }
 

@@ -72,8 +72,7 @@ extension BaseListManager {
     private func changedContent(_ plan: SplicePlan, prepared: PreparedState, oldFlat: [Row]) -> [Int] {
         var updated: [Int] = []
         for (newIndex, oldIndex) in plan.oldIndexOfNew.enumerated() where oldIndex >= 0 {
-            let old = oldFlat[oldIndex].generator, new = prepared.entries[newIndex].generator
-            if old !== new && !old.isContentEqual(to: new) { updated.append(newIndex) }
+            if !oldFlat[oldIndex].showsContent(of: prepared.entries[newIndex].generator) { updated.append(newIndex) }
         }
         return updated
     }

@@ -455,6 +455,7 @@ open class BaseListManager {
     /// Rebinds a row in place if a list item shows it.
     func refresh(_ row: Row) {
         row.contentVersion &+= 1
+        row.shownRevision = row.generator.contentRevision
         guard let cell = row.cell else { return }
         isApplying = true
         cell.refreshIfStale()
@@ -657,6 +658,7 @@ open class BaseListManager {
     }
 
     private func replaceStateInBatch(_ sections: [Section]) throws(DataDisplayError) {
+        let foldStates = ShownFoldStates(flatRows())
         var seen = Set<ObjectIdentifier>()
         var rebuilt: [SectionState] = []
         var lookup: [ObjectIdentifier: Row] = [:]
@@ -670,7 +672,7 @@ open class BaseListManager {
         var entries: [Entry] = []
         for section in sections {
             if let h = section.header { entries.append(Entry(generator: h, role: .header, depth: 0)) }
-            try Self.appendEntries(section.rows, depth: 0, to: &entries)
+            try Self.appendEntries(section.rows, depth: 0, to: &entries, foldStates: foldStates)
             if let f = section.footer { entries.append(Entry(generator: f, role: .footer, depth: 0)) }
         }
         for section in sections {
@@ -695,7 +697,7 @@ open class BaseListManager {
         let entries = prepared.entries
         let newKeys = prepared.newKeys
         let plan = try Self.plan(old: prepared.oldKeys, new: newKeys) { oldIndex, newIndex in
-            oldFlat[oldIndex].generator.isContentEqual(to: entries[newIndex].generator)
+            oldFlat[oldIndex].showsContent(of: entries[newIndex].generator)
                 && !forcedUpdates.contains(newKeys[newIndex])
         }
         // The diff only hashes the changed middle of the lists. The old state has no duplicate ids,
@@ -712,15 +714,16 @@ open class BaseListManager {
         newFlat.reserveCapacity(entries.count)
         var lookup: [ObjectIdentifier: Row] = [:]
         lookup.reserveCapacity(entries.count)
-        var handedOver: [Row] = []
+        var handedOver: [(row: Row, previous: any RowGenerator)] = []
         for (index, entry) in entries.enumerated() {
             let oldIndex = plan.oldIndexOfNew[index]
             let row: Row
             if oldIndex >= 0 {
                 row = oldFlat[oldIndex]
-                if row.generator !== entry.generator {
-                    row.generator = entry.generator
-                    if row.cell != nil { handedOver.append(row) }
+                let previous = row.generator
+                if previous !== entry.generator || row.shownRevision != previous.contentRevision {
+                    row.take(entry.generator)
+                    if row.cell != nil, previous !== entry.generator { handedOver.append((row, previous)) }
                 }
             } else {
                 row = Row(generator: entry.generator, role: entry.role, depth: entry.depth)
@@ -729,8 +732,8 @@ open class BaseListManager {
             lookup[ObjectIdentifier(entry.generator)] = row
         }
         for index in plan.updated { newFlat[index].contentVersion &+= 1 }
-        // Bound rows now shown by an equal new generator keep their views untouched.
-        for row in handedOver { row.cell?.adoptGenerator(of: row) }
+        // Bound rows now shown by an equal new generator keep their views; the generator adopts them.
+        for (row, previous) in handedOver { row.cell?.adoptGenerator(of: row, from: previous) }
 
         var rebuilt: [SectionState] = []
         rebuilt.reserveCapacity(sectionCounts.count)
@@ -824,10 +827,13 @@ struct PreparedState {
         entries.reserveCapacity(oldFlat.count)
         var sectionCounts: [(header: Bool, rows: Int, footer: Bool)] = []
         var hasFoldables = false
+        let foldStates = ShownFoldStates(oldFlat)
         for section in sections {
             if let h = section.header { entries.append(Entry(generator: h, role: .header, depth: 0)) }
             let before = entries.count
-            if try BaseListManager.appendEntries(section.rows, depth: 0, to: &entries) { hasFoldables = true }
+            if try BaseListManager.appendEntries(section.rows, depth: 0, to: &entries, foldStates: foldStates) {
+                hasFoldables = true
+            }
             sectionCounts.append((section.header != nil, entries.count - before, section.footer != nil))
             if let f = section.footer { entries.append(Entry(generator: f, role: .footer, depth: 0)) }
         }
@@ -852,13 +858,18 @@ struct Entry {
 
 extension BaseListManager {
     /// Appends `generators` at `depth`, each followed by the visible descendants of expanded foldables.
+    /// A foldable that did not choose its fold state takes the one `foldStates` shows for its key.
     /// Returns whether any of them is foldable; throws `.foldingCycle` for a foldable shown inside itself.
     @discardableResult
-    static func appendEntries(_ generators: [any RowGenerator], depth: Int, to entries: inout [Entry]) throws(DataDisplayError) -> Bool {
+    static func appendEntries(_ generators: [any RowGenerator], depth: Int, to entries: inout [Entry],
+                              foldStates: ShownFoldStates) throws(DataDisplayError) -> Bool {
         var foundFoldable = false
         try FoldTree.walk(generators, depth: depth, scope: .shown) { g, depth throws(DataDisplayError) in
             entries.append(Entry(generator: g, role: .row, depth: depth))
-            if g is FoldableItem { foundFoldable = true }
+            if let foldable = g as? FoldableItem {
+                foundFoldable = true
+                foldStates.inherit(foldable, depth: depth)
+            }
         }
         return foundFoldable
     }

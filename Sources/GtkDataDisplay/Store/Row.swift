@@ -21,6 +21,8 @@ final class Row {
     nonisolated(unsafe) let object: UnsafeMutablePointer<GddRowObject>
     /// Bumped on every content update: a bound cell compares it with the version it showed.
     var contentVersion: UInt32 = 0
+    /// The generator's `contentRevision` when this row last took its content.
+    var shownRevision: Int
     /// The list item cell currently showing this row, if any (for in-place rebinds).
     weak var cell: Cell?
 
@@ -28,6 +30,7 @@ final class Row {
         self.generator = generator
         self.role = role
         self.depth = depth
+        self.shownRevision = generator.contentRevision
         self.object = RowObjectType.make()
         object.pointee.row = Unmanaged.passUnretained(self).toOpaque()
     }
@@ -35,6 +38,19 @@ final class Row {
     deinit {
         object.pointee.row = nil
         releaseObject(UnsafeMutableRawPointer(object))
+    }
+
+    /// Whether this row already shows what `generator` (matched to it by diff id) shows: the same
+    /// instance unchanged since, or an equal one while this row's own generator is unchanged.
+    func showsContent(of generator: any RowGenerator) -> Bool {
+        guard self.generator.contentRevision == shownRevision else { return false }
+        return self.generator === generator || self.generator.isContentEqual(to: generator)
+    }
+
+    /// Makes `generator` this row's, its content taken as shown.
+    func take(_ generator: any RowGenerator) {
+        self.generator = generator
+        shownRevision = generator.contentRevision
     }
 
     /// The row object as a store item.

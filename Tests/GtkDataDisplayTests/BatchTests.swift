@@ -83,3 +83,34 @@ final class BatchOperationCountTests: XCTestCase {
         XCTAssertEqual(String(describing: viaExpand), String(describing: viaToggle))
     }
 }
+
+/// `batch` takes the plain closures app code writes.
+@MainActor
+final class BatchClosureTests: XCTestCase {
+    struct AppError: Error, Equatable {}
+
+    func testAPlainThrowingClosureCompilesAndApplies() async throws {
+        let manager = BaseListManager()
+        try manager.batch { try manager.addSection(header: header("h"), rows: rows("a")) }
+        XCTAssertEqual(storeTexts(manager), ["#h", "a"])
+    }
+
+    func testAnErrorOfTheAppAbortsTheBatchAndIsRethrownAsItWas() async throws {
+        let manager = BaseListManager()
+        try manager.add(rows("kept"))
+        let recorder = ItemsChangedRecorder(manager.store)
+        XCTAssertThrowsError(try manager.batch {
+            try manager.add(rows("dropped"))
+            throw AppError()
+        }) { XCTAssertEqual($0 as? AppError, AppError()) }
+        XCTAssertEqual(storeTexts(manager), ["kept"])
+        XCTAssertEqual(recorder.changes, [])
+    }
+
+    func testALibraryErrorInAPlainClosureStaysTyped() async throws {
+        let manager = BaseListManager()
+        XCTAssertThrowsError(try manager.batch { try manager.remove(LabelRow(model: "x", id: "x")) }) {
+            guard case .generatorNotFound = $0 as? DataDisplayError else { return XCTFail("\($0)") }
+        }
+    }
+}

@@ -242,3 +242,21 @@ final class EmptyCallTests: XCTestCase {
         }
     }
 }
+
+/// Generator ids are any Hashable value, passed as it is.
+@MainActor
+final class GeneratorIDTests: XCTestCase {
+    func testAnIDFromAClosureParameterKeepsItsType() async throws {
+        let generators = (0..<3).map { LabelRow(model: "r\($0)", id: $0) }
+        XCTAssertEqual(generators.map(\.model), ["r0", "r1", "r2"])
+        XCTAssertEqual(generators[1].diffID, AnyHashable(1))
+        let folders = (0..<2).map { Folder(model: "f\($0)", id: $0) }
+        XCTAssertEqual(folders.map(\.model), ["f0", "f1"])
+        XCTAssertEqual(LabelHeader(model: "h", id: "h").diffID, AnyHashable("h"))
+    }
+
+    func testWithoutAnIDTheInstanceIsTheIdentity() async throws {
+        let a = LabelRow(model: "same"), b = LabelRow(model: "same")
+        XCTAssertNotEqual(a.diffID, b.diffID)
+    }
+}

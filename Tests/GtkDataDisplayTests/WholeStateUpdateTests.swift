@@ -141,3 +141,27 @@ final class WholeStateContinuityTests: XCTestCase {
         XCTAssertEqual(storeTexts(manager), ["group"])
     }
 }
+
+/// `UpdateSummary` is an account of the splices that reached the store, and its fields add up.
+@MainActor
+final class UpdateSummaryTests: XCTestCase {
+    func testTheFieldsAddUpAndMatchTheEmissions() async throws {
+        let manager = BaseListManager()
+        let names = (0..<100).map { "r\($0)" }
+        try manager.setState([Section(rows: names.map { LabelRow(model: $0, id: $0) })])
+        var next = names
+        next.remove(at: 50)                 // removed
+        next.insert("new", at: 70)           // inserted
+        next.swapAt(10, 20)                  // a short move: one merged splice carries rows 11…19 along
+        let recorder = ItemsChangedRecorder(manager.store)
+        try manager.setState([Section(rows: next.map { LabelRow(model: $0, id: $0) })])
+        let summary = try XCTUnwrap(manager.lastUpdate)
+        XCTAssertEqual(summary.churn, summary.removed + summary.inserted + 2 * (summary.moves + summary.reinserted))
+        XCTAssertEqual(summary.churn, recorder.changes.reduce(0) { $0 + $1.removed + $1.added })
+        XCTAssertEqual(summary.splices, recorder.changes.count)
+        XCTAssertEqual(summary.removed, 1)
+        XCTAssertEqual(summary.inserted, 1)
+        XCTAssertEqual(summary.moves, 1)
+        XCTAssertGreaterThan(summary.reinserted, 0, "the merged move splice carried unchanged rows")
+    }
+}

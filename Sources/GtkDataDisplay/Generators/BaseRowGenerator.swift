@@ -23,10 +23,16 @@ open class BaseRowGenerator<View: ConfigurableRowView>: RowGenerator, Selectable
     /// Whether the row can be activated.
     open var isActivatable: Bool { true }
 
-    /// A row showing `model`; `id` identifies it across whole-state updates (default: this instance).
-    public init(model: View.Model, id: AnyHashable? = nil) {
+    /// A row showing `model`; `id` (any `Hashable` value) identifies it across whole-state updates.
+    public init<ID: Hashable>(model: View.Model, id: ID) {
         self.model = model
-        self.explicitID = id
+        self.explicitID = AnyHashable(id)
+    }
+
+    /// A row showing `model`, identified by this instance.
+    public init(model: View.Model) {
+        self.model = model
+        self.explicitID = nil
     }
 
     open var reuseIdentifier: ReuseIdentifier { .of(View.self) }

@@ -37,9 +37,16 @@ open class FoldableRowGenerator<View: ConfigurableRowView>: BaseRowGenerator<Vie
 
     /// A row showing `model` with `children`. With `expanded` nil, it takes the fold state of the
     /// row with its diff id when a whole-state update brings it in, and is collapsed otherwise.
-    public init(model: View.Model, id: AnyHashable? = nil, children: [any RowGenerator] = [], expanded: Bool? = nil) {
+    public init<ID: Hashable>(model: View.Model, id: ID, children: [any RowGenerator] = [], expanded: Bool? = nil) {
         self.children = children
         self.expansion = expanded
         super.init(model: model, id: id)
+    }
+
+    /// A row showing `model` with `children`, identified by this instance.
+    public init(model: View.Model, children: [any RowGenerator] = [], expanded: Bool? = nil) {
+        self.children = children
+        self.expansion = expanded
+        super.init(model: model)
     }
 }

@@ -7,10 +7,16 @@ open class SupplementaryRowGenerator<View: ConfigurableRowView>: RowGenerator {
     public private(set) var contentRevision = 0
     private let explicitID: AnyHashable?
 
-    /// A row showing `model`; `id` identifies it across whole-state updates.
-    public init(model: View.Model, id: AnyHashable? = nil) {
+    /// A row showing `model`; `id` (any `Hashable` value) identifies it across whole-state updates.
+    public init<ID: Hashable>(model: View.Model, id: ID) {
         self.model = model
-        self.explicitID = id
+        self.explicitID = AnyHashable(id)
+    }
+
+    /// A row showing `model`, identified by this instance.
+    public init(model: View.Model) {
+        self.model = model
+        self.explicitID = nil
     }
 
     open var reuseIdentifier: ReuseIdentifier { .of(View.self) }

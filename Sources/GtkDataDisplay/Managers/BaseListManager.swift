@@ -283,6 +283,28 @@ open class BaseListManager {
         try perform { () throws(DataDisplayError) in try self.runBatch(requiringOperations: true, body) }
     }
 
+    /// `batch` for a body that may throw errors of its own, as a plain closure
+    /// (`try manager.batch { try manager.addSection(…) }`): if the body throws, nothing of it is
+    /// applied and its error is rethrown as it was.
+    @_disfavoredOverload
+    public func batch(_ body: @escaping () throws -> Void) throws {
+        var foreign: (any Error)?
+        do throws(DataDisplayError) {
+            try batch { () throws(DataDisplayError) in
+                do {
+                    try body()
+                } catch let error as DataDisplayError {
+                    throw error
+                } catch {
+                    foreign = error
+                    throw .batchBodyFailed(String(describing: error))
+                }
+            }
+        } catch {
+            throw foreign ?? error
+        }
+    }
+
     /// The batch machinery. The library's own batches (several rows placed at once) need not go
     /// through public operations, so only the public `batch` insists on at least one.
     func runBatch(requiringOperations: Bool, _ body: @escaping () throws(DataDisplayError) -> Void) throws(DataDisplayError) {

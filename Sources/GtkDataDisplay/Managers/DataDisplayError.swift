@@ -18,6 +18,9 @@ public enum DataDisplayError: Error, Equatable, CustomStringConvertible {
     case missingHeaviness(String)
     /// A foldable contains itself, directly or through its descendants (the path shows how).
     case foldingCycle(String)
+    /// The body of a `batch { }` threw an error of its own (its description). A batch run at once
+    /// rethrows that error itself; this one reaches `queuedMutationFailed` for a queued batch.
+    case batchBodyFailed(String)
     /// `batch { }` ran no operation: most likely a mistake in the caller's logic.
     case emptyBatch
 
@@ -32,6 +35,7 @@ public enum DataDisplayError: Error, Equatable, CustomStringConvertible {
         case .notFoldable(let what): return "not foldable: \(what) is not a FoldableItem"
         case .missingHeaviness(let what): return "missing heaviness: the header \(what) is not a GravityItem"
         case .foldingCycle(let path): return "folding cycle: a foldable contains itself (\(path))"
+        case .batchBodyFailed(let what): return "batch body failed: \(what); nothing of the batch was applied"
         case .emptyBatch: return "empty batch: the batch ran no operation"
         }
     }

@@ -1,10 +1,14 @@
 import DataDisplayDiff
 
 /// What one diffed update did to the store.
+///
+/// The fields add up: `churn == removed + inserted + 2 * (moves + reinserted)`. Each splice counts
+/// the rows it removes and the rows it inserts; a moved row is taken out and put back (2), and so is
+/// an unchanged row that a merged splice carries along (2, see `reinserted`).
 public struct UpdateSummary: Sendable, Equatable {
     /// `g_list_store_splice` calls (one `items-changed` each).
     public var splices: Int
-    /// Rows removed plus rows added over all splices.
+    /// Rows removed plus rows inserted, over all splices.
     public var churn: Int
     /// Rows that moved (the minimum: matched rows outside the longest increasing subsequence).
     public var moves: Int
@@ -12,7 +16,10 @@ public struct UpdateSummary: Sendable, Equatable {
     public var inserted: Int
     /// Rows gone from the store.
     public var removed: Int
-    /// Rows rebound in place because their content changed.
+    /// Unchanged rows that a merged splice took out and put back as the same object in the same
+    /// emission (GTK keeps their widgets; nothing is rebound). 0 with `SplicePlanOptions.exact`.
+    public var reinserted: Int
+    /// Rows rebound in place because their content changed (no splice).
     public var updated: Int
 
     init(plan: SplicePlan) {
@@ -21,6 +28,7 @@ public struct UpdateSummary: Sendable, Equatable {
         moves = plan.moveCount
         inserted = plan.insertedRows
         removed = plan.removedRows
+        reinserted = (plan.churn - plan.insertedRows - plan.removedRows) / 2 - plan.moveCount
         updated = plan.updated.count
     }
 }

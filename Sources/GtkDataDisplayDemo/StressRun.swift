@@ -152,8 +152,8 @@ final class StressRun {
 /// A stress row: a label with an id.
 final class StressRow: BaseRowGenerator<StressRowView> {
     let id: Int
-    override init(model: String, id: AnyHashable? = nil) {
-        self.id = id as! Int
+    init(model: String, id: Int) {
+        self.id = id
         super.init(model: model, id: id)
     }
 }

@@ -23,4 +23,9 @@ enum Timeout {
             Unmanaged<Box>.fromOpaque(data!).release()
         })
     }
+
+    /// Stops a timeout `add` returned before it ends by itself.
+    static func remove(_ id: UInt32) {
+        g_source_remove(id)
+    }
 }

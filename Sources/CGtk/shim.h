@@ -24,8 +24,31 @@ typedef struct {
     GObjectClass parent_class;
 } GddRowObjectClass;
 
-/* Type constants. */
+/* Type constants: the fundamental types, for checking signal signatures and filling GValues. */
+static inline GType gdd_type_none(void) { return G_TYPE_NONE; }
+static inline GType gdd_type_interface(void) { return G_TYPE_INTERFACE; }
+static inline GType gdd_type_boolean(void) { return G_TYPE_BOOLEAN; }
+static inline GType gdd_type_int(void) { return G_TYPE_INT; }
+static inline GType gdd_type_uint(void) { return G_TYPE_UINT; }
+static inline GType gdd_type_long(void) { return G_TYPE_LONG; }
+static inline GType gdd_type_ulong(void) { return G_TYPE_ULONG; }
+static inline GType gdd_type_int64(void) { return G_TYPE_INT64; }
+static inline GType gdd_type_uint64(void) { return G_TYPE_UINT64; }
+static inline GType gdd_type_enum(void) { return G_TYPE_ENUM; }
+static inline GType gdd_type_flags(void) { return G_TYPE_FLAGS; }
+static inline GType gdd_type_float(void) { return G_TYPE_FLOAT; }
+static inline GType gdd_type_double(void) { return G_TYPE_DOUBLE; }
+static inline GType gdd_type_string(void) { return G_TYPE_STRING; }
+static inline GType gdd_type_pointer(void) { return G_TYPE_POINTER; }
+static inline GType gdd_type_boxed(void) { return G_TYPE_BOXED; }
+static inline GType gdd_type_param(void) { return G_TYPE_PARAM; }
 static inline GType gdd_type_object(void) { return G_TYPE_OBJECT; }
+static inline GType gdd_type_variant(void) { return G_TYPE_VARIANT; }
+
+/* The instance's own type, its class, and a signal parameter's type without its scope flag. */
+static inline GType gdd_type_from_instance(gpointer p) { return G_TYPE_FROM_INSTANCE(p); }
+static inline GObjectClass *gdd_object_get_class(gpointer p) { return G_OBJECT_GET_CLASS(p); }
+static inline GType gdd_signal_param_type(GType t) { return t & ~G_SIGNAL_TYPE_STATIC_SCOPE; }
 
 /* Checked casts (G_TYPE_CHECK_INSTANCE_CAST warns on a wrong type). */
 static inline GObject *gdd_object(gpointer p) { return G_OBJECT(p); }
@@ -45,6 +68,21 @@ static inline GtkImage *gdd_image(gpointer p) { return GTK_IMAGE(p); }
 static inline GtkStack *gdd_stack(gpointer p) { return GTK_STACK(p); }
 static inline GtkApplication *gdd_application(gpointer p) { return GTK_APPLICATION(p); }
 static inline GApplication *gdd_g_application(gpointer p) { return G_APPLICATION(p); }
+/* What apps put around a list: search, header bar, toggles, popovers, input, drag and drop, actions. */
+static inline GtkSearchEntry *gdd_search_entry(gpointer p) { return GTK_SEARCH_ENTRY(p); }
+static inline GtkEditable *gdd_editable(gpointer p) { return GTK_EDITABLE(p); }
+static inline GtkHeaderBar *gdd_header_bar(gpointer p) { return GTK_HEADER_BAR(p); }
+static inline GtkToggleButton *gdd_toggle_button(gpointer p) { return GTK_TOGGLE_BUTTON(p); }
+static inline GtkPopover *gdd_popover(gpointer p) { return GTK_POPOVER(p); }
+static inline GtkEventController *gdd_event_controller(gpointer p) { return GTK_EVENT_CONTROLLER(p); }
+static inline GtkGesture *gdd_gesture(gpointer p) { return GTK_GESTURE(p); }
+static inline GtkGestureSingle *gdd_gesture_single(gpointer p) { return GTK_GESTURE_SINGLE(p); }
+static inline GtkGestureClick *gdd_gesture_click(gpointer p) { return GTK_GESTURE_CLICK(p); }
+static inline GtkDragSource *gdd_drag_source(gpointer p) { return GTK_DRAG_SOURCE(p); }
+static inline GtkDropTarget *gdd_drop_target(gpointer p) { return GTK_DROP_TARGET(p); }
+static inline GAction *gdd_action(gpointer p) { return G_ACTION(p); }
+static inline GSimpleAction *gdd_simple_action(gpointer p) { return G_SIMPLE_ACTION(p); }
+static inline GActionMap *gdd_action_map(gpointer p) { return G_ACTION_MAP(p); }
 
 /* Type checks. */
 static inline gboolean gdd_is_widget(gpointer p) { return GTK_IS_WIDGET(p); }

@@ -28,7 +28,7 @@ enum BindsWorker {
         let manager = BaseListManager()
         try! manager.setState([Section(rows: oldGenerators)])
         let adapter = ListViewAdapter(manager: manager, selection: .single)
-        let realised = RealisedRows(factory: UnsafeMutableRawPointer(adapter.factory))
+        let realised = RealisedRows(factory: adapter.factory.raw)
         host.show(adapter.scrolledWindow)
         let activity = { adapter.statistics.binds + adapter.statistics.unbinds + adapter.statistics.setups }
 

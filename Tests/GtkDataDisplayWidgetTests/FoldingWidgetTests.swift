@@ -84,7 +84,7 @@ final class FoldingWidgetTests: WidgetTestCase {
         root.didFoldEvent += { folds.append($0) }
         let position = UInt32(manager.position(of: root)!)
         for _ in 0..<2 {
-            _ = gtk_widget_activate_action_variant(gdd_widget(UnsafeMutableRawPointer(adapter.listView)),
+            _ = gtk_widget_activate_action_variant(adapter.listView.widget,
                                                    "list.activate-item", g_variant_new_uint32(position))
             host.settle()
         }
@@ -124,7 +124,7 @@ final class FoldingWidgetTests: WidgetTestCase {
         let middleView = try XCTUnwrap(adapter.view(for: middle)).widget.pointer
         let siblingView = try XCTUnwrap(adapter.view(for: manager.flatGenerators.first { ($0 as? LabelRow)?.model == "sibling" }!)).widget.pointer
         var a = graphene_rect_t(), b = graphene_rect_t()
-        let rootWidget = gdd_widget(UnsafeMutableRawPointer(adapter.listView))
+        let rootWidget = adapter.listView.widget
         XCTAssertTrue(gtk_widget_compute_bounds(middleView, rootWidget, &a) != 0)
         XCTAssertTrue(gtk_widget_compute_bounds(siblingView, rootWidget, &b) != 0)
         XCTAssertEqual(a.origin.x, b.origin.x, accuracy: 0.5)

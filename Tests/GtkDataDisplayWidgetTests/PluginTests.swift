@@ -53,7 +53,7 @@ final class PluginTests: WidgetTestCase {
         let adapter = manager.listViewBuilder.add(plugin: .selectable()).build()
         let host = WindowHost(child: adapter.scrolledWindow)
         defer { host.destroy() }
-        _ = gtk_widget_activate_action_variant(gdd_widget(UnsafeMutableRawPointer(adapter.listView)),
+        _ = gtk_widget_activate_action_variant(adapter.listView.widget,
                                                "list.activate-item", g_variant_new_uint32(0))
         host.settle()
         XCTAssertFalse(folder.isExpanded)

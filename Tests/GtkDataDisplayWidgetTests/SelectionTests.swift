@@ -14,12 +14,12 @@ final class SelectionTests: WidgetTestCase {
         defer { host.destroy() }
 
         adapter.select(r[1])
-        gtk_selection_model_select_item(adapter.selectionModel, 0, 1)   // the header, straight on the model
+        gtk_selection_model_select_item(adapter.selectionModel.pointer, 0, 1)   // the header, straight on the model
         host.settle()
         XCTAssertFalse(adapter.isSelected(position: 0))
         XCTAssertTrue(adapter.isSelected(position: 2), "the previous selection is restored")
 
-        gtk_selection_model_select_item(adapter.selectionModel, 6, 1)   // the footer
+        gtk_selection_model_select_item(adapter.selectionModel.pointer, 6, 1)   // the footer
         XCTAssertFalse(adapter.isSelected(position: 6))
     }
 
@@ -29,7 +29,7 @@ final class SelectionTests: WidgetTestCase {
         try manager.addSection(header: LabelHeader(model: "B"), rows: rows(3, prefix: "b"))
         let (adapter, host) = show(manager, selection: .multiple)
         defer { host.destroy() }
-        gtk_selection_model_select_all(adapter.selectionModel)
+        gtk_selection_model_select_all(adapter.selectionModel.pointer)
         XCTAssertEqual(adapter.selectedGenerators.count, 6)
         XCTAssertFalse(adapter.selectedGenerators.contains { $0 is LabelHeader })
     }
@@ -75,7 +75,7 @@ final class SelectionTests: WidgetTestCase {
         var rowEvent = 0
         r[1].didActivateEvent += { rowEvent += 1 }
         for position: UInt32 in [0, 2] {
-            _ = gtk_widget_activate_action_variant(gdd_widget(UnsafeMutableRawPointer(adapter.listView)),
+            _ = gtk_widget_activate_action_variant(adapter.listView.widget,
                                                    "list.activate-item", g_variant_new_uint32(position))
         }
         XCTAssertEqual(activated, ["row 1"])

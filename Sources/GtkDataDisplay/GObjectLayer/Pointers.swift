@@ -1,8 +1,9 @@
 // The one place where GTK pointers change type.
 //
-// GTK's public structs (GObject, GtkWidget, GtkWindow…) import as typed pointers, its final
-// types (GListStore, GtkListItem, GtkListView…) as OpaquePointer. Everything else in the
-// library converts through these helpers, which go through GObject's checked casts.
+// GTK's public structs (GObject, GtkWidget, GtkWindow…) import as typed pointers, its types
+// with a private struct (GListStore, GtkListItem, GtkListView, interfaces…) as OpaquePointer:
+// the public API gives those a type back with `TypedObject` (see TypedObject.swift). Everything
+// else in the library converts through these helpers, which go through GObject's checked casts.
 
 import CGtk
 
@@ -15,6 +16,10 @@ public typealias GObjectPointer = UnsafeMutableRawPointer
 
 @inline(__always) func untyped(_ pointer: OpaquePointer) -> UnsafeMutableRawPointer {
     UnsafeMutableRawPointer(pointer)
+}
+
+@inline(__always) func untyped<Tag>(_ object: TypedObject<Tag>) -> UnsafeMutableRawPointer {
+    object.raw
 }
 
 extension UnsafeMutableRawPointer {

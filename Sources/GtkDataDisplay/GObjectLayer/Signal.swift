@@ -2,6 +2,12 @@
 //
 // Each connection retains a box holding the closure; GLib's destroy notify releases it when the
 // handler is disconnected or the instance is finalized. One C trampoline per signal shape.
+//
+// A trampoline reads its arguments as the C signature of its shape says, so a closure connected
+// to a signal of another signature would read garbage (or a NULL as a pointer) inside the
+// callback. Every connect therefore looks the signal up first (`g_signal_parse_name`,
+// `g_signal_query`) and stops at once, naming both signatures, when they differ. Pointer
+// arguments may be NULL (`GSimpleAction::activate` without a parameter), so they arrive optional.
 
 import CGtk
 
@@ -11,7 +17,7 @@ private final class HandlerBox<Handler> {
 }
 
 private typealias VoidHandler = @MainActor () -> Void
-private typealias PointerHandler = @MainActor (UnsafeMutableRawPointer) -> Void
+private typealias PointerHandler = @MainActor (UnsafeMutableRawPointer?) -> Void
 private typealias PositionHandler = @MainActor (UInt32) -> Void
 private typealias RangeHandler = @MainActor (UInt32, UInt32) -> Void
 private typealias ItemsChangedHandler = @MainActor (UInt32, UInt32, UInt32) -> Void
@@ -34,8 +40,8 @@ private let voidTrampoline: @convention(c) (UnsafeMutableRawPointer?, UnsafeMuta
 
 private let pointerTrampoline: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = { _, arg, data in
     let h = handler(data, PointerHandler.self)
-    let address = UInt(bitPattern: arg)  // a plain value crosses into the main actor's closure
-    MainActor.assumeIsolated { h(UnsafeMutableRawPointer(bitPattern: address)!) }
+    let address = UInt(bitPattern: arg)  // a plain value crosses into the main actor's closure; 0 is NULL
+    MainActor.assumeIsolated { h(UnsafeMutableRawPointer(bitPattern: address)) }
 }
 
 private let positionTrampoline: @convention(c) (UnsafeMutableRawPointer?, guint, UnsafeMutableRawPointer?) -> Void = { _, a, data in
@@ -60,10 +66,16 @@ private let keyTrampoline: @convention(c) (UnsafeMutableRawPointer?, guint, guin
 
 /// Typed `g_signal_connect` for the signal shapes the library uses. Handlers run on the main
 /// thread (GTK emits there), so they are `@MainActor`.
+///
+/// Every `connect` checks the signal's C signature against the closure's shape before it connects:
+/// an unknown signal name or a closure of the wrong shape stops the program there, with a message
+/// that names the signal and both shapes, never a crash inside a later callback.
 public enum Signal {
     private static func connect<Handler, Trampoline>(
-        _ instance: UnsafeMutableRawPointer, _ name: String, _ handler: Handler, _ trampoline: Trampoline
+        _ instance: UnsafeMutableRawPointer, _ name: String, _ shape: SignalShape,
+        _ handler: Handler, _ trampoline: Trampoline
     ) -> UInt {
+        SignalSignature(of: instance, name).check(shape)
         let data = Unmanaged.passRetained(HandlerBox(handler) as AnyObject).toOpaque()
         let callback = unsafeBitCast(trampoline, to: GCallback.self)
         return UInt(name.withGString { gdd_signal_connect(instance, $0, callback, data, releaseBox) })
@@ -73,35 +85,37 @@ public enum Signal {
     @discardableResult
     public static func connect(_ instance: UnsafeMutableRawPointer, _ name: String,
                                _ handler: @escaping @MainActor () -> Void) -> UInt {
-        connect(instance, name, handler as VoidHandler, voidTrampoline)
+        connect(instance, name, .void, handler as VoidHandler, voidTrampoline)
     }
 
-    /// `void (*)(instance, gpointer arg, user_data)`: the list item factory's signals.
+    /// `void (*)(instance, gpointer arg, user_data)` for any pointer argument (object, boxed,
+    /// GVariant, GParamSpec, string): the list item factory's signals, `activate` of a
+    /// GSimpleAction, `notify`. The argument is nil when the signal passes NULL.
     @discardableResult
     public static func connect(_ instance: UnsafeMutableRawPointer, _ name: String,
-                               pointer handler: @escaping @MainActor (UnsafeMutableRawPointer) -> Void) -> UInt {
-        connect(instance, name, handler as PointerHandler, pointerTrampoline)
+                               pointer handler: @escaping @MainActor (UnsafeMutableRawPointer?) -> Void) -> UInt {
+        connect(instance, name, .pointer, handler as PointerHandler, pointerTrampoline)
     }
 
     /// `void (*)(instance, guint, user_data)`: GtkListView's `activate`.
     @discardableResult
     public static func connect(_ instance: UnsafeMutableRawPointer, _ name: String,
                                position handler: @escaping @MainActor (UInt32) -> Void) -> UInt {
-        connect(instance, name, handler as PositionHandler, positionTrampoline)
+        connect(instance, name, .position, handler as PositionHandler, positionTrampoline)
     }
 
     /// `void (*)(instance, guint, guint, user_data)`: GtkSelectionModel's `selection-changed`.
     @discardableResult
     public static func connect(_ instance: UnsafeMutableRawPointer, _ name: String,
                                range handler: @escaping @MainActor (UInt32, UInt32) -> Void) -> UInt {
-        connect(instance, name, handler as RangeHandler, rangeTrampoline)
+        connect(instance, name, .range, handler as RangeHandler, rangeTrampoline)
     }
 
     /// `void (*)(instance, guint position, guint removed, guint added, user_data)`: `items-changed`.
     @discardableResult
     public static func connect(_ instance: UnsafeMutableRawPointer, _ name: String,
                                itemsChanged handler: @escaping @MainActor (UInt32, UInt32, UInt32) -> Void) -> UInt {
-        connect(instance, name, handler as ItemsChangedHandler, itemsChangedTrampoline)
+        connect(instance, name, .itemsChanged, handler as ItemsChangedHandler, itemsChangedTrampoline)
     }
 
     /// `gboolean (*)(instance, guint keyval, guint keycode, GdkModifierType, user_data)`:
@@ -109,7 +123,7 @@ public enum Signal {
     @discardableResult
     public static func connect(_ instance: UnsafeMutableRawPointer, _ name: String,
                                key handler: @escaping @MainActor (_ keyval: UInt32, _ modifiers: UInt32) -> Bool) -> UInt {
-        connect(instance, name, handler as KeyHandler, keyTrampoline)
+        connect(instance, name, .key, handler as KeyHandler, keyTrampoline)
     }
 
     /// Disconnects a handler returned by one of the `connect` functions.

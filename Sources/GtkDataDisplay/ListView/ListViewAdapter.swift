@@ -14,14 +14,16 @@ public final class ListViewAdapter {
     public let manager: BaseListManager
     /// How rows can be selected.
     public let selectionMode: SelectionMode
-    /// The `GtkListView *`.
-    public let listView: OpaquePointer
+    /// The `GtkListView`: `listView.pointer` for `gtk_list_view_*`, `listView.widget` for
+    /// `gtk_widget_*`. GTK keeps the struct private, so Swift has no `UnsafeMutablePointer<GtkListView>`.
+    public let listView: TypedObject<GtkType.ListView>
     /// The `GtkScrolledWindow` holding the list view, as a widget (the adapter holds a reference).
     public let scrolledWindow: UnsafeMutablePointer<GtkWidget>
-    /// The `GtkSelectionModel *` over the manager's store.
-    public let selectionModel: OpaquePointer
-    /// The `GtkSignalListItemFactory *`.
-    public let factory: OpaquePointer
+    /// The selection model over the manager's store: `selectionModel.pointer` for `gtk_selection_model_*`
+    /// (an interface, so no `UnsafeMutablePointer<GtkSelectionModel>` exists in Swift).
+    public let selectionModel: TypedObject<GtkType.SelectionModel>
+    /// The `GtkSignalListItemFactory`: `factory.raw` to connect to its signals.
+    public let factory: TypedObject<GtkType.ListItemFactory>
 
     /// Fires with the generator of a row that became selected.
     public let didSelect = Event<any RowGenerator>()
@@ -86,12 +88,12 @@ public final class ListViewAdapter {
             gtk_multi_selection_set_model(multiple, model)
             selectionObject = untyped(multiple)
         }
-        selectionModel = selectionObject.asSelectionModel
-        factory = gtk_signal_list_item_factory_new()!
+        selectionModel = TypedObject(selectionObject.asSelectionModel)
+        factory = TypedObject(gtk_signal_list_item_factory_new()!)
         retainObject(selectionObject)           // ours, besides the list view's
         retainObject(untyped(factory))
-        let view = gtk_list_view_new(selectionModel, gdd_list_item_factory(untyped(factory)))!  // takes both transfer-full
-        listView = gdd_list_view(untyped(view))!
+        let view = gtk_list_view_new(selectionModel.pointer, factory.pointer)!  // takes both transfer-full
+        listView = TypedObject(casting: untyped(view))!
         scrolledWindow = gtk_scrolled_window_new()
         gtk_scrolled_window_set_child(gdd_scrolled_window(untyped(scrolledWindow)), view)
         gtk_widget_set_vexpand(scrolledWindow, 1)
@@ -104,7 +106,7 @@ public final class ListViewAdapter {
             self?.activate(at: Int(position))
         })
         if features.foldable { connectFoldingKeys() }
-        if features.singleClickActivation { gtk_list_view_set_single_click_activate(listView, 1) }
+        if features.singleClickActivation { gtk_list_view_set_single_click_activate(listView.pointer, 1) }
     }
 
     isolated deinit {
@@ -141,33 +143,33 @@ public final class ListViewAdapter {
 
     /// Whether one click activates a row (default: double click or Enter).
     public var activatesOnSingleClick: Bool {
-        get { gtk_list_view_get_single_click_activate(listView) != 0 }
-        set { gtk_list_view_set_single_click_activate(listView, newValue ? 1 : 0) }
+        get { gtk_list_view_get_single_click_activate(listView.pointer) != 0 }
+        set { gtk_list_view_set_single_click_activate(listView.pointer, newValue ? 1 : 0) }
     }
 
     /// Scrolls so `position` is visible (GTK 4.8: the `list.scroll-to-item` action).
     public func scrollTo(position: Int) {
         guard position >= 0, position < manager.store.count else { return }
         "list.scroll-to-item".withGString {
-            _ = gtk_widget_activate_action_variant(untyped(listView).asWidget, $0, g_variant_new_uint32(guint32(position)))
+            _ = gtk_widget_activate_action_variant(listView.widget, $0, g_variant_new_uint32(guint32(position)))
         }
     }
 
     /// Selects the row of `generator` (ignored for rows that are not selectable).
     public func select(_ generator: any RowGenerator) {
         guard generator.isSelectable, let position = manager.position(of: generator) else { return }
-        gtk_selection_model_select_item(selectionModel, guint(position), selectionMode == .single ? 1 : 0)
+        gtk_selection_model_select_item(selectionModel.pointer, guint(position), selectionMode == .single ? 1 : 0)
     }
 
     /// Deselects the row of `generator`.
     public func deselect(_ generator: any RowGenerator) {
         guard let position = manager.position(of: generator) else { return }
-        gtk_selection_model_unselect_item(selectionModel, guint(position))
+        gtk_selection_model_unselect_item(selectionModel.pointer, guint(position))
     }
 
     /// Whether the row at `position` is selected, as the selection model says.
     public func isSelected(position: Int) -> Bool {
-        gtk_selection_model_is_selected(selectionModel, guint(position)) != 0
+        gtk_selection_model_is_selected(selectionModel.pointer, guint(position)) != 0
     }
 
     /// The selected generators, in list order.
@@ -190,22 +192,24 @@ public final class ListViewAdapter {
     private func connectFactory() {
         let f = untyped(factory)
         Signal.connect(f, "setup", pointer: { [weak self] item in
-            guard let self else { return }
+            guard let self, let item else { return }
             self.statistics.setups += 1
             let cell = Cell(listItem: item.asListItem, adapter: self)
             self.containers[UnsafeMutableRawPointer(cell.container)] = WeakCell(cell)
             CellStorage.attach(cell, to: item)
         })
         Signal.connect(f, "bind", pointer: { item in
-            guard let cell = CellStorage.cell(of: item),
+            guard let item, let cell = CellStorage.cell(of: item),
                   let object = gtk_list_item_get_item(item.asListItem),  // transfer none
                   let row = Row.from(item: object) else { return }
             cell.bind(row)
         })
         Signal.connect(f, "unbind", pointer: { item in
+            guard let item else { return }
             CellStorage.cell(of: item)?.scheduleUnbind()
         })
         Signal.connect(f, "teardown", pointer: { [weak self] item in
+            guard let item else { return }
             self?.statistics.teardowns += 1
             if let cell = CellStorage.cell(of: item) {
                 cell.teardown()
@@ -245,13 +249,13 @@ public final class ListViewAdapter {
         var corrected = false
         for p in position..<end where isSelected(position: p) {
             if let row = manager.store.row(at: p), !row.generator.isSelectable {
-                gtk_selection_model_unselect_item(selectionModel, guint(p))
+                gtk_selection_model_unselect_item(selectionModel.pointer, guint(p))
                 corrected = true
             }
         }
         if corrected, selectionMode == .single, let previous = lastSelected,
            let p = manager.flatPosition(of: previous), !isSelected(position: p) {
-            gtk_selection_model_select_item(selectionModel, guint(p), 1)
+            gtk_selection_model_select_item(selectionModel.pointer, guint(p), 1)
         }
         correctingSelection = false
         // Report what changed, in list order. Single selection reports over its whole range.
@@ -281,7 +285,7 @@ public final class ListViewAdapter {
         }
         selected = selected.filter { $0.value.row != nil }
         for p in deselectAfter {
-            gtk_selection_model_unselect_item(selectionModel, guint(p))
+            gtk_selection_model_unselect_item(selectionModel.pointer, guint(p))
         }
     }
 
@@ -327,7 +331,7 @@ public final class ListViewAdapter {
             guard let self, let action = FoldingKeys.action(for: keyval, modifiers: modifiers) else { return false }
             return self.fold(action)
         })
-        gtk_widget_add_controller(untyped(listView).asWidget, controller)  // takes the controller
+        gtk_widget_add_controller(listView.widget, controller)  // takes the controller
     }
 
     /// Folds the focused row; returns whether the key was used.
@@ -348,7 +352,7 @@ public final class ListViewAdapter {
 
     /// The generator of the row that has keyboard focus in this list view.
     public var focusedGenerator: (any RowGenerator)? {
-        let view = untyped(listView).asWidget
+        let view = listView.widget
         guard let root = gtk_widget_get_root(view),
               var widget = gtk_root_get_focus(root) else { return nil }
         // The focus sits on GTK's row widget (the parent of our container) or inside the row's view.

@@ -212,3 +212,65 @@ final class BadInputTableTests: XCTestCase {
         for (error, fragment) in cases { XCTAssertTrue(error.description.contains(fragment), error.description) }
     }
 }
+
+/// One rule for diff ids in every operation: an id stands once among the rows of one role at one depth.
+@MainActor
+final class DiffIDRuleTests: XCTestCase {
+    private func assertDuplicateID(_ expected: String, _ body: () throws(DataDisplayError) -> Void,
+                                   file: StaticString = #filePath, line: UInt = #line) {
+        do throws(DataDisplayError) {
+            try body()
+            XCTFail("no error", file: file, line: line)
+        } catch {
+            XCTAssertEqual(error, .duplicateDiffID(expected), file: file, line: line)
+        }
+    }
+
+    func testSingleOperationsRejectAnIDThatIsAlreadyShownAndChangeNothing() async throws {
+        let manager = BaseListManager()
+        let h = header("h")
+        try manager.addSection(header: h, rows: rows("a", "b"))
+        let recorder = ItemsChangedRecorder(manager.store)
+        assertDuplicateID("a is already shown") { () throws(DataDisplayError) in try manager.add(rows("a")) }
+        assertDuplicateID("a is already shown") { () throws(DataDisplayError) in try manager.insert(rows("a"), after: h) }
+        assertDuplicateID("x twice among the new rows") { () throws(DataDisplayError) in try manager.add(rows("x", "x")) }
+        assertDuplicateID("header:h (header) is already shown") { () throws(DataDisplayError) in
+            try manager.addSection(header: header("h"), rows: [])
+        }
+        let b = manager.flatGenerators[2]
+        assertDuplicateID("a is already shown") { () throws(DataDisplayError) in try manager.replace(b, with: LabelRow(model: "a", id: "a")) }
+        XCTAssertEqual(storeTexts(manager), ["#h", "a", "b"])
+        XCTAssertEqual(recorder.changes, [])
+    }
+
+    func testTheSameIDMayComeBackOnceItsRowLeftOrInTheRowItReplaces() async throws {
+        let manager = BaseListManager()
+        try manager.add(rows("a", "b"))
+        let a = manager.flatGenerators[0]
+        try manager.replace(a, with: LabelRow(model: "a2", id: "a"))
+        try manager.remove(manager.flatGenerators[1])
+        try manager.add(rows("b"))
+        XCTAssertEqual(storeTexts(manager), ["a2", "b"])
+        try manager.setState([Section(rows: rows("c"))])
+        try manager.add(rows("a"))   // after a whole-state update, the table is built again
+        assertDuplicateID("c is already shown") { () throws(DataDisplayError) in try manager.add(rows("c")) }
+    }
+
+    func testExpandingRejectsAChildWhoseIDIsShownAtItsDepth() async throws {
+        let manager = BaseListManager()
+        let open = Folder(model: "open", id: "open", children: rows("c"), expanded: true)
+        let closed = Folder(model: "closed", id: "closed", children: rows("c"))
+        try manager.add([open, closed])
+        assertDuplicateID("c (depth 1) is already shown") { () throws(DataDisplayError) in try manager.expand(closed) }
+        XCTAssertFalse(closed.isExpanded)
+        XCTAssertEqual(storeTexts(manager), ["open", "c", "closed"])
+        try manager.add(rows("c"))   // depth 0: another key
+    }
+
+    func testWholeStateMessagesNameIDsLikeTheReadme() async throws {
+        let manager = BaseListManager()
+        assertDuplicateID("42 in the new state at 0 and 2") { () throws(DataDisplayError) in
+            try manager.setState([Section(rows: [LabelRow(model: "x", id: 42), LabelRow(model: "y", id: 1), LabelRow(model: "z", id: 42)])])
+        }
+    }
+}

@@ -152,7 +152,7 @@ final class UpdateSummaryTests: XCTestCase {
         var next = names
         next.remove(at: 50)                 // removed
         next.insert("new", at: 70)           // inserted
-        next.swapAt(10, 20)                  // a short move: one merged splice carries rows 11…19 along
+        next.swapAt(10, 20)                  // short moves: a merged splice carries rows 11…19 along
         let recorder = ItemsChangedRecorder(manager.store)
         try manager.setState([Section(rows: next.map { LabelRow(model: $0, id: $0) })])
         let summary = try XCTUnwrap(manager.lastUpdate)
@@ -161,7 +161,7 @@ final class UpdateSummaryTests: XCTestCase {
         XCTAssertEqual(summary.splices, recorder.changes.count)
         XCTAssertEqual(summary.removed, 1)
         XCTAssertEqual(summary.inserted, 1)
-        XCTAssertEqual(summary.moves, 1)
+        XCTAssertEqual(summary.moves, 2, "a swap moves both rows")
         XCTAssertGreaterThan(summary.reinserted, 0, "the merged move splice carried unchanged rows")
     }
 }

@@ -120,10 +120,8 @@ extension BaseListManager {
         let end = state[s].subtreeEnd(i)
         let before = Array(state[s].rows[(i + 1)..<end])
         var reuse: [ObjectIdentifier: Row] = [:]
-        for row in before {
-            reuse[ObjectIdentifier(row.generator)] = row
-            rowsByGenerator[ObjectIdentifier(row.generator)] = nil
-        }
+        for row in before { reuse[ObjectIdentifier(row.generator)] = row }
+        forget(before)
         var shown: [Row] = []
         if let foldable = parent.generator as? FoldableItem, foldable.isExpanded {
             shown = makeRows(foldable.children, depth: parent.depth + 1, reuse: reuse)
@@ -165,12 +163,17 @@ extension BaseListManager {
         for row in state[s].rows[(i + 1)..<end] { own.insert(ObjectIdentifier(row.generator)) }
         own.insert(ObjectIdentifier(foldable))
         var seen: Set<ObjectIdentifier> = [ObjectIdentifier(foldable)]
-        try FoldTree.walk(foldable.children, scope: .shown, ancestors: [foldable]) { g, _ throws(DataDisplayError) in
+        var keys: [RowKey] = []
+        let depth = state[s].rows[i].depth
+        try FoldTree.walk(foldable.children, depth: depth + 1, scope: .shown, ancestors: [foldable]) { g, depth throws(DataDisplayError) in
             let id = ObjectIdentifier(g)
             guard seen.insert(id).inserted, own.contains(id) || self.rowsByGenerator[id] == nil else {
                 throw .duplicateGenerator(describe(g))
             }
+            keys.append(RowKey(role: .row, depth: depth, id: g.diffID))
         }
+        guard batchDepth == 0 else { return }
+        try diffIDs.check(keys, leaving: Array(state[s].rows[(i + 1)..<end]), shown: flatRows)
     }
 
     /// Queues each changed row's fold event with the state this change gave it; they fire once the

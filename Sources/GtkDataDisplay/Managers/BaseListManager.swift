@@ -20,6 +20,8 @@ open class BaseListManager {
 
     var state: [SectionState] = []
     var rowsByGenerator: [ObjectIdentifier: Row] = [:]
+    /// The shown row keys, for single operations' duplicate-id check.
+    var diffIDs = ShownDiffIDs()
     var batchDepth = 0
     /// Operations run inside the open batch (an empty batch is an error).
     private var batchOperations = 0
@@ -209,16 +211,17 @@ open class BaseListManager {
             if old === new { self.refresh(oldRow); return }
             if oldRow.role == .row {
                 let (s, i) = try self.topLevelLocation(old)
-                try self.validateNew([new])
                 let end = self.state[s].subtreeEnd(i)
+                try self.validateNew([new], leaving: Array(self.state[s].rows[i..<end]))
                 let position = self.sectionOffset(s) + self.state[s].rowsOffset + i
-                for row in self.state[s].rows[i..<end] { self.rowsByGenerator[ObjectIdentifier(row.generator)] = nil }
+                self.forget(self.state[s].rows[i..<end])
                 let rows = self.makeRows([new], depth: 0)
                 self.state[s].rows.replaceSubrange(i..<end, with: rows)
                 self.splice(at: position, removing: end - i, inserting: rows)
                 return
             }
-            try self.validateNew([new])
+            try self.validateNew([], header: oldRow.role == .header ? new : nil,
+                                 footer: oldRow.role == .footer ? new : nil, leaving: [oldRow])
             let position = self.flatPosition(of: oldRow)!
             let newRow = Row(generator: new, role: oldRow.role)
             self.replaceRow(oldRow, with: newRow)
@@ -270,6 +273,7 @@ open class BaseListManager {
             let count = self.state.reduce(0) { $0 + $1.count }
             self.state = []
             self.rowsByGenerator = [:]
+            self.diffIDs.invalidate()
             self.splice(at: 0, removing: count, inserting: [])
         }
     }
@@ -322,6 +326,7 @@ open class BaseListManager {
             batchDepth = 0
             state = oldState
             rowsByGenerator = oldLookup
+            diffIDs.invalidate()
             (mutationVersion, intentVersion) = oldVersions
             deferredEvents.removeAll()
             undoFolds()
@@ -340,6 +345,7 @@ open class BaseListManager {
         } catch {
             state = oldState
             rowsByGenerator = oldLookup
+            diffIDs.invalidate()
             (mutationVersion, intentVersion) = oldVersions
             deferredEvents.removeAll()
             undoFolds()
@@ -568,17 +574,38 @@ open class BaseListManager {
 
     /// Throws unless every generator (and every visible descendant of an expanded foldable one)
     /// is new to the manager and none repeats.
-    func validateNew(_ generators: [any RowGenerator]) throws(DataDisplayError) {
+    /// Throws unless every generator (rows with the visible descendants of expanded foldable ones,
+    /// and a header or footer) is new to the manager, stands once, and brings a free diff id:
+    /// not shown, except by `leaving`, the rows the same operation takes out. Inside a batch ids are
+    /// left to the batch's diff, which checks the state it ends with.
+    func validateNew(_ generators: [any RowGenerator], header: (any RowGenerator)? = nil,
+                     footer: (any RowGenerator)? = nil, leaving: [Row] = []) throws(DataDisplayError) {
         var seen = Set<ObjectIdentifier>()
-        try FoldTree.walk(generators, scope: .shown) { g, _ throws(DataDisplayError) in
+        var keys: [RowKey] = []
+        func enter(_ g: any RowGenerator, _ role: RowRole, _ depth: Int) throws(DataDisplayError) {
             let id = ObjectIdentifier(g)
-            guard self.rowsByGenerator[id] == nil, seen.insert(id).inserted else { throw .duplicateGenerator(describe(g)) }
+            guard rowsByGenerator[id] == nil, seen.insert(id).inserted else { throw .duplicateGenerator(describe(g)) }
+            keys.append(RowKey(role: role, depth: depth, id: g.diffID))
+        }
+        if let header { try enter(header, .header, 0) }
+        try FoldTree.walk(generators, scope: .shown) { g, depth throws(DataDisplayError) in try enter(g, .row, depth) }
+        if let footer { try enter(footer, .footer, 0) }
+        guard batchDepth == 0 else { return }
+        try diffIDs.check(keys, leaving: leaving, shown: flatRows)
+    }
+
+    /// Rows leave the manager.
+    func forget(_ rows: some Sequence<Row>) {
+        for row in rows {
+            rowsByGenerator[ObjectIdentifier(row.generator)] = nil
+            diffIDs.remove(row)
         }
     }
 
     func makeRow(_ generator: any RowGenerator, _ role: RowRole, depth: Int = 0) -> Row {
         let row = Row(generator: generator, role: role, depth: depth)
         rowsByGenerator[ObjectIdentifier(generator)] = row
+        diffIDs.add(row)
         return row
     }
 
@@ -596,6 +623,7 @@ open class BaseListManager {
             try FoldTree.walk(generators, depth: depth, scope: .shown) { g, depth throws(DataDisplayError) in
                 if let old = reuse[ObjectIdentifier(g)], old.depth == depth {
                     self.rowsByGenerator[ObjectIdentifier(g)] = old
+                    self.diffIDs.add(old)
                     rows.append(old)
                 } else {
                     rows.append(self.makeRow(g, .row, depth: depth))
@@ -608,7 +636,7 @@ open class BaseListManager {
 
     func removeRowsNow(section s: Int, range: Range<Int>) {
         let position = sectionOffset(s) + state[s].rowsOffset + range.lowerBound
-        for row in state[s].rows[range] { rowsByGenerator[ObjectIdentifier(row.generator)] = nil }
+        forget(state[s].rows[range])
         state[s].rows.removeSubrange(range)
         splice(at: position, removing: range.count, inserting: [])
     }
@@ -621,10 +649,7 @@ open class BaseListManager {
     }
 
     func insertSectionNow(_ section: Section, at index: Int) throws(DataDisplayError) {
-        var all: [any RowGenerator] = section.rows
-        if let h = section.header { all.append(h) }
-        if let f = section.footer { all.append(f) }
-        try validateNew(all)
+        try validateNew(section.rows, header: section.header, footer: section.footer)
         let new = SectionState(header: section.header.map { makeRow($0, .header) },
                                rows: makeRows(section.rows, depth: 0),
                                footer: section.footer.map { makeRow($0, .footer) })
@@ -639,7 +664,7 @@ open class BaseListManager {
         let position = sectionOffset(s) + state[s].rowsOffset
         let removed = state[s].rows
         state[s].rows = []
-        for row in removed { rowsByGenerator[ObjectIdentifier(row.generator)] = nil }
+        forget(removed)
         splice(at: position, removing: removed.count, inserting: [])
     }
 
@@ -648,13 +673,14 @@ open class BaseListManager {
         let section = state.remove(at: s)
         var flat: [Row] = []
         section.appendFlat(to: &flat)
-        for row in flat { rowsByGenerator[ObjectIdentifier(row.generator)] = nil }
+        forget(flat)
         splice(at: position, removing: flat.count, inserting: [])
     }
 
     func replaceRow(_ old: Row, with new: Row) {
-        rowsByGenerator[ObjectIdentifier(old.generator)] = nil
+        forget([old])
         rowsByGenerator[ObjectIdentifier(new.generator)] = new
+        diffIDs.add(new)
         for s in state.indices {
             if state[s].header === old { state[s].header = new; return }
             if state[s].footer === old { state[s].footer = new; return }
@@ -710,6 +736,7 @@ open class BaseListManager {
         try Self.checkUniqueIDs(entries.map { RowKey(role: $0.role, depth: $0.depth, id: $0.generator.diffID) })
         state = rebuilt
         rowsByGenerator = lookup
+        diffIDs.invalidate()
     }
 
     /// The diffed path shared by `setState` and `batch`: match `oldFlat` with `sections` by
@@ -770,6 +797,7 @@ open class BaseListManager {
         }
         state = rebuilt
         rowsByGenerator = lookup
+        diffIDs.invalidate()
 
         lastUpdate = UpdateSummary(plan: plan)
         isApplying = true
@@ -784,26 +812,16 @@ open class BaseListManager {
 }
 
 extension BaseListManager {
-    /// The diff of two key lists. Rows that single operations let share an id (`add` does not hash
-    /// ids) make the old list ambiguous: then every repeat after the first is made unmatchable, so
-    /// it is replaced rather than guessed at. A repeat in the new list is the caller's error.
+    /// The diff of two key lists. Every operation keeps the shown ids unique, so a repeat is the
+    /// new state's (or, if a generator changed its id while shown, the old state's) and an error.
     nonisolated static func plan(old: [RowKey], new: [RowKey],
                                  contentEqual: (Int, Int) -> Bool) throws(DataDisplayError) -> SplicePlan {
         do throws(DiffError) {
             return try ListDiff.plan(old: old, new: new, contentEqual: contentEqual)
         } catch {
-            guard case .duplicateID(side: .old, _, _, _) = error else { throw .duplicateDiffID(error.description) }
-        }
-        var seen = Set<RowKey>(minimumCapacity: old.count)
-        let unique = old.map { key -> RowKey in
-            var key = key
-            while !seen.insert(key).inserted { key.occurrence += 1 }
-            return key
-        }
-        do throws(DiffError) {
-            return try ListDiff.plan(old: unique, new: new, contentEqual: contentEqual)
-        } catch {
-            throw .duplicateDiffID(error.description)
+            guard case let .duplicateID(side, _, first, second) = error else { throw .duplicateDiffID(error.description) }
+            let keys = side == .old ? old : new
+            throw .duplicateDiffID("\(keys[first]) in the \(side == .old ? "old" : "new") state at \(first) and \(second)")
         }
     }
 
@@ -811,14 +829,14 @@ extension BaseListManager {
         var seen = Set<RowKey>(minimumCapacity: keys.count)
         for (index, key) in keys.enumerated() where !seen.insert(key).inserted {
             let first = keys.firstIndex(of: key)!
-            throw .duplicateDiffID("\(key.id) in the new state at \(first) and \(index)")
+            throw .duplicateDiffID("\(key) in the new state at \(first) and \(index)")
         }
     }
 }
 
 /// A row's key in a diff: its role, depth and its generator's diff id. Diff ids are values
 /// (strings, numbers, UUIDs…), so keys may be diffed on another thread.
-struct RowKey: Hashable, @unchecked Sendable {
+struct RowKey: Hashable, CustomStringConvertible, @unchecked Sendable {
     let role: RowRole
     let depth: Int
     let id: AnyHashable
@@ -830,6 +848,21 @@ struct RowKey: Hashable, @unchecked Sendable {
         self.depth = depth
         self.id = id
     }
+
+    /// The id as the README's error table writes it: `42`, `42 (header)`, `42 (depth 2)`.
+    var description: String {
+        switch (role, depth) {
+        case (.header, _): return "\(id.base) (header)"
+        case (.footer, _): return "\(id.base) (footer)"
+        case (.row, 0): return "\(id.base)"
+        case (.row, let depth): return "\(id.base) (depth \(depth))"
+        }
+    }
+}
+
+extension Row {
+    /// What whole-state updates match this row by.
+    var key: RowKey { RowKey(role: role, depth: depth, id: generator.diffID) }
 }
 
 /// A whole state flattened for diffing: its rows in list order and the keys of old and new rows.

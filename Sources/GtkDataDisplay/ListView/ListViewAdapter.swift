@@ -12,16 +12,11 @@ import CGtk
 public final class ListViewAdapter {
     /// The manager whose rows are shown.
     public let manager: BaseListManager
-    /// How rows can be selected.
-    public let selectionMode: SelectionMode
     /// The `GtkListView`: `listView.pointer` for `gtk_list_view_*`, `listView.widget` for
     /// `gtk_widget_*`. GTK keeps the struct private, so Swift has no `UnsafeMutablePointer<GtkListView>`.
     public let listView: TypedObject<GtkType.ListView>
     /// The `GtkScrolledWindow` holding the list view, as a widget (the adapter holds a reference).
     public let scrolledWindow: UnsafeMutablePointer<GtkWidget>
-    /// The selection model over the manager's store: `selectionModel.pointer` for `gtk_selection_model_*`
-    /// (an interface, so no `UnsafeMutablePointer<GtkSelectionModel>` exists in Swift).
-    public let selectionModel: TypedObject<GtkType.SelectionModel>
     /// The `GtkSignalListItemFactory`: `factory.raw` to connect to its signals.
     public let factory: TypedObject<GtkType.ListItemFactory>
 
@@ -29,6 +24,9 @@ public final class ListViewAdapter {
     public let didSelect = Event<any RowGenerator>()
     /// Fires with the generator of a row that stopped being selected.
     public let didDeselect = Event<any RowGenerator>()
+    /// Fires once per selection change, after the rows' own events, with every row it selected
+    /// and deselected (rows that left the list while selected count as deselected).
+    public let selectionChanged = Event<SelectionChange>()
     /// Fires with the generator of an activated row (Enter, double click, or single click when set).
     public let didActivate = Event<any RowGenerator>()
 
@@ -41,9 +39,8 @@ public final class ListViewAdapter {
     var pool = WidgetPool()
     private var owners: [ObjectIdentifier: WeakCell] = [:]
     private var containers: [UnsafeMutableRawPointer: WeakCell] = [:]
-    private var selected: [ObjectIdentifier: WeakRow] = [:]
-    private weak var lastSelected: Row?
-    private var correctingSelection = false
+    /// The selection model and the selected rows.
+    private(set) var selection: RowSelection!
     private let references: [ObjectReference]
 
     /// What the plugins enabled.
@@ -66,42 +63,17 @@ public final class ListViewAdapter {
         self.manager = manager
         let features = PluginSet(plugins)
         self.features = features
-        let selection = features.selection
-        self.selectionMode = selection
-        // Each selection model is created empty and given the store afterwards (transfer none):
-        // a GtkSingleSelection created over a model would autoselect its first row at once.
-        let model = manager.store.listModel
-        let selectionObject: UnsafeMutableRawPointer
-        switch selection {
-        case .none:
-            let none = gtk_no_selection_new(nil)!
-            gtk_no_selection_set_model(none, model)
-            selectionObject = untyped(none)
-        case .single:
-            let single = gtk_single_selection_new(nil)!
-            gtk_single_selection_set_autoselect(single, 0)
-            gtk_single_selection_set_can_unselect(single, 1)
-            gtk_single_selection_set_model(single, model)
-            selectionObject = untyped(single)
-        case .multiple:
-            let multiple = gtk_multi_selection_new(nil)!
-            gtk_multi_selection_set_model(multiple, model)
-            selectionObject = untyped(multiple)
-        }
-        selectionModel = TypedObject(selectionObject.asSelectionModel)
         factory = TypedObject(gtk_signal_list_item_factory_new()!)
-        retainObject(selectionObject)           // ours, besides the list view's
-        retainObject(untyped(factory))
-        let view = gtk_list_view_new(selectionModel.pointer, factory.pointer)!  // takes both transfer-full
+        retainObject(untyped(factory))          // ours, besides the list view's
+        let view = gtk_list_view_new(nil, factory.pointer)!  // takes the factory transfer-full
         listView = TypedObject(casting: untyped(view))!
         scrolledWindow = gtk_scrolled_window_new()
         gtk_scrolled_window_set_child(gdd_scrolled_window(untyped(scrolledWindow)), view)
         gtk_widget_set_vexpand(scrolledWindow, 1)
         references = [ObjectReference(sinking: untyped(scrolledWindow)),
-                      ObjectReference(adopting: selectionObject),
                       ObjectReference(adopting: untyped(factory))]
+        selection = RowSelection(adapter: self, mode: features.selection)
         connectFactory()
-        connectSelection()
         Signal.connect(untyped(listView), "activate", position: { [weak self] position in
             self?.activate(at: Int(position))
         })
@@ -153,28 +125,6 @@ public final class ListViewAdapter {
         "list.scroll-to-item".withGString {
             _ = gtk_widget_activate_action_variant(listView.widget, $0, g_variant_new_uint32(guint32(position)))
         }
-    }
-
-    /// Selects the row of `generator` (ignored for rows that are not selectable).
-    public func select(_ generator: any RowGenerator) {
-        guard generator.isSelectable, let position = manager.position(of: generator) else { return }
-        gtk_selection_model_select_item(selectionModel.pointer, guint(position), selectionMode == .single ? 1 : 0)
-    }
-
-    /// Deselects the row of `generator`.
-    public func deselect(_ generator: any RowGenerator) {
-        guard let position = manager.position(of: generator) else { return }
-        gtk_selection_model_unselect_item(selectionModel.pointer, guint(position))
-    }
-
-    /// Whether the row at `position` is selected, as the selection model says.
-    public func isSelected(position: Int) -> Bool {
-        gtk_selection_model_is_selected(selectionModel.pointer, guint(position)) != 0
-    }
-
-    /// The selected generators, in list order.
-    public var selectedGenerators: [any RowGenerator] {
-        (0..<manager.store.count).compactMap { isSelected(position: $0) ? manager.store.generator(at: $0) : nil }
     }
 
     /// The view a list item currently shows for `generator` (nil when the row is not bound,
@@ -233,61 +183,6 @@ public final class ListViewAdapter {
     }
 
     // MARK: Selection and activation
-
-    private func connectSelection() {
-        Signal.connect(untyped(selectionModel), "selection-changed", range: { [weak self] position, count in
-            self?.selectionChanged(position: Int(position), count: Int(count))
-        })
-    }
-
-    private func selectionChanged(position: Int, count: Int) {
-        guard !correctingSelection else { return }
-        let end = min(position + count, manager.store.count)
-        guard position < end else { return }
-        // Undo any selection of a row that cannot be selected (headers, footers).
-        correctingSelection = true
-        var corrected = false
-        for p in position..<end where isSelected(position: p) {
-            if let row = manager.store.row(at: p), !row.generator.isSelectable {
-                gtk_selection_model_unselect_item(selectionModel.pointer, guint(p))
-                corrected = true
-            }
-        }
-        if corrected, selectionMode == .single, let previous = lastSelected,
-           let p = manager.flatPosition(of: previous), !isSelected(position: p) {
-            gtk_selection_model_select_item(selectionModel.pointer, guint(p), 1)
-        }
-        correctingSelection = false
-        // Report what changed, in list order. Single selection reports over its whole range.
-        let range = corrected && selectionMode == .single ? 0..<manager.store.count : position..<end
-        var deselectAfter: [Int] = []
-        for p in range {
-            guard let row = manager.store.row(at: p) else { continue }
-            let id = ObjectIdentifier(row)
-            let now = isSelected(position: p)
-            let was = selected[id]?.row === row
-            if now && !was {
-                selected[id] = WeakRow(row)
-                lastSelected = row
-                let item = row.generator as? SelectableItem
-                manager.withinViewCallback {
-                    didSelect.invoke(with: row.generator)
-                    item?.didSelectEvent.invoke()
-                }
-                if features.deselectAfterSelect || item?.isNeedDeselect == true { deselectAfter.append(p) }
-            } else if !now && was {
-                selected[id] = nil
-                manager.withinViewCallback {
-                    didDeselect.invoke(with: row.generator)
-                    (row.generator as? SelectableItem)?.didDeselectEvent.invoke()
-                }
-            }
-        }
-        selected = selected.filter { $0.value.row != nil }
-        for p in deselectAfter {
-            gtk_selection_model_unselect_item(selectionModel.pointer, guint(p))
-        }
-    }
 
     private func activate(at position: Int) {
         guard let row = manager.store.row(at: position), row.generator.isActivatable else { return }
@@ -376,10 +271,4 @@ private final class WeakCell {
 private final class WeakAdapter {
     weak var adapter: ListViewAdapter?
     init(_ adapter: ListViewAdapter) { self.adapter = adapter }
-}
-
-@MainActor
-private final class WeakRow {
-    weak var row: Row?
-    init(_ row: Row) { self.row = row }
 }

@@ -74,6 +74,9 @@ final class StressRun {
     /// One random operation, applied to the manager and to the model alike.
     private func randomUpdate() {
         guard model.count > 2 else { return }
+        // Any newer change supersedes a background update in flight: hold most of them back while
+        // one runs, so most whole states land and some are still superseded.
+        if backgroundInFlight > 0, random.below(20) != 0 { return }
         counts.updates += 1
         let i = random.below(model.count), j = random.below(model.count)
         do {

@@ -22,6 +22,9 @@ enum JSONReport {
         if let size = options.fillSize, let r = table.get("first-fill", size, .ours) {
             objects.append(object(r, minMoves: nil, minBinds: nil))
         }
+        for size in options.selectionSizes {
+            if let r = table.get("selection", size, .ours) { objects.append(object(r, minMoves: nil, minBinds: nil)) }
+        }
         let text = "[\n" + objects.joined(separator: ",\n") + "\n]\n"
         try text.write(toFile: path, atomically: true, encoding: .utf8)
     }
@@ -71,8 +74,35 @@ enum JSONReport {
             ("add_path_ms", r.addPathMs.map { number($0) }),
             ("add_first_bind_ms", r.addFirstBindMs.map { number($0) }),
         ]
-        for (key, value) in extras { if let value { fields.append((key, value)) } }
+        for (key, value) in extras + selectionFields(r.selection) { if let value { fields.append((key, value)) } }
         return "  {" + fields.map { "\(string($0.0)): \($0.1)" }.joined(separator: ", ") + "}"
+    }
+
+    /// The selection measurement (input "selection"): times per operation as median/min/max ms,
+    /// ours and GTK alone, whether the listener's counts were right, and issue 9's 50 ms target.
+    private static func selectionFields(_ s: SelectionFigures?) -> [(String, String?)] {
+        guard let s else { return [] }
+        var fields: [(String, String?)] = [
+            ("selection_rows", String(s.rows)),
+            ("selection_headers", String(s.headers)),
+            ("selection_runs", String(s.runs)),
+            ("selection_build_ms", s.buildMs.map { number($0) }),
+        ]
+        let timings: [(String, OpTiming?)] = [
+            ("select_all", s.selectAll), ("select_all_action", s.selectAllAction), ("unselect_all", s.unselectAll),
+            ("gtk_select_all", s.rawSelectAll), ("gtk_select_all_action", s.rawSelectAllAction), ("gtk_unselect_all", s.rawUnselectAll),
+        ]
+        for (name, timing) in timings {
+            fields.append(("\(name)_ms", timing.map { number($0.medianMs) }))
+            fields.append(("\(name)_min_ms", timing.map { number($0.minMs) }))
+            fields.append(("\(name)_max_ms", timing.map { number($0.maxMs) }))
+        }
+        fields.append(("selection_correct", s.mismatch == nil ? "true" : "false"))
+        fields.append(("selection_mismatch", s.mismatch.map(string)))
+        fields.append(("selection_target_ms", number(SelectionWorker.targetMs)))
+        let met: Bool? = s.mismatch != nil ? false : s.worstSelectAllMs.map { $0 < SelectionWorker.targetMs }
+        fields.append(("selection_target_met", met.map { $0 ? "true" : "false" }))
+        return fields
     }
 
     private static func number(_ value: Double?) -> String {

@@ -10,6 +10,7 @@ struct Options {
         case bindsWorker(size: Int, contender: ContenderName, mixes: [Mix])
         case fillWorker(size: Int)
         case memoryWorker(size: Int)
+        case selectionWorker(size: Int)
         case help
     }
 
@@ -25,6 +26,14 @@ struct Options {
     /// Sizes whose memory is measured in a fresh process.
     var memorySizes: [Int] {
         settings.quick && !sizesGiven ? [1_000, 10_000, 100_000] : sizes
+    }
+
+    /// Sizes of the selection measurement (select all / Ctrl+A / unselect all with a listener):
+    /// --sizes when given, else 100k with --quick (the size issue 9 names; it is quick) and
+    /// 10k, 100k, 1M in a full run.
+    var selectionSizes: [Int] {
+        if sizesGiven { return sizes }
+        return settings.quick ? [100_000] : sizes.filter { $0 >= 10_000 }
     }
 
     /// Size of the first-fill measurement (1M unless --sizes leaves it out).
@@ -54,10 +63,15 @@ struct Options {
       --sizes LIST    row counts (k and M suffixes allowed; default 1k,10k,100k,1M)
       --mixes LIST    inputs to run (default all): \(Mix.allCases.map(\.rawValue).joined(separator: ", "))
       --quick         sizes 1k and 10k, fewer runs, binds of the other contenders at 1k only,
-                      memory up to 100k, first fill at 1M through setState only; under a minute
+                      memory up to 100k, first fill at 1M through setState only, selection at 100k;
+                      under a minute
       --seed N        base seed of the inputs
       --time-bound S  a contender run longer than S seconds is DNF (default 20)
       --memory-bound-gib N  a worker past N GiB resident is killed, DNF (default 4)
+
+    Selection (issue 9): selectAll(), GTK's list.select-all (Ctrl+A) and unselectAll() on a list in
+    letter sections with a selectionChanged listener reading selectedCount, beside GTK alone; at
+    10k, 100k and 1M (100k with --quick; --sizes when given). Needs a display like the binds.
     """
 
     static func parse(_ arguments: [String]) -> Result<Options, OptionError> {
@@ -123,6 +137,7 @@ struct Options {
                 case "manager": options.mode = .managerWorker(size: size, mixes: options.mixes)
                 case "fill": options.mode = .fillWorker(size: size)
                 case "memory": options.mode = .memoryWorker(size: size)
+                case "selection": options.mode = .selectionWorker(size: size)
                 default: throw OptionError("unknown worker \(kind)")
                 }
             }

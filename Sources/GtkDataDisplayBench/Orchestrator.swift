@@ -1,7 +1,8 @@
 // The parent process: runs the workers — timing workers strictly one at a time (so timings do not
 // compete), list-view workers up to `bindJobs` at a time (bind counts do not depend on speed) —
 // records DNFs, and carries a DNF at one size over to the larger sizes of the same input and
-// contender without running them (their cost only grows with size). The parent itself does no
+// contender without running them (their cost only grows with size). The selection workers (issue 9)
+// run after the binds, one at a time and alone, since their figures are times. The parent itself does no
 // GTK work besides probing for a display.
 
 import CGtk
@@ -41,6 +42,7 @@ final class Orchestrator {
             }
         }
         if hasDisplay { runBindJobs() }
+        if hasDisplay { runSelectionJobs() }
         if !hasDisplay {
             notes.append("no display: binds and list-view figures were not measured (run under xvfb-run -a)")
         }
@@ -103,6 +105,25 @@ final class Orchestrator {
                 return
             }
             active.removeAll(where: \.isFinished)
+        }
+    }
+
+    /// Selecting every row with a listener, one size at a time and alone (its figures are times);
+    /// a size past the time bound is not tried at the larger ones.
+    private func runSelectionJobs() {
+        var dnfSize: Int?
+        for size in options.selectionSizes.sorted() {
+            if let dnfSize {
+                table.markDNF(mix: "selection", size: size, contender: ContenderName.ours.rawValue,
+                              reason: "not run: DNF at \(sizeLabel(dnfSize))", rss: nil)
+                continue
+            }
+            let selection = job("selection \(sizeLabel(size))", ["selection"], size, .ours, context: "selecting every row") { _ in
+                ["--worker", "selection", "--size", String(size)]
+            }
+            selection.run(into: &table)
+            if selection.sawNoDisplay { hasDisplay = false; return }
+            if table.get("selection", size, .ours)?.isDNF == true { dnfSize = size }
         }
     }
 

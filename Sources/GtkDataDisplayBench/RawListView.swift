@@ -7,6 +7,10 @@ import GtkDataDisplay
 @MainActor
 final class RawListView {
     let scrolledWindow: UnsafeMutablePointer<GtkWidget>
+    /// The `GtkListView` as a widget (for `gtk_widget_activate_action_variant`).
+    let listView: UnsafeMutablePointer<GtkWidget>
+    /// The selection model the list view shows (the list view holds it).
+    let selectionModel: OpaquePointer
     let factory: OpaquePointer
     private(set) var binds = 0
     private(set) var unbinds = 0
@@ -14,19 +18,28 @@ final class RawListView {
     private(set) var shown: [UInt: BenchModel] = [:]
     let realised: RealisedRows
 
-    init(listModel: OpaquePointer) {
+    /// A list view over `listModel`: a GtkSingleSelection (no autoselect, can unselect), or with
+    /// `multiple` a GtkMultiSelection.
+    init(listModel: OpaquePointer, multiple: Bool = false) {
         g_object_ref(UnsafeMutableRawPointer(listModel))  // the selection model takes this one
-        let selection = gtk_single_selection_new(listModel)!
-        gtk_single_selection_set_autoselect(selection, 0)
-        gtk_single_selection_set_can_unselect(selection, 1)
+        let selection: UnsafeMutableRawPointer
+        if multiple {
+            selection = UnsafeMutableRawPointer(gtk_multi_selection_new(listModel)!)
+        } else {
+            let single = gtk_single_selection_new(listModel)!
+            gtk_single_selection_set_autoselect(single, 0)
+            gtk_single_selection_set_can_unselect(single, 1)
+            selection = UnsafeMutableRawPointer(single)
+        }
+        selectionModel = gdd_selection_model(selection)
         factory = gtk_signal_list_item_factory_new()!
         let raw = UnsafeMutableRawPointer(factory)
         Signal.connect(raw, "setup", pointer: { item in
             gtk_list_item_set_child(gdd_list_item(item), gtk_label_new(nil))
         })
         realised = RealisedRows(factory: raw)
-        let view = gtk_list_view_new(gdd_selection_model(UnsafeMutableRawPointer(selection)),
-                                     gdd_list_item_factory(raw))!  // takes both
+        let view = gtk_list_view_new(selectionModel, gdd_list_item_factory(raw))!  // takes both
+        listView = view
         scrolledWindow = gtk_scrolled_window_new()
         g_object_ref_sink(UnsafeMutableRawPointer(scrolledWindow))
         gtk_scrolled_window_set_child(gdd_scrolled_window(UnsafeMutableRawPointer(scrolledWindow)), view)

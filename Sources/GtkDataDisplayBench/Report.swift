@@ -1,5 +1,5 @@
 // The printed report: a time table of ratios, a table of emissions/churn/moves/binds, memory,
-// first fill, correctness, and the goals (measured, never asserted).
+// first fill, selection (SelectionReport.swift), correctness, and the goals (measured, never asserted).
 
 import Foundation
 
@@ -33,6 +33,8 @@ struct Report {
         out.append("")
         out.append(contentsOf: fillSection())
         out.append("")
+        out.append(contentsOf: selectionSection())
+        out.append("")
         out.append(contentsOf: goals())
         out.append("")
         out.append(problems.isEmpty ? "correctness: every store matched its target row by row (ids, content, item identity)"
@@ -42,8 +44,8 @@ struct Report {
 
     func correctnessProblems() -> [String] {
         var list: [String] = []
-        for mix in mixes.map(\.rawValue) + ["memory", "first-fill"] {
-            for size in sizes + options.memorySizes + [options.fillSize ?? 0] where size > 0 {
+        for mix in mixes.map(\.rawValue) + ["memory", "first-fill", "selection"] {
+            for size in sizes + options.memorySizes + [options.fillSize ?? 0] + options.selectionSizes where size > 0 {
                 for contender in ContenderName.allCases {
                     guard let r = table.get(mix, size, contender) else { continue }
                     for problem in r.problems { list.append("\(mix) \(sizeLabel(size)) \(contender.rawValue): \(problem)") }

@@ -141,6 +141,11 @@ extension Report {
         } else {
             verdict(nil, "diff time per row at 1M ≤ 3× per row at 10k", "needs 10k and 1M in --sizes")
         }
+
+        // 8. Selection (issue 9).
+        let selection = selectionGoal()
+        verdict(selection.met, "select all of 100k rows + selectedCount read in a selectionChanged listener < \(Int(SelectionWorker.targetMs)) ms",
+                selection.detail)
         return lines
     }
 }

@@ -38,6 +38,7 @@ extension TaskResult {
         firstBindMs = other.firstBindMs ?? firstBindMs
         addPathMs = other.addPathMs ?? addPathMs
         addFirstBindMs = other.addFirstBindMs ?? addFirstBindMs
+        selection = other.selection ?? selection
     }
 
     mutating func addDNF(_ reason: String) {
@@ -58,6 +59,7 @@ extension TaskResult {
         if let mismatch { list.append("store after apply differs from the target: \(mismatch)") }
         if let managerMismatch { list.append("manager store differs from the target: \(managerMismatch)") }
         if let displayMismatch { list.append("list view shows stale content: \(displayMismatch)") }
+        if let wrong = selection?.mismatch { list.append("selection: \(wrong)") }
         if let libraryMinMoves, let minMoves, libraryMinMoves != minMoves {
             list.append("ListDiff.minimumMoves says \(libraryMinMoves), the bench's own LIS says \(minMoves)")
         }

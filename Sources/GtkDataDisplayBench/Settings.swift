@@ -21,6 +21,12 @@ struct Settings: Sendable {
         return size <= 10_000 ? 7 : size <= 100_000 ? 3 : 1
     }
 
+    /// Selection measurement: timed runs (select all, Ctrl+A, unselect all each) after one warm-up.
+    func selectionRuns(size: Int) -> Int {
+        if quick { return size <= 100_000 ? 7 : 3 }
+        return size <= 100_000 ? 11 : 5
+    }
+
     /// Repetitions stop early once they have used this much time (slow contenders at large sizes).
     var repeatBudgetSeconds: Double { quick ? 1.0 : 4.0 }
 

@@ -128,6 +128,9 @@ final class WorkerJob {
         if let b = r.binds { parts.append("binds \(b) (min \(r.minBinds ?? -1))") }
         if let p = r.peakBytesPerRow { parts.append(String(format: "peak %.0f B/row", p)) }
         if r.mix == "first-fill", let f = r.firstBindMs ?? r.applyMs { parts.append(String(format: "%.0f ms", f)) }
+        if let s = r.selection, s.mismatch == nil, let a = s.selectAll, let b = s.selectAllAction, let c = s.unselectAll {
+            parts.append(String(format: "selectAll %.2f ms, Ctrl+A %.2f ms, unselectAll %.2f ms (medians)", a.medianMs, b.medianMs, c.medianMs))
+        }
         if let reason = r.dnfReason { parts.append("DNF: \(reason)") }
         parts.append(contentsOf: r.problems.map { "MISMATCH: " + $0 })
         return parts.joined(separator: ", ")

@@ -53,11 +53,53 @@ struct TaskResult: Codable, Sendable {
     var firstBindMs: Double?
     var addPathMs: Double?
     var addFirstBindMs: Double?
+    // Selecting every row with a listener (mix "selection").
+    var selection: SelectionFigures?
 
     init(mix: String, size: Int, contender: String) {
         self.mix = mix
         self.size = size
         self.contender = contender
+    }
+}
+
+/// One operation's times over the timed runs.
+struct OpTiming: Codable, Sendable {
+    var medianMs: Double
+    var minMs: Double
+    var maxMs: Double
+    var samples: Int
+
+    init?(_ times: [Double]) {
+        guard let median = median(times), let low = times.min(), let high = times.max() else { return nil }
+        medianMs = median
+        minMs = low
+        maxMs = high
+        samples = times.count
+    }
+}
+
+/// The selection measurement of one size: the adapter's operations and GTK alone's.
+struct SelectionFigures: Codable, Sendable {
+    /// Selectable rows (the size) and section headers around them.
+    var rows = 0
+    var headers = 0
+    var runs = 0
+    /// setState of the sectioned list (untimed setup, for scale).
+    var buildMs: Double?
+    var selectAll: OpTiming?
+    var selectAllAction: OpTiming?
+    var unselectAll: OpTiming?
+    var rawSelectAll: OpTiming?
+    var rawSelectAllAction: OpTiming?
+    var rawUnselectAll: OpTiming?
+    /// The first wrong figure (listener count, calls, GTK's selection): the run failed.
+    var mismatch: String?
+
+    /// The slower of the two select-all paths (median), the figure issue 9 bounds.
+    var worstSelectAllMs: Double? {
+        let medians = [selectAll?.medianMs, selectAllAction?.medianMs].compactMap { $0 }
+        return medians.count == 2 ? medians.max() : nil
     }
 }
 

@@ -32,6 +32,9 @@ case .fillWorker(let size):
 case .memoryWorker(let size):
     MemoryWorker.run(size: size, settings: options.settings)
     Wire.send("END")
+case .selectionWorker(let size):
+    SelectionWorker.run(size: size, settings: options.settings)
+    Wire.send("END")
 case .parent:
     let orchestrator = Orchestrator(options: options)
     orchestrator.runAll()

@@ -48,6 +48,7 @@ final class Cell {
             guard let self, let row = self.row else { return }
             self.adapter?.toggleFold(of: row.generator)
         }
+        if adapter.features.foldable { adapter.siblingFolding.register(self) }
     }
 
     /// Shows `row` (GTK's `bind`). GTK 4.8 re-emits unbind + bind whenever a list item's position
@@ -65,18 +66,29 @@ final class Cell {
         let generator = row.generator
         adapter?.checkPlugins(for: generator)
         let kind = generator.reuseIdentifier
-        if view == nil || viewKind != kind { takeView(for: generator, kind: kind) }
+        // A row whose focused widget goes with its old view keeps the focus (see below).
+        var refocus = false
+        if view == nil || viewKind != kind {
+            refocus = view.map { Self.containsFocus($0.widget.pointer) } ?? false
+            takeView(for: generator, kind: kind)
+        }
         guard let view else { return }
         manager?.withinViewCallback { generator.bind(view) }
+        if row === self.row, let previous = self.generator { noteFoldability(of: generator, replacing: previous) }
         self.generator = generator
         self.row = row
         row.cell = self
         boundVersion = row.contentVersion
         gtk_list_item_set_selectable(listItem, generator.isSelectable ? 1 : 0)
         gtk_list_item_set_activatable(listItem, generator.isActivatable ? 1 : 0)
+        KeyboardNavigation.updateFocusability(of: self, selectable: generator.isSelectable, activatable: generator.isActivatable)
         gtk_widget_set_margin_start(container, Int32(row.depth) * Self.indentPerLevel)
         style(for: row.role)
         foldStateChanged()
+        // GTK's row widget takes the focus back (its children first, as GTK's own grab does).
+        if refocus, let rowWidget = gtk_widget_get_parent(container) {
+            KeyboardNavigation.focus(rowWidget: rowWidget, canFocus: KeyboardNavigation.canFocus(generator))
+        }
         adapter?.statistics.binds += 1
         if let displayable = generator as? DisplayableItem {
             manager?.withinViewCallback { displayable.willDisplayEvent.invoke() }
@@ -93,6 +105,7 @@ final class Cell {
     /// generator adopts it, so events the view raises reach the generator shown now.
     func adoptGenerator(of row: Row, from previous: any RowGenerator) {
         guard isShowing(row), let view else { return }
+        noteFoldability(of: row.generator, replacing: previous)
         generator = row.generator
         manager?.withinViewCallback { row.generator.adopt(view, from: previous) }
         foldStateChanged()
@@ -100,15 +113,20 @@ final class Cell {
 
     /// Shows whether the row is foldable and expanded.
     func foldStateChanged() {
+        let folding = adapter?.features.foldable == true
         let mark: FoldMark
-        if adapter?.features.foldable == true, let foldable = row?.generator as? FoldableItem {
+        if folding, let foldable = row?.generator as? FoldableItem {
             mark = foldable.isExpanded ? .expanded : .collapsed
         } else {
             mark = .none
         }
-        // With folding on, rows that cannot fold keep the expander's space (GtkTreeExpander's
-        // indent-for-icon), so a leaf lines up with its foldable siblings.
-        let reserve = mark == .none && adapter?.features.foldable == true && row?.role == .row
+        // A row that cannot fold keeps the expander's space where a sibling can fold (GtkTreeExpander's
+        // indent-for-icon, per group of siblings), so a leaf lines up with its foldable siblings'
+        // titles, and a row of a group where nothing folds sits where its header does.
+        var reserve = false
+        if mark == .none, folding, let row, row.role == .row, let adapter {
+            reserve = adapter.siblingFolding.hasFoldableSibling(row) ?? (shownFold == .reserved)
+        }
         let shown: FoldMark = reserve ? .reserved : mark
         guard shown != shownFold else { return }
         shownFold = shown
@@ -118,6 +136,19 @@ final class Cell {
         if shown == .collapsed || shown == .expanded {
             gtk_button_set_icon_name(gdd_button(untyped(expander)), shown == .expanded ? "pan-down-symbolic" : "pan-end-symbolic")
         }
+    }
+
+    /// A generator that can fold took a row from one that cannot (or the other way round) without
+    /// a splice: its siblings may need the expander's space, or no longer.
+    private func noteFoldability(of generator: any RowGenerator, replacing previous: any RowGenerator) {
+        guard adapter?.features.foldable == true, (generator is FoldableItem) != (previous is FoldableItem) else { return }
+        adapter?.siblingFolding.rowsChanged()
+    }
+
+    /// Whether the keyboard focus is on `widget` or inside it.
+    private static func containsFocus(_ widget: UnsafeMutablePointer<GtkWidget>) -> Bool {
+        guard let root = gtk_widget_get_root(widget), let focus = gtk_root_get_focus(root) else { return false }
+        return focus == widget || gtk_widget_is_ancestor(focus, widget) != 0
     }
 
     /// GTK's `unbind`: deferred, because GTK 4.8 sends it before every rebind of the same item.

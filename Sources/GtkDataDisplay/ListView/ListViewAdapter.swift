@@ -37,6 +37,8 @@ public final class ListViewAdapter {
     public func resetStatistics() { statistics = BindStatistics() }
 
     var pool = WidgetPool()
+    /// Which rows keep the expander's space (folding only): see `SiblingFolding`.
+    private(set) lazy var siblingFolding = SiblingFolding(manager: manager)
     private var owners: [ObjectIdentifier: WeakCell] = [:]
     private var containers: [UnsafeMutableRawPointer: WeakCell] = [:]
     /// The selection model and the selected rows.
@@ -78,6 +80,7 @@ public final class ListViewAdapter {
             self?.activate(at: Int(position))
         })
         if features.foldable { connectFoldingKeys() }
+        KeyboardNavigation.install(on: self)
         if features.singleClickActivation { gtk_list_view_set_single_click_activate(listView.pointer, 1) }
     }
 

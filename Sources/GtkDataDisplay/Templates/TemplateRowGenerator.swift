@@ -1,0 +1,48 @@
+/// A row showing `model` with a `RowTemplate` (RDDM's generator for a cell loaded from a nib).
+///
+/// It is a `BaseRowGenerator`: diffable by `id`, content-equal when the template is the same and
+/// the (Equatable) model is equal, selectable and activatable, with the same events
+/// (`didSelectEvent`, `didActivateEvent`, `willDisplayEvent`…). Change `model`, then call the
+/// manager's `update(_:)` (or pass it in a new state) to rebind.
+///
+///     let row = TemplateRowGenerator(template: contactRow, model: contact, id: contact.id)
+///     row.didSelectEvent += { showDetails(contact) }
+@MainActor
+open class TemplateRowGenerator<Model>: BaseRowGenerator<TemplateRowView<Model>> {
+    /// The template the row is shown with.
+    public let template: RowTemplate<Model>
+
+    /// A row showing `model` with `template`; `id` identifies it across whole-state updates.
+    public init<ID: Hashable>(template: RowTemplate<Model>, model: Model, id: ID) {
+        self.template = template
+        super.init(model: model, id: id)
+    }
+
+    /// A row showing `model` with `template`, identified by this instance.
+    public init(template: RowTemplate<Model>, model: Model) {
+        self.template = template
+        super.init(model: model)
+    }
+
+    open override var reuseIdentifier: ReuseIdentifier { template.reuseIdentifier }
+
+    open override func makeView() -> any RowView { TemplateRowView(template: template) }
+
+    open override func isContentEqual(to other: any RowGenerator) -> Bool {
+        if other === self { return true }
+        guard let other = other as? TemplateRowGenerator<Model>,
+              other.template.definition === template.definition else { return false }
+        return super.isContentEqual(to: other)
+    }
+
+    /// Points the view's handlers at this row, then sets the bound properties.
+    open override func bind(_ view: any RowView) {
+        (view as! TemplateRowView<Model>).generator = self
+        super.bind(view)
+    }
+
+    /// The view already shows this content; only its handlers must now reach this row.
+    open override func adopt(_ view: any RowView, from previous: any RowGenerator) {
+        (view as! TemplateRowView<Model>).generator = self
+    }
+}

@@ -1,0 +1,48 @@
+import CGtk
+
+/// A `GtkButton` with a text or an icon.
+///
+///     let delete = Button(iconName: "user-trash-symbolic")
+///     delete.onClicked { [weak self] in self?.onDelete?() }
+@MainActor
+public final class Button: WidgetWrapper {
+    /// The `GtkButton` (`widget.pointer` for any `gtk_*` call).
+    public let widget: Widget
+    private var button: UnsafeMutablePointer<GtkButton> { gdd_button(widget.raw) }
+
+    /// A button showing `label`.
+    public init(label: String) {
+        widget = Widget(gtk_button_new_with_label(label))
+    }
+
+    /// A button showing the themed icon `iconName`.
+    public init(iconName: String) {
+        widget = Widget(gtk_button_new_from_icon_name(iconName))
+    }
+
+    /// The text shown (nil when the button shows an icon or another child).
+    public var label: String? {
+        get { gtk_button_get_label(button).map { String(cString: $0) } }
+        set { if let newValue { gtk_button_set_label(button, newValue) } else { gtk_button_set_child(button, nil) } }
+    }
+
+    /// The icon shown (nil when the button shows a text or another child).
+    public var iconName: String? {
+        get { gtk_button_get_icon_name(button).map { String(cString: $0) } }
+        set { if let newValue { gtk_button_set_icon_name(button, newValue) } else { gtk_button_set_child(button, nil) } }
+    }
+
+    /// Whether the button draws its frame; `false` gives the flat look of toolbar and row buttons.
+    public var hasFrame: Bool {
+        get { gtk_button_get_has_frame(button) != 0 }
+        set { gtk_button_set_has_frame(button, newValue ? 1 : 0) }
+    }
+
+    /// Calls `handler` each time the button is clicked. The widget keeps the closure for its life:
+    /// capture the row view or its owner weakly (`[weak self]`), or they keep each other alive.
+    @discardableResult
+    public func onClicked(_ handler: @escaping @MainActor () -> Void) -> Button {
+        Signal.connect(widget.raw, "clicked", handler)
+        return self
+    }
+}

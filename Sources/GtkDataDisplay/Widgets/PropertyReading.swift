@@ -1,0 +1,71 @@
+// Reading GObject properties back, for the helpers that report a widget's state (`isActive`,
+// an entry's text). `g_object_get` is variadic; `g_object_get_property` fills one GValue of the
+// property's own type.
+
+import CGtk
+
+extension Property {
+    /// A boolean property's value (`active` of a toggle, check button or switch).
+    static func bool(_ instance: GObjectPointer, _ name: String) -> Bool {
+        read(instance, name) { g_value_get_boolean($0) != 0 }
+    }
+
+    /// A string property's value (`text` of an entry); "" when it is NULL.
+    static func string(_ instance: GObjectPointer, _ name: String) -> String {
+        read(instance, name) { g_value_get_string($0).map { String(cString: $0) } ?? "" }
+    }
+
+    /// Sets a string property to `value`, or to NULL when it is nil (which clears an image's
+    /// `icon-name`, say). A wrong name or type stops the program, as `Property.set` does.
+    static func setNullableString(_ instance: GObjectPointer, _ name: String, _ value: String?) {
+        guard let value else {
+            var gvalue = GValue()
+            g_value_init(&gvalue, gdd_type_string())
+            g_object_set_property(instance.asObject, name, &gvalue)
+            g_value_unset(&gvalue)
+            return
+        }
+        set(instance, name, value)
+    }
+
+    private static func read<T>(_ instance: GObjectPointer, _ name: String, _ get: (UnsafeMutablePointer<GValue>) -> T) -> T {
+        guard let spec = g_object_class_find_property(gdd_object_get_class(instance), name) else {
+            fatalError("Property: \(String(cString: g_type_name(gdd_type_from_instance(instance)))) has no property \"\(name)\"")
+        }
+        var value = GValue()
+        g_value_init(&value, spec.pointee.value_type)
+        g_object_get_property(instance.asObject, name, &value)
+        defer { g_value_unset(&value) }
+        return get(&value)
+    }
+}
+
+/// Changes a widget makes from code, told apart from the user's: while `run` sets a property,
+/// the widget carries a mark that the helpers' handlers (`onToggled`, `onChanged`) check, so
+/// setting `isActive` from code does not call them (as UIKit's `isOn` does not send valueChanged).
+@MainActor
+enum ChangeFromCode {
+    private static let key = "gdd-change-from-code"
+
+    /// Runs `body` with `object` marked as changed from code.
+    static func run(on object: GObjectPointer, _ body: () -> Void) {
+        g_object_set_data(object.asObject, key, object)
+        body()
+        g_object_set_data(object.asObject, key, nil)
+    }
+
+    /// Whether `object` is being changed from code right now.
+    static func isRunning(on object: GObjectPointer) -> Bool {
+        g_object_get_data(object.asObject, key) != nil
+    }
+
+    /// Connects `handler` to changes of the boolean property `property`, skipping changes made
+    /// through `run`. The closure is kept by the widget (released when it is finalized): do not
+    /// capture the wrapper or the row view strongly in `handler`.
+    static func onChange(of object: GObjectPointer, _ property: String, _ handler: @escaping @MainActor (Bool) -> Void) {
+        Signal.connect(object, "notify::\(property)", pointer: { _ in
+            guard !ChangeFromCode.isRunning(on: object) else { return }
+            handler(Property.bool(object, property))
+        })
+    }
+}

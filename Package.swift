@@ -9,6 +9,8 @@ let package = Package(
         .library(name: "DataDisplayDiff", targets: ["DataDisplayDiff"]),
         .executable(name: "gtk-data-display-demo", targets: ["GtkDataDisplayDemo"]),
         .executable(name: "gtk-data-display-bench", targets: ["GtkDataDisplayBench"]),
+        .executable(name: "gtk-data-display-example", targets: ["GtkDataDisplayExample"]),
+        .executable(name: "gtk-data-display-contacts", targets: ["ContactsExample"]),
     ],
     targets: [
         .systemLibrary(
@@ -22,6 +24,9 @@ let package = Package(
         .target(name: "GtkDataDisplayTesting", dependencies: ["GtkDataDisplay", "CGtk"]),
         .executableTarget(name: "GtkDataDisplayDemo", dependencies: ["GtkDataDisplay", "CGtk"]),
         .executableTarget(name: "GtkDataDisplayBench", dependencies: ["GtkDataDisplay", "DataDisplayDiff", "CGtk"]),
+        // App code, written from the README alone: neither imports CGtk.
+        .executableTarget(name: "GtkDataDisplayExample", dependencies: ["GtkDataDisplay"]),
+        .executableTarget(name: "ContactsExample", dependencies: ["GtkDataDisplay"]),
         .testTarget(name: "DataDisplayDiffTests", dependencies: ["DataDisplayDiff"]),
         .testTarget(name: "GtkDataDisplayTests", dependencies: ["GtkDataDisplay", "GtkDataDisplayTesting", "CGtk"]),
         .testTarget(name: "GtkDataDisplayWidgetTests", dependencies: ["GtkDataDisplay", "GtkDataDisplayTesting", "CGtk"]),

@@ -98,6 +98,9 @@ static inline gulong gdd_signal_connect(gpointer instance, const gchar *signal, 
 static inline gboolean gdd_source_continue(void) { return G_SOURCE_CONTINUE; }
 static inline gboolean gdd_source_remove(void) { return G_SOURCE_REMOVE; }
 
+/* Emits a signal that has no arguments and no return value (g_signal_emit_by_name is variadic). */
+static inline void gdd_signal_emit_void(gpointer instance, const char *name) { g_signal_emit_by_name(instance, name); }
+
 /* libdispatch's hooks for foreign run loops (exported by libdispatch on Linux). */
 extern int _dispatch_get_main_queue_handle_4CF(void);
 extern void _dispatch_main_queue_callback_4CF(void *msg);

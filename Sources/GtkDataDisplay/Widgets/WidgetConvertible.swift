@@ -131,4 +131,13 @@ extension WidgetConvertible {
 
     /// Whether the widget has a CSS class.
     public func hasCSSClass(_ name: String) -> Bool { gtk_widget_has_css_class(gtkWidget, name) != 0 }
+
+    /// Sets the same margin, in pixels, on all four sides.
+    public func setMargins(_ pixels: Int) {
+        let value = Int32(pixels)
+        gtk_widget_set_margin_start(gtkWidget, value)
+        gtk_widget_set_margin_end(gtkWidget, value)
+        gtk_widget_set_margin_top(gtkWidget, value)
+        gtk_widget_set_margin_bottom(gtkWidget, value)
+    }
 }

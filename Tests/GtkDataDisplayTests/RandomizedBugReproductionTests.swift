@@ -118,4 +118,17 @@ final class RandomizedBugReproductionTests: XCTestCase {
         XCTAssertNoThrow(try manager.setState([]))  // throws duplicateDiffID (… in the old list at 0 and 1)
         XCTAssertEqual(manager.store.count, 0)
     }
+
+    /// A gravity manager adds several rows as one diffed update, and creates the header-less
+    /// section first when there is none. If that update fails (two of the rows share a diff id),
+    /// the section it created stayed: the failed `add` changed the manager (found against the
+    /// issue 8 library, 16c5b77; the up-front diff-id check of single operations, issue 9, fixes it).
+    func testAFailedGravityAddLeavesNoEmptySectionBehind() async throws {
+        let manager = GravityListManager()
+        XCTAssertThrowsError(try manager.add([LabelRow(model: "a", id: "twin"), LabelRow(model: "b", id: "twin")])) { error in
+            guard case DataDisplayError.duplicateDiffID = error else { return XCTFail("\(error)") }
+        }
+        XCTAssertEqual(manager.numberOfSections, 0)  // 1: an empty section without header
+        XCTAssertEqual(manager.store.count, 0)
+    }
 }

@@ -1,13 +1,84 @@
+import Foundation
 import GtkDataDisplay
 import GtkDataDisplayTesting
+
+/// Holds the diffs computed off the main thread while closed: a background update started while
+/// it is closed is certainly still in flight when the caller makes its next call. (Without it, a
+/// small diff may finish before `setStateInBackground` awaits it, and the call never suspends.)
+final class RandomizedGate: @unchecked Sendable {
+    static let shared = RandomizedGate()
+    private let condition = NSCondition()
+    private var closed = false
+
+    func close() {
+        condition.lock()
+        closed = true
+        condition.unlock()
+    }
+
+    func open() {
+        condition.lock()
+        closed = false
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// Waits, off the main thread, while the gate is closed.
+    func pass() {
+        guard !Thread.isMainThread else { return }
+        condition.lock()
+        while closed { condition.wait() }
+        condition.unlock()
+    }
+}
+
+/// The diff id of every generator the randomized tests make: a string that waits at the gate
+/// when hashed or compared off the main thread.
+struct RandomizedID: Hashable, Sendable, CustomStringConvertible {
+    let value: String
+
+    init(_ value: String) { self.value = value }
+
+    static func == (a: RandomizedID, b: RandomizedID) -> Bool {
+        RandomizedGate.shared.pass()
+        return a.value == b.value
+    }
+
+    func hash(into hasher: inout Hasher) {
+        RandomizedGate.shared.pass()
+        hasher.combine(value)
+    }
+
+    var description: String { value }
+}
 
 /// A foldable row with a weight, for gravity managers.
 final class RandomizedWeightedFolder: FoldableRowGenerator<LabelRowView>, GravityItem {
     let heaviness: Int
 
-    init(model: String, id: String, heaviness: Int, children: [any RowGenerator], expanded: Bool) {
+    init(model: String, id: RandomizedID, heaviness: Int, children: [any RowGenerator], expanded: Bool) {
         self.heaviness = heaviness
         super.init(model: model, id: id, children: children, expanded: expanded)
+    }
+}
+
+/// A row with a weight, for gravity managers.
+final class RandomizedWeightedRow: BaseRowGenerator<LabelRowView>, GravityItem {
+    let heaviness: Int
+
+    init(model: String, id: RandomizedID, heaviness: Int) {
+        self.heaviness = heaviness
+        super.init(model: model, id: id)
+    }
+}
+
+/// A section header with a weight, for gravity managers.
+final class RandomizedWeightedHeader: BaseHeaderGenerator<LabelRowView>, GravityItem {
+    let heaviness: Int
+
+    init(model: String, id: RandomizedID, heaviness: Int) {
+        self.heaviness = heaviness
+        super.init(model: model, id: id)
     }
 }
 
@@ -37,6 +108,12 @@ final class RandomizedHarness {
     private(set) var log: [String] = []
     /// Per operation name: how many ran, and how many of them the model expected to throw.
     private(set) var histogram: [String: (runs: Int, errors: Int)] = [:]
+    /// How often each error was expected (and how often a notable path was taken).
+    private(set) var outcomes: [String: Int] = [:]
+    /// Fold events fired since the step began.
+    private var foldEvents: [RandomizedFoldEvent] = []
+    /// Whether the model expects the operation running now to fail.
+    private var expectsFailure = false
 
     init(kind: RandomizedManagerKind, seed: UInt64, trace: Bool) {
         self.kind = kind
@@ -54,42 +131,56 @@ final class RandomizedHarness {
 
     // MARK: Generators from nodes
 
-    @discardableResult
-    private func materialize(_ node: RandomizedNode) -> any RowGenerator {
-        if let existing = objects[node.key] { return existing }
+    /// Creates the generators `nodes` define (fresh ones and their fresh children; references name
+    /// existing instances): all objects first, then the children, so a fresh foldable may contain
+    /// itself or its ancestor (a cycle).
+    private func materialize(_ nodes: [RandomizedNode]) {
+        var defined: [RandomizedNode] = []
+        func create(_ node: RandomizedNode) {
+            guard !node.isReference, objects[node.key] == nil else { return }
+            make(node)
+            defined.append(node)
+            node.children.forEach(create)
+        }
+        nodes.forEach(create)
+        for node in defined where node.isFoldable {
+            (objects[node.key] as! FoldableRowGenerator<LabelRowView>).children = node.children.map(object)
+        }
+    }
+
+    private func make(_ node: RandomizedNode) {
         let generator: any RowGenerator
+        let id = RandomizedID(node.id)
         switch node.role {
         case .header:
             if let heaviness = node.heaviness {
-                let h = WeightedHeader(String(node.id.dropFirst("header:".count)), heaviness)
-                h.model = node.content
-                generator = h
+                generator = RandomizedWeightedHeader(model: node.content, id: id, heaviness: heaviness)
             } else {
-                generator = LabelHeader(model: node.content, id: node.id)
+                generator = LabelHeader(model: node.content, id: id)
             }
         case .footer:
-            generator = LabelFooter(model: node.content, id: node.id)
+            generator = LabelFooter(model: node.content, id: id)
         case .row:
             if node.isFoldable {
-                let children = node.children.map { materialize($0) }
+                let folder: FoldableRowGenerator<LabelRowView>
                 if let heaviness = node.heaviness {
-                    generator = RandomizedWeightedFolder(model: node.content, id: node.id, heaviness: heaviness,
-                                                         children: children, expanded: node.isExpanded)
+                    folder = RandomizedWeightedFolder(model: node.content, id: id, heaviness: heaviness,
+                                                      children: [], expanded: node.isExpanded)
                 } else {
-                    generator = Folder(model: node.content, id: node.id, children: children, expanded: node.isExpanded)
+                    folder = Folder(model: node.content, id: id, children: [], expanded: node.isExpanded)
                 }
+                let key = node.key
+                folder.didFoldEvent += { [weak self] expanded in self?.foldEvents.append(RandomizedFoldEvent(key: key, expanded: expanded)) }
+                generator = folder
             } else if let heaviness = node.heaviness {
-                let r = WeightedRow(node.id, heaviness)
-                r.model = node.content
-                generator = r
+                generator = RandomizedWeightedRow(model: node.content, id: id, heaviness: heaviness)
             } else {
-                generator = LabelRow(model: node.content, id: node.id)
+                generator = LabelRow(model: node.content, id: id)
             }
         }
         objects[node.key] = generator
         keys[ObjectIdentifier(generator)] = node.key
         weakObjects.append(RandomizedWeak(object: generator))
-        return generator
     }
 
     private func object(_ key: Int) -> any RowGenerator { objects[key]! }
@@ -128,7 +219,7 @@ final class RandomizedHarness {
         case .moveAfter(let k, let a): try m.move(object(k), after: object(a))
         case .moveBefore(let k, let a): try m.move(object(k), before: object(a))
         case .update(let ks, let contents):
-            for (k, content) in zip(ks, contents) {
+            for (k, content) in zip(ks, contents) where !expectsFailure {
                 guard let content else { continue }
                 let g = object(k)
                 let old = Self.content(of: g)
@@ -167,6 +258,8 @@ final class RandomizedHarness {
         case .insertSectionAt(let sec, let i): try manual.insertSection(section(sec), at: i)
         case .swap(let a, let b): try manual.swap(object(a), with: object(b))
         case .reloadSection(let h): try manual.reloadSection(with: object(h))
+        case .background, .backgroundThenBackground, .backgroundThenSync:
+            preconditionFailure("background updates run in runBackground")
         }
     }
 
@@ -174,81 +267,310 @@ final class RandomizedHarness {
 
     // MARK: One step
 
+    /// The store as it was at one point of a step, and the model's rows then.
+    private struct Mark {
+        var flat: [RandomizedFlatItem]
+        var addresses: [UInt]
+        var count: Int
+        var changes: Int
+    }
+
+    private func mark(_ model: RandomizedReferenceModel) -> Mark {
+        Mark(flat: model.flatten(), addresses: manager.store.objectAddresses, count: manager.store.count,
+             changes: recorder.changes.count)
+    }
+
+    /// What one part of a step must have emitted, besides fitting the store and keeping rows that stay.
+    private enum Emission {
+        /// Nothing at all (a background update superseded or failing).
+        case nothing
+        /// At most one splice of exactly the changed range.
+        case singleSplice
+        /// One diffed update, reported by `lastUpdate` (`rebound`: keys `update` named in its batch).
+        case diffed(rebound: Set<Int>)
+        /// No constraint beyond the common checks (a subtree diff, or a part that failed).
+        case any
+    }
+
+    /// The model with this step's records cleared.
+    private func fresh(_ model: RandomizedReferenceModel) -> RandomizedReferenceModel {
+        var m = model
+        m.foldEvents = []
+        m.appliedAsDiff = false
+        m.lastBatchUpdates = []
+        return m
+    }
+
     /// Draws and runs the next operation, then checks everything; returns what went wrong, if anything.
-    func step() -> [String] {
+    /// Synchronous operations never suspend; background ones await their calls.
+    func step() async -> [String] {
         let op = source.next(&model)
-        for node in source.created { materialize(node) }
+        materialize(source.created)
+        for node in source.created { model.register(node) }
         source.created.removeAll()
         log.append(op.description)
         if trace { print("  [\(kind.rawValue) #\(log.count)] \(op)") }
 
-        let oldFlat = model.flatten()
-        let oldAddresses = manager.store.objectAddresses
-        let oldCount = manager.store.count
-        let changesBefore = recorder.changes.count
-
-        var expectedModel = model
-        expectedModel.lastBatchUpdates = []
-        var expected: RandomizedExpectedError?
-        do { try expectedModel.apply(op) } catch { expected = error }
-        var actual: DataDisplayError?
-        do { try run(op) } catch { actual = error }
-        if actual != nil { for u in undo.reversed() { u() } }
-        undo.removeAll()
-        if expected == nil { model = expectedModel }
-        histogram[op.name, default: (0, 0)].runs += 1
-        if expected != nil { histogram[op.name, default: (0, 0)].errors += 1 }
-
+        foldEvents = []
         var problems: [String] = []
-        switch (expected, actual) {
-        case (nil, nil): break
-        case (nil, let a?): problems.append("the library threw \(a), the model expected success")
-        case (let e?, nil): problems.append("the model expected \(e), the library threw nothing")
-        case (let e?, let a?):
-            if Self.expected(a) != e { problems.append("the model expected \(e), the library threw \(a)") }
+        // The instances this step may change: in the tree before or after, or named by the operation.
+        var touched = model.allKeys()
+        op.forEachNode { touched.insert($0.key) }
+        let expectedEvents: [RandomizedFoldEvent]
+        switch op {
+        case .background, .backgroundThenBackground, .backgroundThenSync:
+            expectedEvents = await runBackground(op, &problems)
+        default:
+            expectedEvents = runSync(op, &problems)
         }
-
-        let newChanges = Array(recorder.changes[changesBefore...])
-        let newAddresses = manager.store.objectAddresses
-        if actual != nil {
-            if !newChanges.isEmpty { problems.append("a failed operation emitted \(newChanges)") }
-            if newAddresses != oldAddresses { problems.append("a failed operation changed the store's row objects") }
-        }
-
-        let newFlat = model.flatten()
-        let storeKeys = manager.store.generators.map(key(of:))
-        if storeKeys != newFlat.map(\.key) {
-            problems.append("store rows differ from the model\n    model: \(render(newFlat))\n    store: \(renderStore())")
-        }
-        let managerKeys = manager.flatGenerators.map(key(of:))
-        if managerKeys != storeKeys { problems.append("flatGenerators \(managerKeys) differ from the store \(storeKeys)") }
-        if !recorder.invalidChanges.isEmpty { problems.append("emissions out of range: \(recorder.invalidChanges)") }
-        let net = newChanges.reduce(0) { $0 + $1.added - $1.removed }
-        if net != manager.store.count - oldCount {
-            problems.append("emissions \(newChanges) add up to \(net), the store went from \(oldCount) to \(manager.store.count)")
-        }
-        if Set(newAddresses).count != newAddresses.count { problems.append("a row object stands twice in the store") }
-        if Set(storeKeys).count != storeKeys.count { problems.append("a generator stands twice in the store") }
-
         if problems.isEmpty {
-            checkRowObjectsKept(oldFlat, oldAddresses, newFlat, newAddresses, &problems)
-            if expected == nil, actual == nil {
-                if op.isSingleSplice(in: kind) {
-                    let splice = randomizedExpectedSplice(old: oldFlat.map(\.key), new: newFlat.map(\.key))
-                    let want = splice.map { [ItemsChange(position: $0.position, removed: $0.removed, added: $0.added)] } ?? []
-                    if newChanges != want { problems.append("expected the single splice \(want), the store emitted \(newChanges)") }
-                }
-                if op.isDiffed(in: kind) { checkDiff(oldFlat, newFlat, newChanges, rebound: expectedModel.lastBatchUpdates, &problems) }
-            }
-            checkManagerReading(newFlat, &problems)
+            touched.formUnion(model.allKeys())
+            checkManagerReading(model.flatten(), touched: touched, &problems)
+            if foldEvents != expectedEvents { problems.append("fold events \(foldEvents), the model expects \(expectedEvents)") }
         }
         let live = Diagnostics.liveRowObjects - baselineRows
         if live != manager.store.count { problems.append("\(live) row objects alive for \(manager.store.count) rows in the store") }
-        if trace {
-            print("      emitted \(newChanges)" + (actual.map { ", threw \($0)" } ?? ""))
-            print("      store: \(renderStore())")
-        }
+        if trace { print("      store: \(renderStore())") }
         return problems
+    }
+
+    /// A synchronous operation: the library and the model apply it from the same state.
+    private func runSync(_ op: RandomizedOperation, _ problems: inout [String]) -> [RandomizedFoldEvent] {
+        let before = mark(model)
+        var expectedModel = fresh(model)
+        let expected = Self.capture { () throws(RandomizedExpectedError) in try expectedModel.apply(op) }
+        let actual = runCatching(op, expectsFailure: expected != nil)
+        record(op, expected, expectedModel)
+        compare("the library", expected.map { .failure($0) } ?? .success(true), actual.map { .failure($0) } ?? .success(true), &problems)
+        if expected == nil { model = expectedModel }
+        let emission: Emission = expected == nil && actual == nil ? emission(of: op, expectedModel) : .any
+        checkPart("", before, model, failed: actual != nil, emission, &problems)
+        return expected == nil ? expectedModel.foldEvents : []
+    }
+
+    private func emission(of op: RandomizedOperation, _ applied: RandomizedReferenceModel) -> Emission {
+        if op.isDiffed(in: kind) || applied.appliedAsDiff { return .diffed(rebound: applied.lastBatchUpdates) }
+        return op.isSingleSplice(in: kind) ? .singleSplice : .any
+    }
+
+    /// Background updates, and what is called while one is in flight. Call order is certain: the
+    /// first call runs as a main-actor task while `RandomizedGate` holds the diffs off the main
+    /// thread, so when this task resumes from its yield that call has validated and waits for its
+    /// diff, and the call made then runs before the first one resumes. (If the first call failed
+    /// validation up front, or had nothing to diff, it has already finished: the model then expects
+    /// the two calls one after the other.)
+    private func runBackground(_ op: RandomizedOperation, _ problems: inout [String]) async -> [RandomizedFoldEvent] {
+        let start = fresh(model)
+        let before = mark(start)
+        switch op {
+        case .background(let v):
+            var expectedModel = start
+            let expected = Self.capture { () throws(RandomizedExpectedError) in try expectedModel.apply(.background(v)) }
+            let actual = await background(v)
+            record(op, expected, expectedModel)
+            compare("setStateInBackground", expected.map { .failure($0) } ?? .success(true), actual, &problems)
+            if expected == nil { model = expectedModel }
+            checkPart("", before, model, failed: expected != nil, expected == nil ? .diffed(rebound: []) : .nothing, &problems)
+            return []
+
+        case .backgroundThenBackground(let v, let f):
+            let (first, finishedAlready) = await startBackground(v)
+            RandomizedGate.shared.open()
+            guard !finishedAlready else {
+                // Failed validation up front, or nothing to diff (both states empty): not in flight.
+                let expected = RandomizedBackgroundExpectation.twoBackgroundCalls(v, f, on: start, concurrently: false)
+                let firstResult = await first.value
+                let second = await background(f)
+                record(op, expected, finishedFirst: true)
+                compare("the first setStateInBackground", expected.first, firstResult, &problems)
+                compare("the second setStateInBackground", expected.second, second, &problems)
+                model = expected.final
+                checkPart("", before, model, failed: false, .any, &problems)
+                return []
+            }
+            let expected = RandomizedBackgroundExpectation.twoBackgroundCalls(v, f, on: start, concurrently: true)
+            let second = await background(f)
+            let firstResult = await first.value
+            record(op, expected, finishedFirst: false)
+            compare("the second setStateInBackground", expected.second, second, &problems)
+            compare("the first setStateInBackground", expected.first, firstResult, &problems)
+            model = expected.final
+            let changed: Bool
+            if case .success(true) = expected.second { changed = true } else { changed = expected.firstAppliesLast }
+            checkPart("", before, model, failed: false, changed ? .diffed(rebound: []) : .nothing, &problems)
+            return []
+
+        case .backgroundThenSync(let v, let sync):
+            let (first, finishedAlready) = await startBackground(v)
+            guard !finishedAlready else {
+                RandomizedGate.shared.open()
+                let expected = RandomizedBackgroundExpectation.backgroundThenSync(v, sync, on: start, concurrently: false)
+                let actual = runCatching(sync, expectsFailure: !expected.secondSucceeds)
+                let firstResult = await first.value
+                record(op, expected, finishedFirst: true)
+                compare("setStateInBackground", expected.first, firstResult, &problems)
+                compare("the operation made after the background update", expected.second, actual.map { .failure($0) } ?? .success(true), &problems)
+                model = expected.final
+                checkPart("", before, model, failed: false, .any, &problems)
+                return expected.middle.foldEvents
+            }
+            let expected = RandomizedBackgroundExpectation.backgroundThenSync(v, sync, on: start, concurrently: true)
+            let actual = runCatching(sync, expectsFailure: !expected.secondSucceeds)
+            RandomizedGate.shared.open()
+            record(op, expected, finishedFirst: false)
+            compare("the operation made during the background update", expected.second, actual.map { .failure($0) } ?? .success(true), &problems)
+            checkPart("[the operation] ", before, expected.middle, failed: actual != nil,
+                      expected.secondSucceeds && actual == nil ? emission(of: sync, expected.middle) : .any, &problems)
+            let middle = mark(expected.middle)
+            let firstResult = await first.value
+            compare("setStateInBackground", expected.first, firstResult, &problems)
+            model = expected.final
+            checkPart("[the background update] ", middle, model, failed: false,
+                      expected.firstAppliesLast ? .diffed(rebound: []) : .nothing, &problems)
+            return expected.middle.foldEvents
+
+        default:
+            preconditionFailure("not a background operation: \(op)")
+        }
+    }
+
+    /// Starts `setStateInBackground(v)` as a main-actor task with the gate closed and yields, so the
+    /// call has validated and is waiting for its diff when this task resumes (unless it had nothing
+    /// to diff off the main thread: then it has already finished). The caller opens the gate.
+    private func startBackground(_ v: [RandomizedSection]) async -> (Task<Result<Bool, DataDisplayError>, Never>, finished: Bool) {
+        var started = false, finished = false
+        RandomizedGate.shared.close()
+        let first = Task {
+            started = true
+            let result = await self.background(v)
+            finished = true
+            return result
+        }
+        await Task.yield()
+        while !started { await Task.yield() }
+        return (first, finished)
+    }
+
+    private func background(_ sections: [RandomizedSection]) async -> Result<Bool, DataDisplayError> {
+        let state = sections.map(section)
+        do throws(DataDisplayError) {
+            return .success(try await manager.setStateInBackground(state))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// Runs `op` on the manager; after an error, undoes what the caller changed on generators.
+    /// When the model expects `op` to fail, `update` leaves contents alone: a generator whose model
+    /// was changed and changed back still counts as changed (its content revision moved on), so its
+    /// row is rebound by the next whole-state update.
+    private func runCatching(_ op: RandomizedOperation, expectsFailure: Bool) -> DataDisplayError? {
+        self.expectsFailure = expectsFailure
+        defer { self.expectsFailure = false }
+        var actual: DataDisplayError?
+        do throws(DataDisplayError) { try run(op) } catch { actual = error }
+        if actual != nil { for u in undo.reversed() { u() } }
+        undo.removeAll()
+        return actual
+    }
+
+    private static func capture(_ body: () throws(RandomizedExpectedError) -> Void) -> RandomizedExpectedError? {
+        do throws(RandomizedExpectedError) {
+            try body()
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    private func compare(_ who: String, _ expected: Result<Bool, RandomizedExpectedError>, _ actual: Result<Bool, DataDisplayError>,
+                         _ problems: inout [String]) {
+        switch (expected, actual) {
+        case (.success(let e), .success(let a)):
+            if e != a { problems.append("\(who) returned \(a), the model expected \(e)") }
+        case (.success(let e), .failure(let a)):
+            problems.append("\(who) threw \(a), the model expected " + (who == "the library" ? "success" : "it to return \(e)"))
+        case (.failure(let e), .success):
+            problems.append("the model expected \(e), \(who) threw nothing")
+        case (.failure(let e), .failure(let a)):
+            if Self.expected(a) != e { problems.append("the model expected \(e), \(who) threw \(a)") }
+        }
+    }
+
+    private func record(_ op: RandomizedOperation, _ expected: RandomizedExpectedError?, _ applied: RandomizedReferenceModel) {
+        histogram[op.name, default: (0, 0)].runs += 1
+        if let expected {
+            histogram[op.name, default: (0, 0)].errors += 1
+            outcomes[expected.name, default: 0] += 1
+            if expected == .foldingCycle { outcomes["foldingCycle in \(op.name)", default: 0] += 1 }
+        } else if applied.appliedAsDiff {
+            if case .collapseSubtree = op { outcomes["collapseSubtree refolding elsewhere", default: 0] += 1 }
+            if case .replace = op { outcomes["gravity header reordered", default: 0] += 1 }
+        }
+    }
+
+    /// Counts what the two calls of a background step returned (e.g. "background+sync: false/ok",
+    /// "background+background: true/duplicateDiffID"); "(after)" when the first call had finished
+    /// before the second began (it failed validation up front, or had nothing to diff).
+    private func record(_ op: RandomizedOperation, _ expected: RandomizedBackgroundExpectation, finishedFirst: Bool) {
+        histogram[op.name, default: (0, 0)].runs += 1
+        if case .failure(let error) = expected.second {
+            histogram[op.name, default: (0, 0)].errors += 1
+            outcomes[error.name, default: 0] += 1
+            if error == .foldingCycle { outcomes["foldingCycle in \(op.name)", default: 0] += 1 }
+        }
+        func text(_ result: Result<Bool, RandomizedExpectedError>, ok: String) -> String {
+            switch result {
+            case .success(let value): return ok.isEmpty ? "\(value)" : ok
+            case .failure(let error): return error.name
+            }
+        }
+        let second = text(expected.second, ok: op.name == "background+background" ? "" : "ok")
+        outcomes["\(op.name): \(text(expected.first, ok: ""))/\(second)" + (finishedFirst ? " (after)" : ""), default: 0] += 1
+    }
+
+    /// Checks the store after one part of a step against the model `expected`, from `before`.
+    private func checkPart(_ label: String, _ before: Mark, _ expected: RandomizedReferenceModel, failed: Bool,
+                           _ emission: Emission, _ problems: inout [String]) {
+        var found: [String] = []
+        let newChanges = Array(recorder.changes[before.changes...])
+        let newAddresses = manager.store.objectAddresses
+        if failed {
+            if !newChanges.isEmpty { found.append("a failed operation emitted \(newChanges)") }
+            if newAddresses != before.addresses { found.append("a failed operation changed the store's row objects") }
+        }
+        let newFlat = expected.flatten()
+        let storeKeys = manager.store.generators.map(key(of:))
+        if storeKeys != newFlat.map(\.key) {
+            found.append("store rows differ from the model\n    model: \(render(newFlat))\n    store: \(renderStore())")
+        }
+        let managerKeys = manager.flatGenerators.map(key(of:))
+        if managerKeys != storeKeys { found.append("flatGenerators \(managerKeys) differ from the store \(storeKeys)") }
+        if !recorder.invalidChanges.isEmpty { found.append("emissions out of range: \(recorder.invalidChanges)") }
+        let net = newChanges.reduce(0) { $0 + $1.added - $1.removed }
+        if net != manager.store.count - before.count {
+            found.append("emissions \(newChanges) add up to \(net), the store went from \(before.count) to \(manager.store.count)")
+        }
+        if Set(newAddresses).count != newAddresses.count { found.append("a row object stands twice in the store") }
+        if Set(storeKeys).count != storeKeys.count { found.append("a generator stands twice in the store") }
+
+        if found.isEmpty {
+            checkRowObjectsKept(before.flat, before.addresses, newFlat, newAddresses, &found)
+            switch emission {
+            case .nothing:
+                if !newChanges.isEmpty { found.append("expected no emission, the store emitted \(newChanges)") }
+            case .singleSplice:
+                let splice = randomizedExpectedSplice(old: before.flat.map(\.key), new: newFlat.map(\.key))
+                let want = splice.map { [ItemsChange(position: $0.position, removed: $0.removed, added: $0.added)] } ?? []
+                if newChanges != want { found.append("expected the single splice \(want), the store emitted \(newChanges)") }
+            case .diffed(let rebound):
+                checkDiff(before.flat, newFlat, newChanges, rebound: rebound, &found)
+            case .any:
+                break
+            }
+        }
+        if trace, !newChanges.isEmpty { print("      \(label)emitted \(newChanges)") }
+        problems += found.map { label + $0 }
     }
 
     /// Rows that stay (same role, depth and diff id) keep their row object, so GTK keeps their widget.
@@ -272,21 +594,23 @@ final class RandomizedHarness {
         guard let summary = manager.lastUpdate else { return problems.append("no lastUpdate after a diffed update") }
         let want = RandomizedDiffExpectation(old: oldFlat, new: newFlat, rebound: rebound)
         let got = RandomizedDiffExpectation(inserted: summary.inserted, removed: summary.removed, moves: summary.moves, updated: summary.updated)
-        if want != got { problems.append("lastUpdate reports \(got), the model expects \(want)") }
+        if want != got {
+            problems.append("lastUpdate reports \(got), the model expects \(want)\n    old: \(render(oldFlat))\n    new: \(render(newFlat))")
+        }
         if summary.splices != changes.count { problems.append("lastUpdate reports \(summary.splices) splices, the store emitted \(changes.count)") }
         let churn = changes.reduce(0) { $0 + $1.added + $1.removed }
         if summary.churn != churn { problems.append("lastUpdate reports churn \(summary.churn), the store's emissions churn \(churn)") }
     }
 
     /// The manager's own reading (sections, depths, fold state) agrees with the model.
-    private func checkManagerReading(_ flat: [RandomizedFlatItem], _ problems: inout [String]) {
+    private func checkManagerReading(_ flat: [RandomizedFlatItem], touched: Set<Int>, _ problems: inout [String]) {
         let sections = manager.sections
         if sections.count != model.sections.count || manager.numberOfSections != model.sections.count {
             return problems.append("manager has \(sections.count) sections, the model \(model.sections.count)")
         }
         for (s, (real, expected)) in zip(sections, model.sections).enumerated() {
-            if real.header.map(key(of:)) != expected.header?.key || real.footer.map(key(of:)) != expected.footer?.key
-                || real.rows.map(key(of:)) != expected.rows.map(\.key) {
+            if real.header.map(key(of:)) != expected.header || real.footer.map(key(of:)) != expected.footer
+                || real.rows.map(key(of:)) != expected.rows {
                 return problems.append("section \(s) reads differently from the model")
             }
         }
@@ -294,13 +618,18 @@ final class RandomizedHarness {
             let depth = manager.depth(of: object(item.key))
             if depth != item.depth { return problems.append("depth of \(item.id) is \(depth.map(String.init) ?? "nil"), the model says \(item.depth)") }
         }
-        var wrongFold: [String] = []
-        model.forEachNode { node in
-            guard node.isFoldable, let f = objects[node.key] as? FoldableItem else { return }
-            if f.isExpanded != node.isExpanded { wrongFold.append("#\(node.key) isExpanded \(f.isExpanded), model \(node.isExpanded)") }
-            if f.children.map(key(of:)) != node.children.map(\.key) { wrongFold.append("#\(node.key) children differ") }
+        // Every instance, in the manager or not: fold state, children and content are the instance's.
+        var wrong: [String] = []
+        for key in touched {
+            guard let g = objects[key] else { continue }
+            let node = model.instance(key)
+            if Self.content(of: g) != node.content { wrong.append("#\(key) content \"\(Self.content(of: g))\", model \"\(node.content)\"") }
+            guard node.isFoldable, let f = g as? FoldableItem else { continue }
+            if f.isExpanded != node.isExpanded { wrong.append("#\(key) isExpanded \(f.isExpanded), model \(node.isExpanded)") }
+            let children = f.children.map(self.key(of:))
+            if children != node.children { wrong.append("#\(key) children \(children), model \(node.children)") }
         }
-        if !wrongFold.isEmpty { problems.append("fold state differs: " + wrongFold.joined(separator: "; ")) }
+        if !wrong.isEmpty { problems.append("instances differ: " + wrong.sorted().joined(separator: "; ")) }
     }
 
     /// After the sequence: clearing frees every row object.
@@ -311,6 +640,14 @@ final class RandomizedHarness {
         let live = Diagnostics.liveRowObjects - baselineRows
         if live != 0 { problems.append("\(live) row objects still alive after clear()") }
         return problems
+    }
+
+    /// Breaks the cycles the sequence built on purpose (foldables that contain themselves), so
+    /// the leak check sees only what the library keeps alive.
+    func breakCycles() {
+        for generator in objects.values {
+            (generator as? FoldableRowGenerator<LabelRowView>)?.children = []
+        }
     }
 
     // MARK: Reports
@@ -325,6 +662,7 @@ final class RandomizedHarness {
         if case .invalidAnchor = error { return .invalidAnchor }
         if case .notFoldable = error { return .notFoldable }
         if case .missingHeaviness = error { return .missingHeaviness }
+        if case .foldingCycle = error { return .foldingCycle }
         return nil
     }
 

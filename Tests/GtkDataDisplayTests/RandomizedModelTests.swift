@@ -7,11 +7,22 @@ import XCTest
 ///
 /// After every step: the GListStore rows (by identity) are the model's flattened rows; every
 /// items-changed fitted the store as it was and they add up to the size change; no row object or
-/// generator stands twice; `flatGenerators`, sections, depths and fold state agree; rows that stay
-/// keep their row object; a single operation is exactly one splice of the changed range; a diffed
-/// update reports the inserts, removals, minimum moves and rebinds the model expects; an error is
-/// the one the model expects and changes nothing. After each sequence, `clear()` frees every row
-/// object and every generator is freed with the manager.
+/// generator stands twice; `flatGenerators`, sections and depths agree; every instance the step
+/// may touch has the model's fold state, children and content; the fold events fired are the
+/// model's, in order; rows that stay keep their row object; a single operation is exactly one
+/// splice of the changed range; a diffed update reports the inserts, removals, minimum moves and
+/// rebinds the model expects; an error is the one the model expects and changes nothing. After each
+/// sequence, `clear()` frees every row object and every generator is freed with the manager.
+///
+/// The model keeps one record per generator instance (fold state, children and content belong to
+/// the instance), so it follows foldables that contain themselves (`foldingCycle`, checked where
+/// `FoldTree.walk` checks it, before the visit of each generator) and foldables hidden below a
+/// collapsed one while shown elsewhere (`collapseSubtree` folds them there too, `expandSubtree`
+/// fails). Background updates: `setStateInBackground` alone (exactly `setState`), a valid one in
+/// flight and a second one that fails validation, or one in flight and a synchronous operation
+/// (newer intent: the background call returns false; failing: it still applies; folding: it
+/// applies, diffed against the folded rows). `RandomizedGate` holds the diffs off the main thread
+/// so a call is certainly in flight when the next one is made.
 ///
 /// Environment: `GDD_RANDOM_SEED` (base seed, default 20261121), `GDD_RANDOM_SEQUENCES` (per
 /// manager, default 200), `GDD_RANDOM_OPS` (most operations per sequence, default 60),
@@ -20,24 +31,25 @@ import XCTest
 @MainActor
 final class RandomizedModelTests: XCTestCase {
     func testBaseManagerAgainstTheModel() async throws {
-        runSequences(.base, test: "testBaseManagerAgainstTheModel")
+        await runSequences(.base, test: "testBaseManagerAgainstTheModel")
     }
 
     func testManualManagerAgainstTheModel() async throws {
-        runSequences(.manual, test: "testManualManagerAgainstTheModel")
+        await runSequences(.manual, test: "testManualManagerAgainstTheModel")
     }
 
     func testGravityManagerAgainstTheModel() async throws {
-        runSequences(.gravity, test: "testGravityManagerAgainstTheModel")
+        await runSequences(.gravity, test: "testGravityManagerAgainstTheModel")
     }
 
-    private func runSequences(_ kind: RandomizedManagerKind, test: String) {
+    private func runSequences(_ kind: RandomizedManagerKind, test: String) async {
         let settings = RandomizedSettings.current
         let clock = ContinuousClock()
         let start = clock.now
         var operations = 0
         var failures: [String] = []
         var histogram: [String: (runs: Int, errors: Int)] = [:]
+        var outcomes: [String: Int] = [:]
         for index in 0..<settings.sequences {
             let seed = settings.seed(ofSequence: index)
             var failure: String?
@@ -48,7 +60,7 @@ final class RandomizedModelTests: XCTestCase {
                 let count = harness.source.rng.int(min(30, settings.maxOperations)...settings.maxOperations)
                 for step in 1...count {
                     operations += 1
-                    let problems = harness.step()
+                    let problems = await harness.step()
                     if !problems.isEmpty {
                         failure = report(kind, test, index, seed, step: step, of: count, problems, harness)
                         break
@@ -59,8 +71,10 @@ final class RandomizedModelTests: XCTestCase {
                     if !problems.isEmpty { failure = report(kind, test, index, seed, step: count, of: count, problems, harness) }
                 }
                 // After a failure the store may be corrupt: clearing it could raise a (fatal) GLib critical.
+                harness.breakCycles()
                 generators = harness.weakObjects
                 histogram.merge(harness.histogram) { ($0.runs + $1.runs, $0.errors + $1.errors) }
+                outcomes.merge(harness.outcomes) { $0 + $1 }
             }
             let leaked = generators.filter { $0.object != nil }.count
             if failure == nil, leaked > 0 {
@@ -77,6 +91,8 @@ final class RandomizedModelTests: XCTestCase {
               + "\(operations) operations, \(failures.count) failures, \(String(format: "%.2f", seconds)) s")
         print("  operations (runs/expected errors): "
               + histogram.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value.runs)/\($0.value.errors)" }.joined(separator: ", "))
+        print("  expected errors and notable paths: "
+              + outcomes.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
         for failure in failures.prefix(3) { XCTFail(failure) }
         if failures.count > 3 { XCTFail("\(failures.count - 3) more failing sequences (see the output above)") }
     }

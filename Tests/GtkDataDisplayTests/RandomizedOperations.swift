@@ -6,7 +6,6 @@
 struct RandomizedOperationSource {
     let kind: RandomizedManagerKind
     var rng: RandomizedRNG
-    /// Steer around the library bugs already reported (see RandomizedModelTests), to look for others.
     private var nextKey = 1
     private var nextContent = 1
     /// Fresh instances (with their subtrees) drawn since the harness last took them.
@@ -37,17 +36,21 @@ struct RandomizedOperationSource {
         var hidden: [Int] = []
         var detached: [Int] = []
         var sectionCount = 0
+        /// The keys shown below each shown foldable (its visible descendants).
+        var below: [Int: Set<Int>] = [:]
+        /// Shown foldables with a cycle below them, shown or hidden (or through themselves).
+        var cyclic: [Int] = []
+        /// Shown foldables (without a cycle) with a foldable below them, hidden, that is also shown elsewhere.
+        var overShownElsewhere: [Int] = []
+        /// Those of them where such a foldable is expanded: collapseSubtree folds it where it is shown too.
+        var refoldsElsewhere: [Int] = []
+        /// Foldables shown at one place and hidden below a collapsed foldable at another.
+        var hiddenAndShown: [Int] = []
 
         init(_ model: RandomizedReferenceModel) {
             let flat = model.flatten()
             flatCount = flat.count
             sectionCount = model.sections.count
-            var foldableKeys = Set<Int>()
-            var expandedKeys = Set<Int>()
-            model.forEachNode { node in
-                if node.isFoldable { foldableKeys.insert(node.key) }
-                if node.isExpanded { expandedKeys.insert(node.key) }
-            }
             for (index, item) in flat.enumerated() {
                 shown.append(item.key)
                 flatIndex[item.key] = index
@@ -62,17 +65,49 @@ struct RandomizedOperationSource {
                         children.append(item.key)
                         blockSize[topRows.last!]! += 1
                     }
-                    if foldableKeys.contains(item.key) {
+                    let node = model.instance(item.key)
+                    if node.isFoldable {
                         foldables.append(item.key)
-                        if expandedKeys.contains(item.key) { expandedFoldables.append(item.key) } else { collapsedFoldables.append(item.key) }
+                        if node.isExpanded { expandedFoldables.append(item.key) } else { collapsedFoldables.append(item.key) }
+                        var keys = Set<Int>()
+                        var j = index + 1
+                        while j < flat.count, flat[j].role == .row, flat[j].depth > item.depth {
+                            keys.insert(flat[j].key)
+                            j += 1
+                        }
+                        below[item.key] = keys
                     } else {
                         plainRows.append(item.key)
                     }
                 }
             }
             let shownSet = Set(shown)
-            hidden = model.allKeys().filter { !shownSet.contains($0) }.sorted()
-            detached = model.detached.keys.sorted()
+            let inTree = model.allKeys()
+            hidden = inTree.filter { !shownSet.contains($0) }.sorted()
+            detached = model.registered.filter { !inTree.contains($0) }
+            var seen = Set<Int>()
+            for k in foldables {
+                let own = below[k, default: []]
+                var elsewhere: [Int] = []
+                do throws(RandomizedExpectedError) {
+                    try model.walk(model.instance(k).children, scope: .all, ancestors: [k]) { c, _ throws(RandomizedExpectedError) in
+                        if model.instance(c).isFoldable, shownSet.contains(c), !own.contains(c) { elsewhere.append(c) }
+                    }
+                } catch {
+                    cyclic.append(k)
+                    continue
+                }
+                guard !elsewhere.isEmpty else { continue }
+                overShownElsewhere.append(k)
+                if elsewhere.contains(where: { model.instance($0).isExpanded }) { refoldsElsewhere.append(k) }
+                for c in elsewhere where seen.insert(c).inserted { hiddenAndShown.append(c) }
+            }
+        }
+
+        /// Rows in the tree that are not shown (below a collapsed foldable), by key.
+        static func hiddenRows(_ model: RandomizedReferenceModel) -> [Int] {
+            let shown = model.shownKeys()
+            return model.allKeys().filter { !shown.contains($0) && model.instance($0).role == .row }.sorted()
         }
     }
 
@@ -124,24 +159,69 @@ struct RandomizedOperationSource {
         return node
     }
 
-    /// A new instance with the same diff id (for whole-state updates): content and fold state may differ.
-    private mutating func makeCopy(of node: RandomizedNode, changes: Bool) -> RandomizedNode {
-        var copy = node
-        copy.key = key()
+    /// A new instance with the same diff id (for whole-state updates) and copies of the instance's
+    /// current children: content and fold state may differ. A cycle is copied as a cycle (the copy
+    /// of a foldable that contains its ancestor contains the ancestor's copy).
+    private mutating func makeCopy(of key: Int, _ model: RandomizedReferenceModel, changes: Bool,
+                                   copies: [Int: RandomizedNode] = [:]) -> RandomizedNode {
+        let node = model.instance(key)
+        var copy = RandomizedNode(key: self.key(), id: node.id, role: node.role, isFoldable: node.isFoldable,
+                                  heaviness: node.heaviness, content: node.content, isExpanded: node.isExpanded, children: [])
         if changes, rng.chance(0.3) { copy.content = node.content + ".\(contentVersion())" }
         if changes, kind == .gravity, node.heaviness != nil, node.role == .row, rng.chance(0.2) { copy.heaviness = rng.int(0...4) }
         if node.isFoldable, changes, rng.chance(0.4) { copy.isExpanded = rng.chance(0.6) }
-        copy.children = node.children.map { makeCopy(of: $0, changes: changes) }
+        var inner = copies
+        inner[key] = copy.reference
+        for child in node.children {
+            copy.children.append(inner[child] ?? makeCopy(of: child, model, changes: changes, copies: inner))
+        }
         if node.isFoldable, changes, rng.chance(0.2) {
             copy.children.insert(makeRow(depthBudget: 1), at: rng.int(0...copy.children.count))
         }
         return copy
     }
 
-    mutating func freshCopy(of node: RandomizedNode, changes: Bool = true) -> RandomizedNode {
-        let copy = makeCopy(of: node, changes: changes)
+    mutating func freshCopy(of key: Int, _ model: RandomizedReferenceModel, changes: Bool = true) -> RandomizedNode {
+        let copy = makeCopy(of: key, model, changes: changes)
         created.append(copy)
         return copy
+    }
+
+    /// A fresh instance with `node`'s diff id that shows nothing below it.
+    private mutating func twin(of node: RandomizedNode) -> RandomizedNode {
+        var twin = node
+        twin.key = key()
+        twin.isReference = false
+        twin.isExpanded = false
+        twin.children = []
+        created.append(twin)
+        return twin
+    }
+
+    /// Fresh foldables that contain each other (A → B → A) or itself (A → A). `shown`: every
+    /// foldable on the cycle is expanded, so showing A is a cycle error; otherwise one is collapsed
+    /// and A can stand in the manager with the cycle hidden (expanding it later fails).
+    mutating func freshCycle(shown: Bool) -> RandomizedNode {
+        func foldable(_ k: Int) -> RandomizedNode {
+            var heaviness: Int?
+            if kind == .gravity, rng.chance(0.85) { heaviness = rng.int(0...4) }
+            return RandomizedNode(key: k, id: "r\(k)", role: .row, isFoldable: true, heaviness: heaviness,
+                                  content: "c\(k)", isExpanded: false, children: [])
+        }
+        var a = foldable(key())
+        if rng.chance(0.3) {
+            a.isExpanded = shown
+            a.children = [a.reference]
+        } else {
+            var b = foldable(key())
+            (a.isExpanded, b.isExpanded) = shown ? (true, true) : [(true, false), (false, true), (false, false)][rng.below(3)]
+            b.children = [a.reference]
+            if rng.chance(0.5) { b.children.insert(makeRow(depthBudget: 0), at: rng.int(0...1)) }
+            a.children = [b]
+        }
+        if rng.chance(0.5) { a.children.insert(makeRow(depthBudget: 0), at: rng.int(0...a.children.count)) }
+        created.append(a)
+        return a
     }
 
     /// A key the manager does not show: a hidden descendant, a removed instance, or one never added.
@@ -150,13 +230,15 @@ struct RandomizedOperationSource {
         if r == 0, let k = rng.pick(snap.hidden) { return k }
         if r == 1, let k = rng.pick(snap.detached) { return k }
         let ghost = freshRow(depthBudget: 0)
-        model.detachedGhost(ghost)
+        model.register(ghost)
         return ghost.key
     }
 
     /// Rows to add: fresh ones, sometimes an instance that was removed before (with its state),
     /// rarely a plain row that is a hidden child of a collapsed foldable (it is not shown, so it
-    /// may be added; expanding its parent must then fail rather than show it twice).
+    /// may be added; expanding its parent must then fail rather than show it twice), a foldable
+    /// hidden so (then it is hidden and shown: collapseSubtree of its parent folds it where it is
+    /// shown, expandSubtree fails), or a fresh foldable with a hidden cycle.
     private mutating func newRows(_ model: RandomizedReferenceModel, _ range: ClosedRange<Int> = 1...3) -> [RandomizedNode] {
         var nodes: [RandomizedNode] = []
         for _ in 0..<rng.int(range) { nodes.append(freshRow()) }
@@ -164,36 +246,56 @@ struct RandomizedOperationSource {
             nodes.insert(old, at: rng.int(0...nodes.count))
         } else if rng.chance(0.04), let hidden = hiddenLeaf(model) {
             nodes.insert(hidden, at: rng.int(0...nodes.count))
+        } else if rng.chance(0.25), let hidden = hiddenFoldable(model) {
+            nodes.insert(hidden, at: rng.int(0...nodes.count))
+        } else if rng.chance(0.03) {
+            nodes.insert(freshCycle(shown: false), at: rng.int(0...nodes.count))
         }
         return nodes
     }
 
-    /// A non-foldable row below a collapsed foldable, not shown anywhere.
-    private mutating func hiddenLeaf(_ model: RandomizedReferenceModel) -> RandomizedNode? {
-        let shown = model.shownKeys()
-        var leaves: [RandomizedNode] = []
-        model.forEachNode { node in
-            if node.role == .row, !node.isFoldable, !shown.contains(node.key) { leaves.append(node) }
+    /// Whether `keys` could be added as top-level rows: new to the manager (what they show too),
+    /// and their diff ids free (single operations do not hash ids; the sequence keeps them unique).
+    private func canAddAtTop(_ keys: [Int], _ model: RandomizedReferenceModel) -> Bool {
+        do throws(RandomizedExpectedError) {
+            try model.validateNew(keys)
+        } catch {
+            return false
         }
-        return rng.pick(leaves)
+        var ids = Set(model.flatten().map(\.diffKey))
+        var free = true
+        try? model.walk(keys, scope: .shown) { k, depth throws(RandomizedExpectedError) in
+            if !ids.insert(model.item(k, .row, depth).diffKey).inserted { free = false }
+        }
+        return free
     }
 
-    /// A removed row whose whole subtree is out of the manager, so it can be added again. Its
-    /// diff ids must be free too: a whole-state update may have given them to new instances.
+    /// A non-foldable row below a collapsed foldable, not shown anywhere.
+    private mutating func hiddenLeaf(_ model: RandomizedReferenceModel) -> RandomizedNode? {
+        let leaves = Snapshot.hiddenRows(model).filter { !model.instance($0).isFoldable && canAddAtTop([$0], model) }
+        return rng.pick(leaves).map(model.reference)
+    }
+
+    /// A foldable row below a collapsed foldable, not shown anywhere, that can stand at the top.
+    private mutating func hiddenFoldable(_ model: RandomizedReferenceModel) -> RandomizedNode? {
+        let foldables = Snapshot.hiddenRows(model).filter { model.instance($0).isFoldable && canAddAtTop([$0], model) }
+        let expanded = foldables.filter { model.instance($0).isExpanded }
+        return rng.pick(rng.chance(0.5) && !expanded.isEmpty ? expanded : foldables).map(model.reference)
+    }
+
+    /// A row out of the manager whose whole subtree is out of it too, so it can be added again
+    /// (with its state). Its diff ids must be free too: a whole-state update may have given them
+    /// to new instances.
     private mutating func freeDetached(_ model: RandomizedReferenceModel) -> RandomizedNode? {
         let inTree = model.allKeys()
-        var idsInTree = Set<String>()
-        model.forEachNode { idsInTree.insert($0.id) }
-        let free = model.detached.values.filter { node in
-            guard node.role == .row else { return false }
-            var nodes: [RandomizedNode] = [node]
-            while let n = nodes.popLast() {
-                if inTree.contains(n.key) || idsInTree.contains(n.id) { return false }
-                nodes.append(contentsOf: n.children)
-            }
-            return true
-        }.sorted { $0.key < $1.key }
-        return rng.pick(free)
+        let idsInTree = Set(inTree.map { model.instance($0).id })
+        let free = model.registered.filter { key in
+            guard !inTree.contains(key), model.instance(key).role == .row else { return false }
+            var subtree = Set<Int>()
+            model.collectAll(key, into: &subtree)
+            return subtree.allSatisfy { !inTree.contains($0) && !idsInTree.contains(model.instance($0).id) }
+        }
+        return rng.pick(free).map(model.reference)
     }
 
     private mutating func newSection(_ model: RandomizedReferenceModel, header: Bool? = nil) -> RandomizedSection {
@@ -210,6 +312,7 @@ struct RandomizedOperationSource {
         case moveAfter, moveBefore, update, expand, collapse, toggle, expandSubtree, collapseSubtree, reloadChildren
         case removeAll, removeSection, clear, setState, batch, error
         case insertAtBeginning, insertAtEnd, insertSection, swap, reloadSection
+        case background, backgroundThenBackground, backgroundThenSync
     }
 
     private func weight(_ choice: Choice, _ snap: Snapshot, inBatch: Bool) -> Double {
@@ -232,8 +335,10 @@ struct RandomizedOperationSource {
         case .expand: return 6 * grow
         case .collapse: return 5 * shrink
         case .toggle: return 3
-        case .expandSubtree: return 1.5 * grow
-        case .collapseSubtree: return 1.2 * shrink
+        // Over a foldable hidden here and shown elsewhere: collapseSubtree folds it there too (one
+        // diffed update), expandSubtree must fail.
+        case .expandSubtree: return 1.5 * grow + (snap.overShownElsewhere.isEmpty ? 0 : 1.5)
+        case .collapseSubtree: return 1.2 * shrink + (snap.refoldsElsewhere.isEmpty ? 0 : 5)
         case .reloadChildren: return 3
         case .removeAll: return 1.5 * shrink
         case .removeSection: return 2 * shrink
@@ -246,6 +351,9 @@ struct RandomizedOperationSource {
         case .insertSection: return manual ? 3 * grow : 0
         case .swap: return manual ? 5 : 0
         case .reloadSection: return manual ? 1 : 0
+        case .background: return inBatch ? 0 : 1.5
+        case .backgroundThenBackground: return inBatch ? 0 : 1
+        case .backgroundThenSync: return inBatch ? 0 : 2.5
         }
     }
 
@@ -286,11 +394,14 @@ struct RandomizedOperationSource {
         case .replace:
             let r = rng.below(20)
             if r == 0, let k = rng.pick(snap.topRows + snap.headers) {
-                return .replace(k, with: nodeNamed(k, model))  // itself: a rebind
+                return .replace(k, with: model.reference(k))  // itself: a rebind
             }
             if r < 4, let h = rng.pick(snap.headers) {
-                // Gravity: the new header keeps the weight, so the sections stay ordered.
-                return .replace(h, with: freshHeader(heaviness: nodeNamed(h, model).heaviness))
+                // Gravity: the new header keeps the weight (one splice), or has another one (its
+                // section moves to its place: one diffed update).
+                let heaviness = model.instance(h).heaviness
+                if kind == .gravity, rng.chance(0.35) { return .replace(h, with: freshHeader(heaviness: rng.int(0...5))) }
+                return .replace(h, with: freshHeader(heaviness: heaviness))
             }
             if r < 6, let f = rng.pick(snap.footers) { return .replace(f, with: freshFooter()) }
             guard let k = rng.pick(snap.topRows) else { return nil }
@@ -309,6 +420,8 @@ struct RandomizedOperationSource {
             for k in keys { contents.append(rng.chance(0.6) ? "u\(k).\(contentVersion())" : nil) }
             return .update(keys, contents: contents)
         case .expand:
+            // Sometimes a foldable also hidden below another (collapseSubtree of that one then folds it here too).
+            if rng.chance(0.3), let x = rng.pick(snap.hiddenAndShown.filter { !model.instance($0).isExpanded }) { return .expand(x) }
             guard let k = rng.pick(rng.chance(0.85) && !snap.collapsedFoldables.isEmpty ? snap.collapsedFoldables : snap.foldables) else { return nil }
             return .expand(k)
         case .collapse:
@@ -318,19 +431,34 @@ struct RandomizedOperationSource {
             guard let k = rng.pick(snap.foldables) else { return nil }
             return .toggle(k)
         case .expandSubtree:
-            guard let k = rng.pick(snap.foldables) else { return nil }
+            // Often over a hidden cycle or a foldable shown elsewhere too (both must fail).
+            let special = snap.cyclic + snap.overShownElsewhere
+            guard let k = rng.pick(rng.chance(0.25) && !special.isEmpty ? special : snap.foldables) else { return nil }
             return .expandSubtree(k)
         case .collapseSubtree:
-            guard let k = rng.pick(snap.foldables) else { return nil }
+            // Often over a foldable shown elsewhere too (it folds there as well) or a hidden cycle (an error).
+            if rng.chance(0.6), let k = rng.pick(snap.refoldsElsewhere) { return .collapseSubtree(k) }
+            let special = snap.overShownElsewhere + snap.cyclic
+            guard let k = rng.pick(rng.chance(0.35) && !special.isEmpty ? special : snap.foldables) else { return nil }
             return .collapseSubtree(k)
         case .reloadChildren:
             guard let k = rng.pick(snap.foldables) else { return nil }
-            let parent = nodeNamed(k, model)
-            var children = rng.sample(parent.children, rng.int(0...parent.children.count))
+            let parent = model.instance(k)
+            var children = rng.sample(parent.children, rng.int(0...parent.children.count)).map(model.reference)
             for _ in 0..<rng.int(0...2) { children.insert(freshRow(depthBudget: 1), at: rng.int(0...children.count)) }
-            // Rarely a hidden row of another foldable: one instance below two parents.
-            if rng.chance(0.05), let hidden = hiddenLeaf(model), !children.contains(where: { $0.key == hidden.key }) {
+            let taken = Set(children.map(\.key))
+            if rng.chance(0.05), let hidden = hiddenLeaf(model), !taken.contains(hidden.key) {
+                // Rarely a hidden row of another foldable: one instance below two parents.
                 children.insert(hidden, at: rng.int(0...children.count))
+            } else if !parent.isExpanded, rng.chance(0.25),
+                      let x = rng.pick(snap.foldables.filter { $0 != k && !taken.contains($0) && !snap.below[$0, default: []].contains(k) }) {
+                // A collapsed foldable takes a foldable shown elsewhere: hidden here, shown there.
+                children.insert(model.reference(x), at: rng.int(0...children.count))
+            } else if !parent.isExpanded, rng.chance(0.1) {
+                // A hidden cycle: a collapsed foldable takes itself or a shown ancestor.
+                let ancestors = snap.foldables.filter { snap.below[$0, default: []].contains(k) }
+                let target = rng.pick(ancestors + [k])!
+                children.insert(model.reference(target), at: rng.int(0...children.count))
             }
             return .reloadChildren(k, children: children)
         case .removeAll:
@@ -369,16 +497,34 @@ struct RandomizedOperationSource {
         case .reloadSection:
             guard let h = rng.pick(snap.headers) else { return nil }
             return .reloadSection(header: h)
+        case .background:
+            if rng.chance(0.25), let bad = setStateError(model) { return .background(bad) }
+            return .background(wholeState(model))
+        case .backgroundThenBackground:
+            let valid = wholeState(model)
+            var failing = setStateError(model)
+            while failing == nil { failing = setStateError(model) }
+            return .backgroundThenBackground(valid, failing!)
+        case .backgroundThenSync:
+            let state = wholeState(model)
+            return .backgroundThenSync(state, syncOperation(snap, &model))
         }
     }
 
-    private func nodeNamed(_ key: Int, _ model: RandomizedReferenceModel) -> RandomizedNode {
-        switch model.locate(key)! {
-        case .header(let s): return model.sections[s].header!
-        case .footer(let s): return model.sections[s].footer!
-        case .row(let s, let path): return model.node(section: s, path: path)
+    /// The synchronous operation made while a background update is in flight: one that states a
+    /// newer intent (supersedes it), a fold (it applies after, against the folded rows), or a bad one.
+    private mutating func syncOperation(_ snap: Snapshot, _ model: inout RandomizedReferenceModel) -> RandomizedOperation {
+        let choices: [(Choice, Double)] = [(.setState, 2), (.batch, 2), (.add, 2), (.remove, 2), (.removeMany, 0.7),
+                                           (.addSection, 0.5), (.update, 0.5), (.replace, 0.5), (.moveAfter, 0.5), (.clear, 0.2),
+                                           (.expand, 1.2), (.collapse, 1), (.toggle, 0.5), (.expandSubtree, 0.6),
+                                           (.collapseSubtree, 0.8), (.reloadChildren, 0.8)]
+        for _ in 0..<10 {
+            if rng.chance(0.3), let op = makeError(snap, &model) { return op }
+            if let op = make(choices[rng.weighted(choices.map(\.1))].0, snap, &model, inBatch: false) { return op }
         }
+        return .add(newRows(model))
     }
+
 
     /// Several operations in one `batch { }`; sometimes one of them is bad, and then none applies.
     private mutating func batch(_ model: inout RandomizedReferenceModel, nested: Bool) -> RandomizedOperation {
@@ -409,18 +555,22 @@ struct RandomizedOperationSource {
             if rng.chance(0.1) { continue }
             var s = RandomizedSection()
             if let h = old.header {
-                s.header = rng.chance(0.8) ? freshCopy(of: h) : h
+                s.header = rng.chance(0.8) ? freshCopy(of: h, model) : model.reference(h)
             } else if rng.chance(0.1) {
                 s.header = freshHeader()
             }
-            if let f = old.footer, rng.chance(0.9) { s.footer = rng.chance(0.7) ? freshCopy(of: f) : f }
+            if let f = old.footer, rng.chance(0.9) { s.footer = rng.chance(0.7) ? freshCopy(of: f, model) : model.reference(f) }
             for row in old.rows where !rng.chance(0.15) {
-                s.rows.append(rng.chance(0.6) ? freshCopy(of: row) : row)
+                s.rows.append(rng.chance(0.6) ? freshCopy(of: row, model) : model.reference(row))
             }
             for _ in 0..<rng.int(0...2) { s.rows.insert(freshRow(), at: rng.int(0...s.rows.count)) }
             sections.append(s)
         }
         if rng.chance(0.25) { sections.insert(newSection(model), at: rng.int(0...sections.count)) }
+        // Sometimes foldables that contain each other, mostly with the cycle hidden (a valid state).
+        if rng.chance(0.06), let s = rng.pick(Array(sections.indices)) {
+            sections[s].rows.insert(freshCycle(shown: rng.chance(0.2)), at: rng.int(0...sections[s].rows.count))
+        }
         // Moves: within a section or across.
         for _ in 0..<rng.int(0...3) {
             guard let from = rng.pick(sections.indices.filter { !sections[$0].rows.isEmpty }) else { break }
@@ -439,7 +589,7 @@ struct RandomizedOperationSource {
 
     private mutating func makeError(_ snap: Snapshot, _ model: inout RandomizedReferenceModel) -> RandomizedOperation? {
         let topOrHeader = snap.topRows + snap.headers
-        switch rng.below(30) {
+        switch rng.below(38) {
         case 0:
             return .insertAfter(newRows(model), anchor: missingKey(snap, &model))
         case 1:
@@ -456,7 +606,7 @@ struct RandomizedOperationSource {
         case 5:
             // A generator already shown (a row, a visible child or a header) added again.
             guard let k = rng.pick(snap.shown.filter { !snap.footers.contains($0) }) else { return nil }
-            let again = nodeNamed(k, model)
+            let again = model.reference(k)
             var rows = newRows(model, 0...2)
             rows.insert(again, at: rng.int(0...rows.count))
             if let anchor = rng.pick(topOrHeader), rng.chance(0.5) { return .insertAfter(rows, anchor: anchor) }
@@ -503,34 +653,78 @@ struct RandomizedOperationSource {
             return .replace(missingKey(snap, &model), with: freshRow())
         case 18:
             guard let k = rng.pick(snap.topRows), let other = rng.pick(snap.shown.filter { $0 != k && !snap.footers.contains($0) }) else { return nil }
-            return .replace(k, with: nodeNamed(other, model))
+            return .replace(k, with: model.reference(other))
         case 19:
             var keys = rng.sample(snap.shown, rng.int(0...2))
             keys.insert(missingKey(snap, &model), at: rng.int(0...keys.count))
             return .update(keys, contents: keys.map { _ in nil })
         case 20, 21:
-            return setStateError(model)
+            return setStateError(model).map { .setState($0) }
         case 22:
             guard let h = rng.pick(snap.headers) else { return nil }
-            return .addSection(header: nodeNamed(h, model), rows: newRows(model, 0...2), footer: nil)
+            return .addSection(header: model.reference(h), rows: newRows(model, 0...2), footer: nil)
         case 23:
             guard kind == .gravity else { return nil }
             return .addSection(header: freshHeader(weighted: false), rows: newRows(model, 0...2), footer: nil)
         case 24:
             // New children that include a row shown elsewhere (possibly the parent itself).
             guard let k = rng.pick(snap.expandedFoldables) else { return nil }
-            let parent = nodeNamed(k, model)
-            var own: [Int] = []
-            for child in parent.children { child.visibleKeys(into: &own) }
+            let own = snap.below[k, default: []]
             guard let other = rng.pick(snap.shown.filter { !own.contains($0) && !snap.footers.contains($0) && !snap.headers.contains($0) }) else { return nil }
-            var children = parent.children
-            children.insert(nodeNamed(other, model), at: rng.int(0...children.count))
+            var children = model.instance(k).children.map(model.reference)
+            children.insert(model.reference(other), at: rng.int(0...children.count))
             return .reloadChildren(k, children: children)
         case 25:
             guard let k = rng.pick(snap.plainRows + snap.headers) else { return nil }
             return .reloadChildren(k, children: [freshRow(depthBudget: 0)])
         case 26, 27:
             return manualError(snap, &model)
+        case 30:
+            // An expanded foldable given itself as a child: a cycle.
+            guard let k = rng.pick(snap.expandedFoldables) else { return nil }
+            var children = model.instance(k).children.map(model.reference)
+            children.insert(model.reference(k), at: rng.int(0...children.count))
+            return .reloadChildren(k, children: children)
+        case 31:
+            // New rows with a shown cycle.
+            var rows = newRows(model, 0...2)
+            rows.insert(freshCycle(shown: true), at: rng.int(0...rows.count))
+            if let anchor = rng.pick(topOrHeader), rng.chance(0.4) { return .insertAfter(rows, anchor: anchor) }
+            return rng.chance(0.3) ? .addSection(header: freshHeader(), rows: rows, footer: nil) : .add(rows)
+        case 32:
+            // Gravity: a header replaced by one without heaviness.
+            guard kind == .gravity, let h = rng.pick(snap.headers) else { return nil }
+            return .replace(h, with: freshHeader(weighted: false))
+        case 33, 34:
+            // Folding over a hidden cycle (expand fails only when it shows the cycle, or a row shown elsewhere).
+            guard let k = rng.pick(snap.cyclic) else { return nil }
+            return foldOperation(k)
+        case 35:
+            // expandSubtree over a foldable hidden here and shown elsewhere.
+            guard let k = rng.pick(snap.overShownElsewhere) else { return nil }
+            return .expandSubtree(k)
+        case 37:
+            // A new row with the diff id of a shown top-level row, or two new rows with one id:
+            // an id stands once per role and depth in every operation.
+            var rows = newRows(model, 0...1)
+            if rng.chance(0.5), let k = rng.pick(snap.topRows) {
+                rows.insert(twin(of: model.reference(k)), at: rng.int(0...rows.count))
+            } else {
+                let row = freshRow(depthBudget: 0)
+                rows += [row]
+                rows.insert(twin(of: row), at: rng.int(0...rows.count))
+            }
+            if let anchor = rng.pick(topOrHeader), rng.chance(0.3) { return .insertAfter(rows, anchor: anchor) }
+            return .add(rows)
+        case 36:
+            // A collapsed foldable given itself or an ancestor (accepted: the cycle is hidden), or
+            // an expanded one given its shown ancestor (that row is shown already).
+            guard let k = rng.pick(snap.foldables) else { return nil }
+            let ancestors = snap.foldables.filter { snap.below[$0, default: []].contains(k) }
+            guard let target = rng.pick(ancestors + [k]) else { return nil }
+            var children = model.instance(k).children.map(model.reference)
+            children.insert(model.reference(target), at: rng.int(0...children.count))
+            return .reloadChildren(k, children: children)
         default:
             return rng.chance(0.5) ? .expand(missingKey(snap, &model)) : .toggle(rng.pick(snap.plainRows) ?? missingKey(snap, &model))
         }
@@ -546,24 +740,31 @@ struct RandomizedOperationSource {
         }
     }
 
-    private mutating func setStateError(_ model: RandomizedReferenceModel) -> RandomizedOperation? {
+    /// A whole state with one fault: two rows with one diff id, one instance twice, a shown
+    /// cycle, or (gravity) a header without heaviness.
+    private mutating func setStateError(_ model: RandomizedReferenceModel) -> [RandomizedSection]? {
         var sections = wholeState(model)
         let withRows = sections.indices.filter { !sections[$0].rows.isEmpty }
-        switch rng.below(kind == .gravity ? 3 : 2) {
+        switch rng.below(kind == .gravity ? 4 : 3) {
         case 0:
-            // Two instances with one diff id in one section's rows.
+            // Two instances with one diff id in one section's rows (the twin shows nothing below it).
             guard let s = rng.pick(withRows), let t = rng.pick(Array(sections.indices)) else { return nil }
-            let twin = freshCopy(of: sections[s].rows[rng.below(sections[s].rows.count)], changes: false)
+            let twin = twin(of: sections[s].rows[rng.below(sections[s].rows.count)])
             sections[t].rows.insert(twin, at: rng.int(0...sections[t].rows.count))
         case 1:
             // One instance twice.
             guard let s = rng.pick(withRows), let t = rng.pick(Array(sections.indices)) else { return nil }
-            let same = sections[s].rows[rng.below(sections[s].rows.count)]
+            let same = sections[s].rows[rng.below(sections[s].rows.count)].reference
             sections[t].rows.insert(same, at: rng.int(0...sections[t].rows.count))
+        case 2:
+            // Foldables that contain each other, all expanded: a cycle in the shown rows.
+            if sections.isEmpty { sections.append(RandomizedSection()) }
+            let t = rng.below(sections.count)
+            sections[t].rows.insert(freshCycle(shown: true), at: rng.int(0...sections[t].rows.count))
         default:
             sections.insert(RandomizedSection(header: freshHeader(weighted: false), rows: [], footer: nil), at: rng.int(0...sections.count))
         }
-        return .setState(sections)
+        return sections
     }
 
     private mutating func manualError(_ snap: Snapshot, _ model: inout RandomizedReferenceModel) -> RandomizedOperation? {
@@ -578,7 +779,7 @@ struct RandomizedOperationSource {
                                         : .insertSectionAfter(newSection(model), header: missingKey(snap, &model))
         case 4:
             guard let h = rng.pick(snap.headers) else { return nil }
-            return .insertSectionAt(RandomizedSection(header: nodeNamed(h, model), rows: [], footer: nil), index: rng.int(0...snap.sectionCount))
+            return .insertSectionAt(RandomizedSection(header: model.reference(h), rows: [], footer: nil), index: rng.int(0...snap.sectionCount))
         case 5:
             guard let k = rng.pick(snap.topRows), let bad = rng.pick(snap.children + snap.headers + snap.footers) else { return nil }
             return rng.chance(0.5) ? .swap(k, bad) : .swap(bad, k)
@@ -622,23 +823,10 @@ extension RandomizedOperation {
         case .insertSectionBefore, .insertSectionAfter, .insertSectionAt: return "insertSection"
         case .swap: return "swap"
         case .reloadSection: return "reloadSection"
+        case .background: return "background"
+        case .backgroundThenBackground: return "background+background"
+        case .backgroundThenSync(_, let op): return op.supersedesBackgroundUpdates ? "background+sync" : "background+fold"
         }
-    }
-
-    /// Whether it may set a generator's `isExpanded` (directly or inside a nested batch).
-    var changesFoldState: Bool {
-        switch self {
-        case .expand, .collapse, .toggle, .expandSubtree, .collapseSubtree: return true
-        case .batch(let ops): return ops.contains { $0.changesFoldState }
-        default: return false
-        }
-    }
-}
-
-extension RandomizedReferenceModel {
-    /// Records an instance drawn only to be missing (it may be added later).
-    mutating func detachedGhost(_ node: RandomizedNode) {
-        detached[node.key] = node
     }
 }
 
@@ -646,6 +834,7 @@ extension RandomizedReferenceModel {
 
 extension RandomizedNode: CustomStringConvertible {
     var description: String {
+        if isReference { return "#\(key)" }
         var text: String
         switch role {
         case .header: text = "H\(key)"
@@ -671,6 +860,7 @@ extension RandomizedOperation: CustomStringConvertible {
     var description: String {
         func list(_ nodes: [RandomizedNode]) -> String { "[" + nodes.map(\.description).joined(separator: ", ") + "]" }
         func k(_ key: Int) -> String { "#\(key)" }
+        func state(_ sections: [RandomizedSection]) -> String { sections.map(\.description).joined(separator: " ") }
         switch self {
         case .addSection(let h, let rows, let f):
             return "addSection(header: \(h?.description ?? "nil"), rows: \(list(rows)), footer: \(f?.description ?? "nil"))"
@@ -707,6 +897,11 @@ extension RandomizedOperation: CustomStringConvertible {
         case .insertSectionAt(let s, let i): return "insertSection(\(s), at: \(i))"
         case .swap(let a, let b): return "swap(\(k(a)), with: \(k(b)))"
         case .reloadSection(let h): return "reloadSection(with: \(k(h)))"
+        case .background(let sections): return "setStateInBackground(" + state(sections) + ")"
+        case .backgroundThenBackground(let a, let b):
+            return "let first = Task { setStateInBackground(" + state(a) + ") }; yield; setStateInBackground(" + state(b) + "); await first"
+        case .backgroundThenSync(let sections, let op):
+            return "let first = Task { setStateInBackground(" + state(sections) + ") }; yield; \(op); await first"
         }
     }
 }

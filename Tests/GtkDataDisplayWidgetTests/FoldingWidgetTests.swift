@@ -153,7 +153,9 @@ final class FoldingWidgetTests: WidgetTestCase {
             return gtk_widget_get_margin_start(container)
         }
         // header, root, middle, leaf×3, sibling, after
-        XCTAssertEqual(margins, [0, 0, 20, 40, 40, 40, 20, 0])
+        let level = Int32(adapter.indentPerLevel)
+        XCTAssertGreaterThan(level, 20, "a level indents by the expander's width and spacing")
+        XCTAssertEqual(margins, [0, 0, level, 2 * level, 2 * level, 2 * level, level, 0])
     }
 
     func testWholeStateThatExpandsAKeptRowRedrawsItsArrow() async throws {

@@ -63,8 +63,9 @@ final class IndentationTests: WidgetTestCase {
         try manager.expand(folder)
         host.settle()
         let header = try titleX(treeHeader)
-        XCTAssertEqual(try titleX(generator("c0")), header + 20, accuracy: 0.5)
-        XCTAssertEqual(try titleX(generator("c1")), header + 20, accuracy: 0.5)
+        XCTAssertEqual(try titleX(generator("c0")), header + Float(adapter.indentPerLevel), accuracy: 0.5)
+        XCTAssertEqual(try titleX(generator("c1")), header + Float(adapter.indentPerLevel), accuracy: 0.5)
+        XCTAssertEqual(try titleX(generator("c0")), try titleX(folder), accuracy: 0.5, "children start under their parent's title")
         XCTAssertEqual(try titleX(generator("leaf")), try titleX(folder), accuracy: 0.5, "depth 0 still has a foldable row")
     }
 
@@ -96,7 +97,7 @@ final class IndentationTests: WidgetTestCase {
         folder.children.removeLast()
         try manager.reloadChildren(of: folder)
         host.settle()
-        XCTAssertEqual(try titleX(c0), try titleX(treeHeader) + 20, accuracy: 0.5)
+        XCTAssertEqual(try titleX(c0), try titleX(treeHeader) + Float(adapter.indentPerLevel), accuracy: 0.5)
     }
 
     func testAWholeStateThatHandsARowToAFoldableGeneratorMovesItsSiblings() async throws {

@@ -27,20 +27,37 @@ final class Cell {
 
     private var manager: BaseListManager? { adapter?.manager }
 
-    /// Pixels of indentation per nesting level.
-    static let indentPerLevel: Int32 = 20
+    /// Pixels between the expander and the row's view.
+    static let expanderSpacing: Int32 = 4
 
-    init(listItem: OpaquePointer, adapter: ListViewAdapter) {
-        self.listItem = listItem
-        self.adapter = adapter
-        container = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 4)
-        containerReference = ObjectReference(sinking: untyped(container))
-        gtk_widget_add_css_class(container, "gdd-row")
-        expander = gtk_button_new_from_icon_name("pan-end-symbolic")
+    /// A new expander button, the same in every cell.
+    static func makeExpander() -> UnsafeMutablePointer<GtkWidget> {
+        let expander = gtk_button_new_from_icon_name("pan-end-symbolic")!
         gtk_widget_add_css_class(expander, "flat")
         gtk_widget_add_css_class(expander, "gdd-expander")
         gtk_widget_set_focusable(expander, 0)
         gtk_widget_set_valign(expander, GTK_ALIGN_CENTER)
+        return expander
+    }
+
+    /// The width a nesting level indents: an expander and its spacing, as GTK's tree expander
+    /// indents, so a child's content starts under its parent's title. Measured once (themes differ).
+    static let measuredIndent: Int = {
+        let expander = makeExpander()
+        let reference = ObjectReference(sinking: untyped(expander))
+        var minimum: Int32 = 0, natural: Int32 = 0
+        gtk_widget_measure(expander, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, &natural, nil, nil)
+        withExtendedLifetime(reference) {}
+        return Int(natural + expanderSpacing)
+    }()
+
+    init(listItem: OpaquePointer, adapter: ListViewAdapter) {
+        self.listItem = listItem
+        self.adapter = adapter
+        container = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, Self.expanderSpacing)
+        containerReference = ObjectReference(sinking: untyped(container))
+        gtk_widget_add_css_class(container, "gdd-row")
+        expander = Self.makeExpander()
         gtk_widget_set_visible(expander, 0)
         gtk_box_append(gdd_box(untyped(container)), expander)
         gtk_list_item_set_child(listItem, container)
@@ -82,7 +99,7 @@ final class Cell {
         gtk_list_item_set_selectable(listItem, generator.isSelectable ? 1 : 0)
         gtk_list_item_set_activatable(listItem, generator.isActivatable ? 1 : 0)
         KeyboardNavigation.updateFocusability(of: self, selectable: generator.isSelectable, activatable: generator.isActivatable)
-        gtk_widget_set_margin_start(container, Int32(row.depth) * Self.indentPerLevel)
+        gtk_widget_set_margin_start(container, Int32(row.depth * (adapter?.indentPerLevel ?? 0)))
         style(for: row.role)
         foldStateChanged()
         // GTK's row widget takes the focus back (its children first, as GTK's own grab does).

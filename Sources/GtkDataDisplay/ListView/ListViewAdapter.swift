@@ -39,6 +39,10 @@ public final class ListViewAdapter {
     var pool = WidgetPool()
     /// Which rows keep the expander's space (folding only): see `SiblingFolding`.
     private(set) lazy var siblingFolding = SiblingFolding(manager: manager)
+
+    /// Pixels a nesting level indents rows by: with the folding plugin, the expander's width and
+    /// spacing (a child's content starts under its parent's title, as in GTK's trees); 20 without.
+    public var indentPerLevel: Int { features.foldable ? Cell.measuredIndent : 20 }
     private var owners: [ObjectIdentifier: WeakCell] = [:]
     private var containers: [UnsafeMutableRawPointer: WeakCell] = [:]
     /// The selection model and the selected rows.

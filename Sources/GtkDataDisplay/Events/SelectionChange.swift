@@ -1,16 +1,95 @@
 /// One change of a list view's selection: the rows that became selected and those that stopped
 /// being selected (deselected, or gone from the list), each in list order.
+///
+/// The counts come from the change's position sets (no row visited); the generator arrays are
+/// built on first use. A change kept past its listener holds its rows as they were when it fired.
 @MainActor
 public struct SelectionChange {
-    let selectedRows: [Row]
-    let deselectedRows: [Row]
+    var storage: Storage
 
-    /// The generators of the rows that became selected.
-    public var selected: [any RowGenerator] { selectedRows.map(\.generator) }
+    init(_ delta: SelectionDelta, manager: BaseListManager) {
+        storage = Storage(delta, manager: manager)
+    }
+
+    /// The generators of the rows that became selected (O(selected) on first use).
+    public var selected: [any RowGenerator] { storage.selectedRows.map(\.generator) }
     /// The generators of the rows that stopped being selected, or left the list while selected.
-    public var deselected: [any RowGenerator] { deselectedRows.map(\.generator) }
+    public var deselected: [any RowGenerator] { storage.deselectedRows.map(\.generator) }
     /// How many rows became selected (O(1)).
-    public var selectedCount: Int { selectedRows.count }
+    public var selectedCount: Int { storage.selectedCount }
     /// How many rows stopped being selected (O(1)).
-    public var deselectedCount: Int { deselectedRows.count }
+    public var deselectedCount: Int { storage.deselectedCount }
+
+    /// The rows of one change: as positions in the store until someone asks for rows.
+    @MainActor
+    final class Storage {
+        let selectedCount: Int
+        let deselectedCount: Int
+        private var manager: BaseListManager?
+        private var selectedPositions: Bitset?
+        private var deselectedPositions: Bitset?
+        private let leftRows: [Row]
+        private var selected: [Row]?
+        private var deselected: [Row]?
+
+        init(_ delta: SelectionDelta, manager: BaseListManager) {
+            self.manager = manager
+            selectedPositions = delta.selected
+            deselectedPositions = delta.deselected
+            leftRows = delta.leftRows
+            selectedCount = delta.selected?.count ?? 0
+            deselectedCount = (delta.deselected?.count ?? 0) + delta.leftRows.count
+        }
+
+        /// The rows that became selected, in list order.
+        var selectedRows: [Row] {
+            if let selected { return selected }
+            let rows = Self.rows(at: selectedPositions, in: manager)
+            selected = rows
+            return rows
+        }
+
+        /// The rows that stopped being selected: those that left the list, then the others, each in list order.
+        var deselectedRows: [Row] {
+            if let deselected { return deselected }
+            let rows = leftRows + Self.rows(at: deselectedPositions, in: manager)
+            deselected = rows
+            return rows
+        }
+
+        /// Supplies the selected rows already looked up (the per-row events did).
+        func setSelectedRows(_ rows: [Row]) { selected = rows }
+
+        /// Looks the rows up now, while the positions still name them, and lets go of the positions.
+        func materialize() {
+            _ = selectedRows
+            _ = deselectedRows
+            manager = nil
+            selectedPositions = nil
+            deselectedPositions = nil
+        }
+
+        private static func rows(at positions: Bitset?, in manager: BaseListManager?) -> [Row] {
+            guard let positions, let manager else { return [] }
+            var rows: [Row] = []
+            rows.reserveCapacity(positions.count)
+            manager.forEachRow(at: positions) { rows.append($1) }
+            return rows
+        }
+    }
+}
+
+/// What one selection change did, as the selection computed it: positions in the store as it is
+/// when the change is reported, and the selected rows that left the store.
+struct SelectionDelta {
+    /// Positions that became selected.
+    var selected: Bitset?
+    /// Positions that stopped being selected (their rows are still in the store).
+    var deselected: Bitset?
+    /// Selected rows that left the list, in list order.
+    var leftRows: [Row] = []
+
+    var isEmpty: Bool {
+        (selected?.isEmpty ?? true) && (deselected?.isEmpty ?? true) && leftRows.isEmpty
+    }
 }

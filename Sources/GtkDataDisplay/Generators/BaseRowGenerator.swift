@@ -11,13 +11,23 @@ open class BaseRowGenerator<View: ConfigurableRowView>: RowGenerator, Selectable
     public private(set) var contentRevision = 0
     private let explicitID: AnyHashable?
 
-    public let didSelectEvent = Event<Void>()
-    public let didDeselectEvent = Event<Void>()
+    public let didSelectEvent = Event<Void>(countedForSelection: ())
+    public let didDeselectEvent = Event<Void>(countedForSelection: ())
     public let didActivateEvent = Event<Void>()
     public let willDisplayEvent = Event<Void>()
     public let didEndDisplayEvent = Event<Void>()
-    /// Deselect right after selection (RDDM's `isNeedDeselect`).
-    public var isNeedDeselect = false
+    /// Deselect right after selection (RDDM's `isNeedDeselect`). Counted while true, so a
+    /// selection change knows whether it must visit its rows (see `SelectionDispatch`).
+    public var isNeedDeselect = false {
+        didSet {
+            guard isNeedDeselect != oldValue else { return }
+            if isNeedDeselect {
+                SelectionDispatch.needDeselectGenerators.add(1, ordering: .relaxed)
+            } else {
+                SelectionDispatch.needDeselectGenerators.subtract(1, ordering: .relaxed)
+            }
+        }
+    }
     /// Whether the row can be selected.
     open var isSelectable: Bool { true }
     /// Whether the row can be activated.
@@ -33,6 +43,10 @@ open class BaseRowGenerator<View: ConfigurableRowView>: RowGenerator, Selectable
     public init(model: View.Model) {
         self.model = model
         self.explicitID = nil
+    }
+
+    deinit {
+        if isNeedDeselect { SelectionDispatch.needDeselectGenerators.subtract(1, ordering: .relaxed) }
     }
 
     open var reuseIdentifier: ReuseIdentifier { .of(View.self) }
@@ -63,6 +77,9 @@ open class BaseRowGenerator<View: ConfigurableRowView>: RowGenerator, Selectable
         bind(view)
     }
 }
+
+/// The library counts the select/deselect listeners and `isNeedDeselect` of these generators.
+extension BaseRowGenerator: CountedSelectableItem {}
 
 /// Compares two values when their type is Equatable (false otherwise: the row is rebound).
 enum ModelEquality {

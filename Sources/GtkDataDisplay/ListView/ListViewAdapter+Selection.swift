@@ -16,13 +16,14 @@ extension ListViewAdapter {
     /// exists in Swift). It is another object after `selectionMode` changes.
     public var selectionModel: TypedObject<GtkType.SelectionModel> { selection.model }
 
-    /// How many rows are selected (O(1)).
-    public var selectedCount: Int { selection.rows.count }
+    /// How many rows are selected: the size of the selection's bitset (O(ranges), no row visited).
+    public var selectedCount: Int { selection.count }
 
-    /// The selected generators, in list order (O(selected) store lookups).
+    /// The selected generators, in list order (O(selected)).
     public var selectedGenerators: [any RowGenerator] { selection.rowsInListOrder.map(\.generator) }
 
-    /// Whether `generator`'s row is selected (O(1)).
+    /// Whether `generator`'s row is selected (O(1); the first call after a change gathers the
+    /// selected rows, O(selected)).
     public func isSelected(_ generator: any RowGenerator) -> Bool {
         guard let row = manager.rowsByGenerator[ObjectIdentifier(generator)] else { return false }
         return selection.contains(row)
@@ -41,7 +42,7 @@ extension ListViewAdapter {
 
     /// Selects these rows in one change (single mode: the last of them).
     public func select(_ generators: [any RowGenerator]) {
-        selection.select(positions: positions(of: generators.filter(\.isSelectable)))
+        selection.select(positions: positions(of: generators.filter(\.isSelectable)), checked: true)
     }
 
     /// Deselects the row of `generator`.
@@ -69,33 +70,48 @@ extension ListViewAdapter {
             return set
         }
         let wanted = Set(generators.map { ObjectIdentifier($0) })
-        for (position, row) in manager.flatRows().enumerated() where wanted.contains(ObjectIdentifier(row.generator)) {
-            set.insert(position)
+        manager.forEachRow { position, row in
+            if wanted.contains(ObjectIdentifier(row.generator)) { set.insert(position) }
         }
         return set
     }
 
     /// Fires the events of one selection change: each row's own, then `selectionChanged` once.
     /// Rows that deselect themselves after selection (`isNeedDeselect`, the plugin) are then deselected.
-    func reportSelection(selected: [Row], deselected: [Row]) {
-        guard !selected.isEmpty || !deselected.isEmpty else { return }
+    ///
+    /// Rows are visited one by one only when someone may listen per row (`SelectionDispatch`
+    /// gives the rule); otherwise the change goes out as positions and costs nothing per row.
+    func reportSelection(_ delta: SelectionDelta) {
+        guard !delta.isEmpty else { return }
+        var change = SelectionChange(delta, manager: manager)
         let deselectAfter = Bitset()
         manager.withinViewCallback {
-            for row in deselected {
-                didDeselect.invoke(with: row.generator)
-                (row.generator as? SelectableItem)?.didDeselectEvent.invoke()
-            }
-            for row in selected {
-                didSelect.invoke(with: row.generator)
-                let item = row.generator as? SelectableItem
-                item?.didSelectEvent.invoke()
-                if features.deselectAfterSelect || item?.isNeedDeselect == true,
-                   let position = manager.flatPosition(of: row) {
-                    deselectAfter.insert(position)
+            if !didSelect.isEmpty || !didDeselect.isEmpty || SelectionDispatch.rowsMayListen {
+                // Rows first, all of them, before any listener can change the selection.
+                let deselected = change.storage.deselectedRows
+                var selected: [(position: Int, row: Row)] = []
+                if let positions = delta.selected {
+                    selected.reserveCapacity(positions.count)
+                    manager.forEachRow(at: positions) { selected.append(($0, $1)) }
                 }
+                change.storage.setSelectedRows(selected.map(\.row))
+                for row in deselected {
+                    didDeselect.invoke(with: row.generator)
+                    (row.generator as? SelectableItem)?.didDeselectEvent.invoke()
+                }
+                for (position, row) in selected {
+                    didSelect.invoke(with: row.generator)
+                    let item = row.generator as? SelectableItem
+                    item?.didSelectEvent.invoke()
+                    if features.deselectAfterSelect || item?.isNeedDeselect == true { deselectAfter.insert(position) }
+                }
+            } else if features.deselectAfterSelect, let positions = delta.selected {
+                deselectAfter.insert(contentsOf: positions)
             }
-            selectionChanged.invoke(with: SelectionChange(selectedRows: selected, deselectedRows: deselected))
+            selectionChanged.invoke(with: change)
         }
+        // A listener that kept the change reads its rows later: look them up while positions hold.
+        if !isKnownUniquelyReferenced(&change.storage) { change.storage.materialize() }
         selection.unselect(positions: deselectAfter)
     }
 }

@@ -3,36 +3,60 @@ import CGtk
 /// A list view's selection: GTK's selection model over the manager's store, and the selected rows
 /// as the library reports them.
 ///
-/// Every change is diffed against the selection last reported, as `GtkBitset`s (set operations
-/// cost O(ranges)), so only rows whose state changed are visited: selecting every row of a long
-/// list visits each row once, and a listener reading `selectedCount` does no per-row work.
-/// Rows that cannot be selected (headers, footers) are unselected at once. Rows follow their row
-/// object: a row that leaves the list while selected is reported as deselected, and one that a
-/// whole-state update took out and put back in a later splice is selected again.
+/// The selection is held as positions — GTK's own `GtkBitset`, whose set operations cost
+/// O(ranges) — not as a collection of rows: a change is the difference of two bitsets, the count
+/// is the bitset's size, and rows are looked up only when someone asks for them (the generators
+/// of a change, `selectedGenerators`, `isSelected(_:)`, per-row events). Selecting every row of
+/// a long list with nobody listening per row visits no row after the selection is made (the
+/// adapter's `selectAll()` visits each row once beforehand to skip the unselectable ones; GTK's
+/// Ctrl+A visits the rows it selected once to take headers and footers out again).
+///
+/// Rows follow their row object. Before a splice removes selected rows, the store tells this
+/// selection (`RowStore.willSplice`), which keeps them aside — O(selected rows removed); the
+/// manager keeps rows that leave it alive until its operation's splices are done — and after the
+/// splice those no longer in the manager are reported as deselected, while those still in it (a
+/// whole-state update moves them with a later splice) stay selected and are selected again when
+/// they come back.
 @MainActor
 final class RowSelection {
     private unowned let adapter: ListViewAdapter
+    private let manager: BaseListManager
     private(set) var mode: SelectionMode
     private(set) var model: TypedObject<GtkType.SelectionModel>
     private var modelReference: ObjectReference
     private var handlerIDs: [UInt] = []
-    /// GTK's selection as of the last change handled (positions).
+    /// GTK's selection as of the last change handled: the selected rows that are in the store.
     private var reported = Bitset()
-    /// The selected rows by identity.
-    private(set) var rows: [ObjectIdentifier: Row] = [:]
+    /// Selected rows a splice took out of the store that stay in the manager: still selected, to
+    /// be selected again when a later splice of the same update puts them back.
+    private var displaced: [Row] = []
+    /// The selected rows the splice under way removes, captured before it.
+    private var removing: [Row] = []
+    /// A splice is under way: the store and GTK's selection have changed, `reported` not yet.
+    private var splicing = false
+    /// The selected rows by identity, built on the first `contains` after a change.
+    private var lookup: Set<ObjectIdentifier>?
     private weak var lastSelected: Row?
     private var correcting = false
-
-    private var manager: BaseListManager { adapter.manager }
+    /// Positions the adapter is selecting that it checked to be selectable.
+    private var checked: Bitset?
 
     init(adapter: ListViewAdapter, mode: SelectionMode) {
         self.adapter = adapter
+        self.manager = adapter.manager
         self.mode = mode
         let object = Self.makeModel(mode, over: adapter.manager.store.listModel)
         model = TypedObject(object.asSelectionModel)
         modelReference = ObjectReference(adopting: object)
         gtk_list_view_set_model(adapter.listView.pointer, model.pointer)
         connect()
+        manager.store.willSplice.addListener(key: ObjectIdentifier(self)) { [weak self] position, removing in
+            self?.willSplice(position: position, removing: removing)
+        }
+    }
+
+    isolated deinit {
+        manager.store.willSplice.removeListener(key: ObjectIdentifier(self))
     }
 
     /// A new selection model over `listModel` (a full reference). Each is created empty and given
@@ -76,28 +100,50 @@ final class RowSelection {
         return Bitset(adopting: gtk_bitset_copy(live))
     }
 
-    /// The selected rows in list order: O(selected) store lookups.
-    var rowsInListOrder: [Row] {
-        current().compactMap { manager.store.row(at: $0) }
+    /// The selected positions in the store as it is now (during a splice, GTK's: it is ahead of `reported`).
+    private var selectedPositions: Bitset { splicing ? current() : reported }
+
+    /// How many rows are selected: O(ranges), no row visited.
+    var count: Int {
+        splicing ? current().count + displaced.count + removing.count : reported.count + displaced.count
     }
 
-    func contains(_ row: Row) -> Bool { rows[ObjectIdentifier(row)] === row }
+    /// The selected rows in list order: O(selected), a walk over the sections.
+    var rowsInListOrder: [Row] {
+        let positions = selectedPositions
+        var rows: [Row] = []
+        rows.reserveCapacity(positions.count)
+        manager.forEachRow(at: positions) { rows.append($1) }
+        return rows
+    }
 
-    /// A lookup of rows by position for visiting `count` positions: the manager's flat list when
-    /// that is cheaper than as many store lookups.
-    private func rowLookup(visiting count: Int) -> (Int) -> Row? {
-        if count > 64 {
-            let flat = manager.flatRows()
-            if flat.count == manager.store.count { return { $0 < flat.count ? flat[$0] : nil } }
-        }
-        return { [manager] in manager.store.row(at: $0) }
+    /// Whether `row` is selected: O(1) once the selected rows' identities are gathered, which the
+    /// first call after a change does (O(selected)).
+    func contains(_ row: Row) -> Bool {
+        if let lookup { return lookup.contains(ObjectIdentifier(row)) }
+        var set = Set<ObjectIdentifier>(minimumCapacity: count)
+        manager.forEachRow(at: selectedPositions) { set.insert(ObjectIdentifier($1)) }
+        for row in displaced { set.insert(ObjectIdentifier(row)) }
+        for row in removing { set.insert(ObjectIdentifier(row)) }
+        if !splicing { lookup = set }   // mid-splice the answer holds only until the splice is handled
+        return set.contains(ObjectIdentifier(row))
+    }
+
+    /// The position of `row` among `positions`, if there.
+    private func position(of row: Row, in positions: Bitset) -> Int? {
+        var found: Int?
+        manager.forEachRow(at: positions) { if found == nil, $1 === row { found = $0 } }
+        return found
     }
 
     // MARK: Changing
 
-    /// Selects these positions (single mode: the last one only).
-    func select(positions: Bitset) {
+    /// Selects these positions (single mode: the last one only). `checked`: the caller made sure
+    /// every one is selectable, so the change needs no check.
+    func select(positions: Bitset, checked isChecked: Bool = false) {
         guard mode != .none, !positions.isEmpty else { return }
+        if isChecked { checked = positions }
+        defer { checked = nil }
         if mode == .single, let last = positions.last {
             gtk_selection_model_select_item(model.pointer, guint(last), 1)
         } else {
@@ -115,12 +161,24 @@ final class RowSelection {
         }
     }
 
-    /// Every selectable row (multiple mode), one change.
+    /// Every selectable row (multiple mode), one change: the runs of selectable rows, added to the
+    /// bitset as ranges.
     func selectAll() {
         guard mode == .multiple else { return }
         let positions = Bitset()
-        for (position, row) in manager.flatRows().enumerated() where row.generator.isSelectable { positions.insert(position) }
-        select(positions: positions)
+        var runStart = -1
+        var end = 0
+        manager.forEachRow { position, row in
+            if row.generator.isSelectable {
+                if runStart < 0 { runStart = position }
+            } else if runStart >= 0 {
+                positions.insert(runStart..<position)
+                runStart = -1
+            }
+            end = position + 1
+        }
+        if runStart >= 0 { positions.insert(runStart..<end) }
+        select(positions: positions, checked: true)
     }
 
     func unselectAll() {
@@ -131,14 +189,28 @@ final class RowSelection {
     /// the row selected last). Rows it cannot keep are reported as deselected.
     func setMode(_ newMode: SelectionMode) {
         guard newMode != mode else { return }
-        let kept: [Row]
+        let old = selectedPositions
+        // Switched from a callback during a splice, the new model never sees that splice's end.
+        displaced += removing
+        removing = []
+        splicing = false
+        var keep = Bitset()
+        var droppedRows: [Row] = []
         switch newMode {
-        case .none: kept = []
-        case .single: kept = lastSelected.flatMap { contains($0) ? [$0] : nil } ?? rowsInListOrder.suffix(1)
-        case .multiple: kept = Array(rows.values)
+        case .none:
+            droppedRows = displaced
+        case .single:
+            if let last = lastSelected, let position = position(of: last, in: old) {
+                keep.insert(position)
+            } else if let position = old.last {
+                keep.insert(position)
+            }
+            droppedRows = displaced
+        case .multiple:
+            keep = old.copy()
         }
-        let keptIDs = Set(kept.map(ObjectIdentifier.init))
-        let dropped = rowsInListOrder.filter { !keptIDs.contains(ObjectIdentifier($0)) }
+        if newMode != .multiple { displaced = [] }
+        let dropped = old.subtracting(keep)
 
         for id in handlerIDs { Signal.disconnect(model.raw, id) }
         let object = Self.makeModel(newMode, over: manager.store.listModel)
@@ -148,18 +220,12 @@ final class RowSelection {
         gtk_list_view_set_model(adapter.listView.pointer, model.pointer)
         connect()
 
-        let positions = Bitset()
-        if !kept.isEmpty {
-            for (position, row) in manager.flatRows().enumerated() where keptIDs.contains(ObjectIdentifier(row)) {
-                positions.insert(position)
-            }
-        }
         correcting = true
-        select(positions: positions)
+        select(positions: keep)
         correcting = false
-        rows = Dictionary(uniqueKeysWithValues: kept.map { (ObjectIdentifier($0), $0) })
         reported = current()
-        adapter.reportSelection(selected: [], deselected: dropped)
+        lookup = nil
+        adapter.reportSelection(SelectionDelta(deselected: dropped, leftRows: droppedRows))
     }
 
     // MARK: GTK's signals
@@ -167,60 +233,154 @@ final class RowSelection {
     private func selectionChanged() {
         guard !correcting else { return }
         var now = current()
-        let row = rowLookup(visiting: now.subtracting(reported).count + reported.subtracting(now).count)
-        // Undo any selection of a row that cannot be selected (headers, footers).
-        let refused = Bitset()
-        for position in now.subtracting(reported) where row(position)?.generator.isSelectable == false {
-            refused.insert(position)
-        }
-        if !refused.isEmpty {
-            correcting = true
-            unselect(positions: refused)
-            if mode == .single, current().isEmpty, let previous = lastSelected, contains(previous),
-               let position = manager.flatPosition(of: previous) {
-                gtk_selection_model_select_item(model.pointer, guint(position), 1)
+        var added = now.subtracting(reported)
+        // Undo any selection of a row that cannot be selected (headers, footers): GTK's Ctrl+A
+        // selects them too. Positions the adapter checked itself need no second look.
+        if !added.isEmpty, !(checked.map { added.isSubset(of: $0) } ?? false) {
+            let refused = Bitset()
+            manager.forEachRow(at: added) { position, row in
+                if !row.generator.isSelectable { refused.insert(position) }
             }
-            correcting = false
-            now = current()
+            if !refused.isEmpty {
+                correcting = true
+                unselect(positions: refused)
+                if mode == .single, current().isEmpty, let previous = lastSelected,
+                   let position = position(of: previous, in: reported) {
+                    gtk_selection_model_select_item(model.pointer, guint(position), 1)
+                }
+                correcting = false
+                now = current()
+                added = now.subtracting(reported)
+            }
         }
-        var selected: [Row] = [], deselected: [Row] = []
-        for position in reported.subtracting(now) {
-            guard let r = row(position), rows.removeValue(forKey: ObjectIdentifier(r)) != nil else { continue }
-            deselected.append(r)
-        }
-        for position in now.subtracting(reported) {
-            guard let r = row(position) else { continue }
-            rows[ObjectIdentifier(r)] = r
-            selected.append(r)
-        }
-        if let last = selected.last { lastSelected = last }
+        let removed = reported.subtracting(now)
         reported = now
-        adapter.reportSelection(selected: selected, deselected: deselected)
+        guard !added.isEmpty || !removed.isEmpty else { return }
+        lookup = nil
+        if let last = added.last, let row = manager.store.row(at: last) { lastSelected = row }
+        adapter.reportSelection(SelectionDelta(selected: added, deselected: removed))
+    }
+
+    /// Before a splice at `position` that removes `removing` items: keeps the selected rows among
+    /// them. O(selected rows removed).
+    private func willSplice(position: Int, removing count: Int) {
+        splicing = true
+        guard count > 0, !reported.isEmpty, reported.count(in: position..<(position + count)) > 0 else { return }
+        for p in reported.positions(from: position, below: position + count) {
+            if let row = manager.store.row(at: p) { removing.append(row) }
+        }
     }
 
     private func itemsChanged(position: Int, removed: Int, added: Int) {
-        var left: [Row] = []
-        if removed > 0, !rows.isEmpty {
-            for (id, row) in rows where manager.rowsByGenerator[ObjectIdentifier(row.generator)] !== row {
-                rows[id] = nil
-                left.append(row)
-            }
-        }
+        splicing = false
         var now = current()
-        // A selected row taken out in one splice and put back in a later one lost GTK's selection.
-        if added > 0, rows.count > now.count {
-            let restore = Bitset()
-            for p in position..<(position + added) where !now.contains(p) {
-                if let row = manager.store.row(at: p), contains(row) { restore.insert(p) }
+        var left: [Row] = []
+        if !removing.isEmpty || !displaced.isEmpty {
+            lookup = nil
+            var waiting: [Row] = []
+            for row in displaced + removing {
+                if manager.rowsByGenerator[ObjectIdentifier(row.generator)] === row {
+                    waiting.append(row)
+                } else {
+                    left.append(row)
+                }
             }
-            if !restore.isEmpty {
-                correcting = true
-                select(positions: restore)
-                correcting = false
-                now = current()
+            removing = []
+            // GTK keeps a row selected only when one splice removes and re-adds it: rows that come
+            // back in a later splice are selected again here.
+            if added > 0, !waiting.isEmpty {
+                var index: [ObjectIdentifier: Int] = [:]
+                for (i, row) in waiting.enumerated() { index[ObjectIdentifier(row)] = i }
+                var back = Set<Int>()
+                let restore = Bitset()
+                for p in position..<(position + added) {
+                    guard let row = manager.store.row(at: p), let i = index.removeValue(forKey: ObjectIdentifier(row)) else { continue }
+                    back.insert(i)
+                    if !now.contains(p) { restore.insert(p) }
+                    if index.isEmpty { break }
+                }
+                if !back.isEmpty {
+                    waiting = waiting.indices.filter { !back.contains($0) }.map { waiting[$0] }
+                }
+                if !restore.isEmpty {
+                    correcting = true
+                    select(positions: restore)
+                    correcting = false
+                    now = current()
+                }
             }
+            displaced = waiting
         }
         reported = now
-        if !left.isEmpty { adapter.reportSelection(selected: [], deselected: left) }
+        if !left.isEmpty { adapter.reportSelection(SelectionDelta(leftRows: left)) }
+    }
+}
+
+// MARK: Rows by position
+
+extension BaseListManager {
+    /// Whether `state` lists what the store holds right now: not inside a batch (it reaches the
+    /// store at its end) nor during a splice.
+    var stateMatchesStore: Bool { batchDepth == 0 && !isApplying }
+
+    /// Calls `body` with each position of `positions` and the row there, in list order. A walk
+    /// over the sections — a section wholly in `positions` row by row, a partly covered one by the
+    /// bitset's positions — so O(sections + positions), no flat array; store lookups when the
+    /// sections do not match the store (inside a batch or a splice).
+    func forEachRow(at positions: Bitset, _ body: (Int, Row) -> Void) {
+        guard let last = positions.last else { return }
+        guard stateMatchesStore else {
+            for position in positions { if let row = store.row(at: position) { body(position, row) } }
+            return
+        }
+        var offset = 0
+        for section in state {
+            guard offset <= last else { return }
+            let count = section.count
+            let end = offset + count
+            let inside = positions.count(in: offset..<end)
+            if inside == count {
+                section.forEachRow(from: offset, body)
+            } else if inside > 0 {
+                for position in positions.positions(from: offset, below: end) {
+                    body(position, section.row(at: position - offset))
+                }
+            }
+            offset = end
+        }
+    }
+
+    /// Calls `body` with every row and its position, in list order (no flat array).
+    func forEachRow(_ body: (Int, Row) -> Void) {
+        guard stateMatchesStore else {
+            for position in 0..<store.count { if let row = store.row(at: position) { body(position, row) } }
+            return
+        }
+        var offset = 0
+        for section in state {
+            section.forEachRow(from: offset, body)
+            offset += section.count
+        }
+    }
+}
+
+extension SectionState {
+    /// The row at `index` of the section's flat range (header, rows, footer).
+    fileprivate func row(at index: Int) -> Row {
+        if let header {
+            if index == 0 { return header }
+            if index - 1 < rows.count { return rows[index - 1] }
+        } else if index < rows.count {
+            return rows[index]
+        }
+        return footer!
+    }
+
+    /// Calls `body` with each row of the section and its flat position, the section starting at `offset`.
+    fileprivate func forEachRow(from offset: Int, _ body: (Int, Row) -> Void) {
+        var position = offset
+        if let header { body(position, header); position += 1 }
+        for row in rows { body(position, row); position += 1 }
+        if let footer { body(position, footer) }
     }
 }

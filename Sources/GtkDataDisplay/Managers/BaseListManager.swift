@@ -44,6 +44,10 @@ open class BaseListManager {
     /// Events that fire once the current operation (or batch) has reached the store.
     private var deferredEvents: [() -> Void] = []
     private var isFiringEvents = false
+    /// Rows that left the manager during the operation under way, kept alive until its splices are
+    /// done when a list view watches the store (`RowStore.willSplice`): its selection takes the
+    /// selected ones from the store right before the splice that removes them.
+    private var retiring: [Row] = []
 
     /// An empty manager with its store.
     public init() {
@@ -271,6 +275,7 @@ open class BaseListManager {
     public func clear() {
         try? perform { () throws(DataDisplayError) in
             let count = self.state.reduce(0) { $0 + $1.count }
+            if !self.store.willSplice.isEmpty { self.retiring = self.flatRows() }
             self.state = []
             self.rowsByGenerator = [:]
             self.diffIDs.invalidate()
@@ -387,7 +392,10 @@ open class BaseListManager {
             return
         }
         if batchDepth > 0 { batchOperations += 1 }
-        try op()
+        do {
+            defer { if batchDepth == 0 { retiring.removeAll() } }
+            try op()
+        }
         mutationVersion &+= 1
         if supersedingBackgroundUpdates { intentVersion &+= 1 }
         if batchDepth == 0 { drainPending() }
@@ -596,9 +604,11 @@ open class BaseListManager {
 
     /// Rows leave the manager.
     func forget(_ rows: some Sequence<Row>) {
+        let keep = !store.willSplice.isEmpty
         for row in rows {
             rowsByGenerator[ObjectIdentifier(row.generator)] = nil
             diffIDs.remove(row)
+            if keep { retiring.append(row) }
         }
     }
 

@@ -15,6 +15,9 @@ final class Row {
     /// The generator shown. Whole-state updates may hand the row to a new generator with the same diff id.
     var generator: any RowGenerator
     let role: RowRole
+    /// Whether `generator` is a `SelectableItem` the library does not count (a custom conformer):
+    /// such rows are counted in `SelectionDispatch.uncountedRows` while they live. Read by `deinit`.
+    private nonisolated(unsafe) var showsUncountedSelectable = false
     /// Nesting level: 0 for a section's own rows, 1 for children of a foldable row, and so on.
     let depth: Int
     /// The row object in the store (this row holds one reference).
@@ -33,9 +36,11 @@ final class Row {
         self.shownRevision = generator.contentRevision
         self.object = RowObjectType.make()
         object.pointee.row = Unmanaged.passUnretained(self).toOpaque()
+        classifyGenerator()
     }
 
     deinit {
+        if showsUncountedSelectable { SelectionDispatch.uncountedRows.subtract(1, ordering: .relaxed) }
         object.pointee.row = nil
         releaseObject(UnsafeMutableRawPointer(object))
     }
@@ -51,6 +56,20 @@ final class Row {
     func take(_ generator: any RowGenerator) {
         self.generator = generator
         shownRevision = generator.contentRevision
+        classifyGenerator()
+    }
+
+    /// Keeps `SelectionDispatch.uncountedRows` in step with this row's generator (one cached
+    /// per-type check; see `SelectionDispatch`).
+    private func classifyGenerator() {
+        let uncounted = SelectionDispatch.isUncounted(generator)
+        guard uncounted != showsUncountedSelectable else { return }
+        showsUncountedSelectable = uncounted
+        if uncounted {
+            SelectionDispatch.uncountedRows.add(1, ordering: .relaxed)
+        } else {
+            SelectionDispatch.uncountedRows.subtract(1, ordering: .relaxed)
+        }
     }
 
     /// The row object as a store item.

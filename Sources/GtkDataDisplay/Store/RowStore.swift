@@ -10,6 +10,9 @@ public final class RowStore {
     /// The `GListStore *` (this object holds one reference).
     public let pointer: OpaquePointer
     private var scratch: [UnsafeMutableRawPointer?] = []
+    /// Called before each splice, with its position and how many items it removes, while the
+    /// store still holds them (a list view's selection keeps the selected rows there).
+    let willSplice = Event<(position: Int, removing: Int)>()
 
     init() {
         pointer = g_list_store_new(RowObjectType.type)
@@ -40,6 +43,7 @@ public final class RowStore {
 
     /// Replaces `removing` items at `position` with the row objects of `rows`: one emission.
     func splice<C: Collection>(at position: Int, removing: Int, inserting rows: C) where C.Element == Row {
+        if !willSplice.isEmpty, removing > 0 || !rows.isEmpty { willSplice.invoke(with: (position, removing)) }
         scratch.removeAll(keepingCapacity: true)
         scratch.reserveCapacity(rows.count)
         for row in rows { scratch.append(row.item) }

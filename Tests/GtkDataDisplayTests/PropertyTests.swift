@@ -1,5 +1,6 @@
 import CGtk
 import GtkDataDisplay
+import GtkDataDisplayTesting
 import XCTest
 
 /// `Property.set` sets GObject properties of the common types on real (display-less) objects, and

@@ -1,5 +1,6 @@
 import CGtk
 import GtkDataDisplay
+import GtkDataDisplayTesting
 import XCTest
 
 /// `Signal.connect` is safe for any signal: a NULL pointer argument arrives as nil, a handler lives

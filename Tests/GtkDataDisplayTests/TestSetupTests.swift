@@ -1,5 +1,6 @@
 import CGtk
 import Foundation
+import GtkDataDisplayTesting
 import XCTest
 
 /// The test setup itself: a GLib or GTK critical or warning raised in any test must fail the run

@@ -16,7 +16,7 @@ import XCTest
 /// main-queue job, inside which the main queue (and so `Task { @MainActor in }`) cannot run.
 final class ApplicationTests: XCTestCase {
     func testActivationGetsTheMainWindowAndQuitEndsRun() throws {
-        if ChildRun.isChild() {
+        if ChildProcess.isChild() {
             MainActor.assumeIsolated {
                 let app = Application(id: "org.gtkdatadisplay.Test.Activate", isUnique: false)
                 var activations = 0
@@ -34,14 +34,14 @@ final class ApplicationTests: XCTestCase {
             }
             return
         }
-        let outcome = try ChildRun.run(Self.self)
+        let outcome = try ChildProcess.run(Self.self, dbus: true)
         XCTAssertFalse(outcome.failed, outcome.output)
         XCTAssertTrue(outcome.output.contains("title=Contacts child=true same=true"), outcome.output)
         XCTAssertTrue(outcome.output.contains("status=0 activations=1 window=gone"), outcome.output)
     }
 
     func testQuitAfterEndsRunByItself() throws {
-        if ChildRun.isChild() {
+        if ChildProcess.isChild() {
             MainActor.assumeIsolated {
                 let app = Application(id: "org.gtkdatadisplay.Test.QuitAfter", isUnique: false)
                 app.quitAfter = 0.3
@@ -52,13 +52,13 @@ final class ApplicationTests: XCTestCase {
             }
             return
         }
-        let outcome = try ChildRun.run(Self.self)
+        let outcome = try ChildProcess.run(Self.self, dbus: true)
         XCTAssertFalse(outcome.failed, outcome.output)
         XCTAssertTrue(outcome.output.contains("status=0 elapsed=short"), outcome.output)
     }
 
     func testTheEnvironmentVariableSetsQuitAfter() throws {
-        if ChildRun.isChild() {
+        if ChildProcess.isChild() {
             MainActor.assumeIsolated {
                 let app = Application(id: "org.gtkdatadisplay.Test.Environment", isUnique: false)
                 print("quitAfter=\(app.quitAfter.map { "\($0)" } ?? "nil")")
@@ -67,14 +67,14 @@ final class ApplicationTests: XCTestCase {
             }
             return
         }
-        let outcome = try ChildRun.run(Self.self, environment: [Application.quitAfterVariable: "0.25"])
+        let outcome = try ChildProcess.run(Self.self, dbus: true, environment: [Application.quitAfterVariable: "0.25"])
         XCTAssertFalse(outcome.failed, outcome.output)
         XCTAssertTrue(outcome.output.contains("quitAfter=0.25"), outcome.output)
         XCTAssertTrue(outcome.output.contains("status=0"), outcome.output)
     }
 
     func testSwiftConcurrencyRunsInsideRun() throws {
-        if ChildRun.isChild() {
+        if ChildProcess.isChild() {
             MainActor.assumeIsolated {
                 let app = Application(id: "org.gtkdatadisplay.Test.Concurrency", isUnique: false)
                 app.quitAfter = 10   // a safety net: the task must end it long before
@@ -92,14 +92,14 @@ final class ApplicationTests: XCTestCase {
             }
             return
         }
-        let outcome = try ChildRun.run(Self.self)
+        let outcome = try ChildProcess.run(Self.self, dbus: true)
         XCTAssertFalse(outcome.failed, outcome.output)
         XCTAssertTrue(outcome.output.contains("task ran"), outcome.output)
         XCTAssertTrue(outcome.output.contains("status=0 elapsed=short"), outcome.output)
     }
 
     func testSIGTERMQuitsCleanly() throws {
-        if ChildRun.isChild() {
+        if ChildProcess.isChild() {
             MainActor.assumeIsolated {
                 let app = Application(id: "org.gtkdatadisplay.Test.Signal", isUnique: false)
                 app.quitAfter = 10
@@ -113,13 +113,13 @@ final class ApplicationTests: XCTestCase {
             }
             return
         }
-        let outcome = try ChildRun.run(Self.self)
+        let outcome = try ChildProcess.run(Self.self, dbus: true)
         XCTAssertFalse(outcome.failed, outcome.output)
         XCTAssertTrue(outcome.output.contains("status=0 elapsed=short"), outcome.output)
     }
 
     func testTheWindowKeepsItsAdapterAndFreesEverythingWhenRunReturns() throws {
-        if ChildRun.isChild() {
+        if ChildProcess.isChild() {
             MainActor.assumeIsolated {
                 let widgetsBefore = Diagnostics.liveWidgets
                 let objectsBefore = Diagnostics.liveRowObjects
@@ -150,70 +150,10 @@ final class ApplicationTests: XCTestCase {
             }
             return
         }
-        let outcome = try ChildRun.run(Self.self)
+        let outcome = try ChildProcess.run(Self.self, dbus: true)
         XCTAssertFalse(outcome.failed, outcome.output)
         XCTAssertTrue(outcome.output.contains("adapter kept=true bound=true"), outcome.output)
         XCTAssertTrue(outcome.output.contains("adapter after run=freed"), outcome.output)
         XCTAssertTrue(outcome.output.contains("widgets=0 rows=0"), outcome.output)
-    }
-}
-
-/// Runs one test of this test binary again in a child process, optionally under
-/// `dbus-run-session`, for what a test process cannot do in itself: run a GtkApplication (which
-/// wants a session bus) or end on a fatal error. The child test does its work when `isChild()`
-/// says this process is that child.
-enum ChildRun {
-    /// How the child ended and everything it wrote (stdout and stderr together).
-    struct Outcome {
-        /// True unless it exited with status 0.
-        let failed: Bool
-        let output: String
-    }
-
-    private static let variable = "GDD_CHILD_RUN_TEST"
-
-    /// Whether this process is the child run for `test` (`#function` of the caller).
-    static func isChild(_ test: String = #function) -> Bool {
-        ProcessInfo.processInfo.environment[variable] == name(test)
-    }
-
-    /// Runs `test` of `testCase` alone in a child; with `dbus`, under `dbus-run-session`.
-    static func run(_ testCase: XCTestCase.Type, _ test: String = #function, dbus: Bool = true,
-                    environment extra: [String: String] = [:], timeout: Double = 60) throws -> Outcome {
-        let process = Process()
-        let filter = "\(String(reflecting: testCase))/\(name(test))"
-        if dbus {
-            guard let runner = ["/usr/bin/dbus-run-session", "/bin/dbus-run-session"].first(where: FileManager.default.isExecutableFile) else {
-                throw XCTSkip("dbus-run-session is missing (Debian package dbus-daemon)")
-            }
-            process.executableURL = URL(fileURLWithPath: runner)
-            process.arguments = ["--", "/proc/\(getpid())/exe", filter]
-        } else {
-            process.executableURL = URL(fileURLWithPath: "/proc/self/exe")
-            process.arguments = [filter]
-        }
-        var environment = ProcessInfo.processInfo.environment
-        environment[variable] = name(test)
-        environment["SWIFT_BACKTRACE"] = "enable=no"
-        environment.merge(extra) { $1 }
-        process.environment = environment
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let watchdog = DispatchWorkItem { if process.isRunning { process.terminate() } }
-        DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: watchdog)
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        watchdog.cancel()
-        let text = String(decoding: output, as: UTF8.self)
-        // XCTest exits 0 even when the child test was skipped or not found: require it ran.
-        let ran = text.contains("Executed 1 test")
-        let failed = process.terminationReason == .uncaughtSignal || process.terminationStatus != 0 || !ran
-        return Outcome(failed: failed, output: text)
-    }
-
-    private static func name(_ test: String) -> String {
-        test.hasSuffix("()") ? String(test.dropLast(2)) : test
     }
 }

@@ -318,7 +318,7 @@ final class TemplateWidgetTests: WidgetTestCase {
     }
 
     func testAMissingChildStopsTheProgramWhenTheFirstViewIsBuilt() async throws {
-        if ChildRun.isChild() {
+        if ChildProcess.isChild() {
             let template = try RowTemplate<Contact>(string: Self.ui).bind("emial", .label, to: \.email)
             let manager = BaseListManager()
             try manager.add([TemplateRowGenerator(template: template, model: contact(1), id: 1)])
@@ -327,14 +327,14 @@ final class TemplateWidgetTests: WidgetTestCase {
             print("no stop")
             return
         }
-        let outcome = try ChildRun.run(Self.self, dbus: false)
+        let outcome = try ChildProcess.run(Self.self)
         XCTAssertTrue(outcome.failed, outcome.output)
         XCTAssertFalse(outcome.output.contains("no stop"), outcome.output)
         XCTAssertTrue(outcome.output.contains(#".bind("emial", .label): no object with id "emial""#), outcome.output)
     }
 
     func testAChildOfTheWrongTypeStopsTheProgramWhenTheFirstViewIsBuilt() async throws {
-        if ChildRun.isChild() {
+        if ChildProcess.isChild() {
             let template = try RowTemplate<Contact>(string: Self.ui).onClicked("name") { _ in }
             let manager = BaseListManager()
             try manager.add([TemplateRowGenerator(template: template, model: contact(1), id: 1)])
@@ -343,7 +343,7 @@ final class TemplateWidgetTests: WidgetTestCase {
             print("no stop")
             return
         }
-        let outcome = try ChildRun.run(Self.self, dbus: false)
+        let outcome = try ChildProcess.run(Self.self)
         XCTAssertTrue(outcome.failed, outcome.output)
         XCTAssertTrue(outcome.output.contains(#".onClicked("name"): "name" is a GtkLabel, but it needs a signal "clicked""#), outcome.output)
     }

@@ -5,6 +5,9 @@ public enum DiffError: Error, Equatable, CustomStringConvertible {
     /// Two rows of one list share a diff id. `id` is `String(describing:)` of the id; the indices are
     /// positions in that list, `firstIndex < secondIndex`.
     case duplicateID(side: DiffSide, id: String, firstIndex: Int, secondIndex: Int)
+    /// The task running a plan made with `checkingCancellation: true` was cancelled; the diff stopped
+    /// and released what it had built.
+    case cancelled
 
     /// For example `duplicate diff id "42" in the new list at 3 and 7`.
     public var description: String {
@@ -12,6 +15,8 @@ public enum DiffError: Error, Equatable, CustomStringConvertible {
         case let .duplicateID(side, id, firstIndex, secondIndex):
             let list = side == .old ? "old" : "new"
             return "duplicate diff id \"\(id)\" in the \(list) list at \(firstIndex) and \(secondIndex)"
+        case .cancelled:
+            return "the diff was cancelled"
         }
     }
 }

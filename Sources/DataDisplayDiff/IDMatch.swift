@@ -20,13 +20,19 @@ internal struct IDMatch {
     /// Matched rows in the middle (prefix and suffix rows not counted).
     @usableFromInline var matchedInMiddle: Int
 
+    /// Rows hashed between two looks at `Task.isCancelled` (a power of two), minus one.
+    @inlinable static var cancellationMask: Int { 4095 }
+
     /// Marks a dictionary slot that no row has claimed yet.
     @inlinable static var vacant: Int { Int.min }
 
     /// Matches `old` and `new` by id; throws on the first duplicate id met in the middle of the old list,
     /// then of the new list. Rows of the common prefix and suffix are not checked for duplicates.
+    /// With `checkingCancellation`, the hashing loops look at `Task.isCancelled` every
+    /// `cancellationStride` rows and throw `.cancelled` (a background diff that lost its reason to
+    /// exist stops and frees its table instead of running to the end).
     @inlinable
-    init<ID: Hashable>(old: [ID], new: [ID]) throws(DiffError) {
+    init<ID: Hashable>(old: [ID], new: [ID], checkingCancellation: Bool = false) throws(DiffError) {
         oldCount = old.count
         newCount = new.count
         let shorter = Swift.min(oldCount, newCount)
@@ -49,12 +55,14 @@ internal struct IDMatch {
         // middle lacks stores ~index (< 0), so duplicates among inserted rows are caught too.
         var slots = [ID: Int](minimumCapacity: Swift.max(oldEnd - prefix, newEnd - prefix))
         for i in prefix..<oldEnd {
+            if checkingCancellation && i & IDMatch.cancellationMask == 0 && Task.isCancelled { throw .cancelled }
             let earlier = IDMatch.claim(&slots[old[i], default: IDMatch.vacant], for: i)
             if earlier != IDMatch.vacant {
                 throw .duplicateID(side: .old, id: String(describing: old[i]), firstIndex: earlier, secondIndex: i)
             }
         }
         for j in prefix..<newEnd {
+            if checkingCancellation && j & IDMatch.cancellationMask == 0 && Task.isCancelled { throw .cancelled }
             let slot = IDMatch.claim(&slots[new[j], default: IDMatch.vacant], for: ~j)
             if slot == IDMatch.vacant { continue }  // a new id, now recorded as ~j
             let earlierNew = slot >= 0 ? newIndexOfOldMiddle[slot - prefix] : ~slot

@@ -14,12 +14,16 @@ public enum ListDiff {
     /// scanning the old rows and then the new rows that lie between the common prefix and suffix (same
     /// id at the same offset from the start / the end). Those ends are matched by position and not
     /// hashed, so an unchanged list costs O(n) and one allocation; a repeat involving them goes unreported.
+    ///
+    /// With `checkingCancellation: true` (for a diff run in a task that may be cancelled), the matching
+    /// looks at `Task.isCancelled` every few thousand rows and throws `DiffError.cancelled`.
     @inlinable
     public static func plan<ID: Hashable>(
-        old: [ID], new: [ID], options: SplicePlanOptions = .default,
+        old: [ID], new: [ID], options: SplicePlanOptions = .default, checkingCancellation: Bool = false,
         contentEqual: (_ oldIndex: Int, _ newIndex: Int) -> Bool
     ) throws(DiffError) -> SplicePlan {
-        let match = try IDMatch(old: old, new: new)
+        let match = try IDMatch(old: old, new: new, checkingCancellation: checkingCancellation)
+        if checkingCancellation && Task.isCancelled { throw .cancelled }
         var updated: [Int] = []
         for (newIndex, oldIndex) in match.oldIndexOfNew.enumerated()
         where oldIndex >= 0 && !contentEqual(oldIndex, newIndex) {

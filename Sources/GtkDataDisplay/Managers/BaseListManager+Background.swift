@@ -24,15 +24,21 @@ extension BaseListManager {
         let prepared = try PreparedState(sections, oldFlat: oldFlat)
         let oldKeys = prepared.oldKeys, newKeys = prepared.newKeys
         let ticket = backgroundUpdates.take()
-        let structure: Result<SplicePlan, DataDisplayError> = await Task.detached(priority: .userInitiated) {
-            Self.structuralPlan(old: oldKeys, new: newKeys)
-        }.value
+        let diff = Task.detached(priority: .userInitiated) { Self.structuralPlan(old: oldKeys, new: newKeys) }
+        backgroundUpdates.diffStarted(ticket) { diff.cancel() }
+        // The caller's cancellation reaches the diff too.
+        let structure = await withTaskCancellationHandler { await diff.value } onCancel: { diff.cancel() }
+        backgroundUpdates.diffFinished(ticket)
 
         var plan: SplicePlan
         switch structure {
         case .failure(let error):
             backgroundUpdates.resolve(ticket, valid: false)
             throw error
+        case nil:
+            // Superseded or cancelled while diffing: it stopped early and holds nothing now.
+            backgroundUpdates.resolve(ticket, valid: false)
+            return false
         case .success(let structural):
             plan = structural
         }
@@ -57,10 +63,18 @@ extension BaseListManager {
         return true
     }
 
-    /// The plan without content comparison (that needs the main actor), with typed errors.
-    nonisolated static func structuralPlan(old: [RowKey], new: [RowKey]) -> Result<SplicePlan, DataDisplayError> {
+    /// The plan without content comparison (that needs the main actor), with typed errors; `nil`
+    /// when the task running it was cancelled (it stops within a few thousand rows).
+    nonisolated static func structuralPlan(old: [RowKey], new: [RowKey]) -> Result<SplicePlan, DataDisplayError>? {
+        let plan: SplicePlan
+        do throws(DiffError) {
+            plan = try ListDiff.plan(old: old, new: new, checkingCancellation: true) { _, _ in true }
+        } catch .cancelled {
+            return nil
+        } catch {
+            return .failure(diffIDError(error, old: old, new: new))
+        }
         do throws(DataDisplayError) {
-            let plan = try Self.plan(old: old, new: new) { _, _ in true }
             if plan.insertedRows > 0 { try checkUniqueIDs(new) }
             return .success(plan)
         } catch {

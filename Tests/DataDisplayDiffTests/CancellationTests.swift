@@ -1,0 +1,39 @@
+import DataDisplayDiff
+import XCTest
+
+/// A plan asked to check cancellation stops with `.cancelled` in a cancelled task; other plans
+/// ignore cancellation.
+final class CancellationTests: XCTestCase {
+    private let old = Array(0..<20_000)
+    private var new: [Int] { Array(old.reversed()) }
+
+    func testACancelledTaskStopsAPlanThatChecks() async {
+        let (old, new) = (old, new)
+        let outcome = await Task.detached { () -> DiffError? in
+            withUnsafeCurrentTask { $0?.cancel() }
+            do throws(DiffError) {
+                _ = try ListDiff.plan(old: old, new: new, checkingCancellation: true) { _, _ in true }
+                return nil
+            } catch {
+                return error
+            }
+        }.value
+        XCTAssertEqual(outcome, .cancelled)
+        XCTAssertEqual(DiffError.cancelled.description, "the diff was cancelled")
+    }
+
+    func testCancellationIsIgnoredUnlessAsked() async throws {
+        let (old, new) = (old, new)
+        let plan = try await Task.detached { () throws(DiffError) -> SplicePlan in
+            withUnsafeCurrentTask { $0?.cancel() }
+            return try ListDiff.plan(old: old, new: new) { _, _ in true }
+        }.value
+        XCTAssertEqual(plan.applied(to: old, new: new), new)
+    }
+
+    func testAPlanThatChecksGivesTheSamePlanWhenNotCancelled() throws {
+        let checked = try ListDiff.plan(old: old, new: new, checkingCancellation: true) { _, _ in true }
+        let plain = try ListDiff.plan(old: old, new: new) { _, _ in true }
+        XCTAssertEqual(checked, plain)
+    }
+}

@@ -1,3 +1,5 @@
+// Kinds of manager: rows and sections kept ordered by heaviness.
+
 /// A manager that keeps rows ordered by heaviness inside their section and sections ordered by
 /// their header's heaviness (RDDM's GravityTableManager), without RDDM's drops and drift:
 /// ties keep insertion order, nothing is silently dropped, arrays are ordered like single adds,

@@ -1,3 +1,5 @@
+// State and lookup: the typed error every manager operation throws before changing anything.
+
 /// What a manager operation reports when its input is wrong. Nothing has changed when one is thrown.
 public enum DataDisplayError: Error, Equatable, CustomStringConvertible {
     /// The generator (or header) used as an anchor or target is not in the manager.

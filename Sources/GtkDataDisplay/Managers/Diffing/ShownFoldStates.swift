@@ -1,3 +1,5 @@
+// Whole-state diffing: fold states new foldables inherit from the rows they replace.
+
 /// The fold states a manager shows, by row key, for a whole-state update: a new foldable that did
 /// not choose its state takes the one of the row it replaces (same role, depth and diff id).
 /// The table is built on first use, so a state whose foldables all chose costs nothing.

@@ -1,3 +1,5 @@
+// Kinds of manager: lists edited by hand, operation by operation.
+
 /// A manager for lists edited by hand, operation by operation (RDDM's ManualTableManager):
 /// everything `BaseListManager` does, plus inserting at either end of a section, inserting
 /// sections before, after or at an index, swapping two rows, and reloading a section.

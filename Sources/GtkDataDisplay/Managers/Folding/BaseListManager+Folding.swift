@@ -137,8 +137,8 @@ extension BaseListManager {
         // Kept rows may have changed state too (expandSubtree): redraw every shown expander,
         // unless a batch is open (it redraws once the store has its result).
         guard batchDepth == 0 else { return }
-        parent.cell?.foldStateChanged()
-        for row in shown { row.cell?.foldStateChanged() }
+        parent.foldStateChanged()
+        for row in shown { row.foldStateChanged() }
     }
 
     /// `foldable` and every foldable below it, shown or not: parents first, or (`postOrder`)

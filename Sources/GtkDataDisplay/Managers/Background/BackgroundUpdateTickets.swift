@@ -1,3 +1,5 @@
+// Background updates: which call in flight is the latest intent.
+
 /// The background updates a manager has in flight (AsyncListDiffer's generation counter, made
 /// safe for calls that fail): each call takes a ticket; one that passes validation supersedes every
 /// older one, and one that fails or is cancelled supersedes nothing. A call whose diff finished

@@ -1,5 +1,7 @@
 import DataDisplayDiff
 
+// Whole-state diffing: what one diffed update did (`lastUpdate`).
+
 /// What one diffed update did to the store.
 ///
 /// The fields add up: `churn == removed + inserted + 2 * (moves + reinserted)`. Each splice counts

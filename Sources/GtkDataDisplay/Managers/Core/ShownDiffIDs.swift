@@ -1,3 +1,5 @@
+// State and lookup: the shown row keys, for single operations' duplicate-id check.
+
 /// The row keys (role, depth, diff id) a manager shows, so single operations enforce the rule that
 /// whole-state updates enforce with their diff: a diff id stands once among the rows of one role at
 /// one depth. Built on the first check after a whole-state update, then kept up to date by single

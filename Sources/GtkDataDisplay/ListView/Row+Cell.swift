@@ -1,0 +1,23 @@
+// The list view side of a row: what the manager asks of the list item cell showing a row, so the
+// manager layer never names a view type. Each does nothing when no list item shows the row.
+
+extension Row {
+    /// Whether a list item currently shows this row.
+    var isBound: Bool { cell != nil }
+
+    /// Rebinds the showing list item in place when the row's content (or generator) changed since it was bound.
+    func rebindIfStale() {
+        cell?.refreshIfStale()
+    }
+
+    /// The row was handed from `previous` to a new generator with equal content: the shown view
+    /// stays and the new generator adopts it.
+    func handViewOver(from previous: any RowGenerator) {
+        cell?.adoptGenerator(of: self, from: previous)
+    }
+
+    /// Redraws the showing list item's expander after the row's fold state may have changed.
+    func foldStateChanged() {
+        cell?.foldStateChanged()
+    }
+}

@@ -1,0 +1,86 @@
+// State and lookup: the flat list, positions, and where a section, row or insertion point stands.
+// Nothing here changes the manager.
+
+extension BaseListManager {
+    func flatRows() -> [Row] {
+        var list: [Row] = []
+        list.reserveCapacity(state.reduce(0) { $0 + $1.count })
+        for section in state { section.appendFlat(to: &list) }
+        return list
+    }
+
+    func sectionOffset(_ index: Int) -> Int {
+        var offset = 0
+        for s in 0..<index { offset += state[s].count }
+        return offset
+    }
+
+    func flatPosition(of row: Row) -> Int? {
+        var offset = 0
+        for section in state {
+            if section.header === row { return offset }
+            if let i = section.rows.firstIndex(where: { $0 === row }) { return offset + section.rowsOffset + i }
+            if section.footer === row { return offset + section.count - 1 }
+            offset += section.count
+        }
+        return nil
+    }
+
+    /// The flat rows in `range` (used by moves to re-splice one span).
+    func flatRows(in range: ClosedRange<Int>) -> [Row] {
+        let all = flatRows()
+        return Array(all[range])
+    }
+
+    func checkSection(_ index: Int) throws(DataDisplayError) {
+        guard index >= 0, index < state.count else { throw .indexOutOfRange(index: index, count: state.count) }
+    }
+
+    func sectionIndex(header: any RowGenerator) throws(DataDisplayError) -> Int {
+        guard let row = rowsByGenerator[ObjectIdentifier(header)], row.role == .header,
+              let s = state.firstIndex(where: { $0.header === row }) else {
+            throw .sectionNotFound(describe(header))
+        }
+        return s
+    }
+
+    /// Section and index of a section's own row (depth 0): the rows that take part in inserts,
+    /// moves and removals. A child row is changed through its parent's `children`.
+    func topLevelLocation(_ generator: any RowGenerator) throws(DataDisplayError) -> (Int, Int) {
+        let (s, i) = try rowLocation(generator)
+        guard state[s].rows[i].depth == 0 else {
+            throw .invalidAnchor("\(describe(generator)) is a child row; change its parent's children and call reloadChildren(of:)")
+        }
+        return (s, i)
+    }
+
+    /// Section and index of a row (not a header or footer), at any depth.
+    func rowLocation(_ generator: any RowGenerator) throws(DataDisplayError) -> (Int, Int) {
+        guard let row = rowsByGenerator[ObjectIdentifier(generator)] else { throw .generatorNotFound(describe(generator)) }
+        guard row.role == .row else { throw .invalidAnchor("\(describe(generator)) is a \(row.role), not a row") }
+        for (s, section) in state.enumerated() {
+            if let i = section.rows.firstIndex(where: { $0 === row }) { return (s, i) }
+        }
+        throw .generatorNotFound(describe(generator))
+    }
+
+    func insertionPoint(after anchor: any RowGenerator) throws(DataDisplayError) -> (Int, Int) {
+        guard let row = rowsByGenerator[ObjectIdentifier(anchor)] else { throw .generatorNotFound(describe(anchor)) }
+        switch row.role {
+        case .header: return (try sectionIndex(header: anchor), 0)
+        case .row: let (s, i) = try topLevelLocation(anchor); return (s, state[s].subtreeEnd(i))
+        case .footer: throw .invalidAnchor("rows cannot go after a footer (\(describe(anchor)))")
+        }
+    }
+
+    func insertionPoint(before anchor: any RowGenerator) throws(DataDisplayError) -> (Int, Int) {
+        guard let row = rowsByGenerator[ObjectIdentifier(anchor)] else { throw .generatorNotFound(describe(anchor)) }
+        switch row.role {
+        case .header: throw .invalidAnchor("rows cannot go before a header (\(describe(anchor)))")
+        case .row: return try topLevelLocation(anchor)
+        case .footer:
+            guard let s = state.firstIndex(where: { $0.footer === row }) else { throw .generatorNotFound(describe(anchor)) }
+            return (s, state[s].rows.count)
+        }
+    }
+}

@@ -1,0 +1,78 @@
+// State and lookup: rows entering and leaving the manager — validating new generators, making
+// rows for them (with their visible descendants), forgetting rows that leave, swapping one row
+// object for another. Keeps `rowsByGenerator` and `diffIDs` equal to `state`.
+
+extension BaseListManager {
+    /// Throws unless every generator (rows with the visible descendants of expanded foldable ones,
+    /// and a header or footer) is new to the manager, stands once, and brings a free diff id:
+    /// not shown, except by `leaving`, the rows the same operation takes out. Inside a batch ids are
+    /// left to the batch's diff, which checks the state it ends with.
+    func validateNew(_ generators: [any RowGenerator], header: (any RowGenerator)? = nil,
+                     footer: (any RowGenerator)? = nil, leaving: [Row] = []) throws(DataDisplayError) {
+        var seen = Set<ObjectIdentifier>()
+        var keys: [RowKey] = []
+        func enter(_ g: any RowGenerator, _ role: RowRole, _ depth: Int) throws(DataDisplayError) {
+            let id = ObjectIdentifier(g)
+            guard rowsByGenerator[id] == nil, seen.insert(id).inserted else { throw .duplicateGenerator(describe(g)) }
+            keys.append(RowKey(role: role, depth: depth, id: g.diffID))
+        }
+        if let header { try enter(header, .header, 0) }
+        try FoldTree.walk(generators, scope: .shown) { g, depth throws(DataDisplayError) in try enter(g, .row, depth) }
+        if let footer { try enter(footer, .footer, 0) }
+        guard batchDepth == 0 else { return }
+        try diffIDs.check(keys, leaving: leaving, shown: flatRows)
+    }
+
+    /// Rows leave the manager.
+    func forget(_ rows: some Sequence<Row>) {
+        let keep = !store.willSplice.isEmpty
+        for row in rows {
+            rowsByGenerator[ObjectIdentifier(row.generator)] = nil
+            diffIDs.remove(row)
+            if keep { retiring.append(row) }
+        }
+    }
+
+    func makeRow(_ generator: any RowGenerator, _ role: RowRole, depth: Int = 0) -> Row {
+        let row = Row(generator: generator, role: role, depth: depth)
+        rowsByGenerator[ObjectIdentifier(generator)] = row
+        diffIDs.add(row)
+        return row
+    }
+
+    /// Rows for `generators` at `depth`, each followed by the visible descendants of an expanded
+    /// foldable one. A generator with a row in `reuse` (same depth) keeps that row object.
+    func makeRows(_ generators: [any RowGenerator], depth: Int, reuse: [ObjectIdentifier: Row] = [:]) -> [Row] {
+        var rows: [Row] = []
+        appendRows(generators, depth: depth, reuse: reuse, to: &rows)
+        return rows
+    }
+
+    /// Callers validated `generators` first (`validateNew`, `checkRevealable`), so the walk cannot meet a cycle.
+    private func appendRows(_ generators: [any RowGenerator], depth: Int, reuse: [ObjectIdentifier: Row], to rows: inout [Row]) {
+        do throws(DataDisplayError) {
+            try FoldTree.walk(generators, depth: depth, scope: .shown) { g, depth throws(DataDisplayError) in
+                if let old = reuse[ObjectIdentifier(g)], old.depth == depth {
+                    self.rowsByGenerator[ObjectIdentifier(g)] = old
+                    self.diffIDs.add(old)
+                    rows.append(old)
+                } else {
+                    rows.append(self.makeRow(g, .row, depth: depth))
+                }
+            }
+        } catch {
+            preconditionFailure("rows made from unvalidated generators: \(error)")
+        }
+    }
+
+    func replaceRow(_ old: Row, with new: Row) {
+        forget([old])
+        rowsByGenerator[ObjectIdentifier(new.generator)] = new
+        diffIDs.add(new)
+        for s in state.indices {
+            if state[s].header === old { state[s].header = new; return }
+            if state[s].footer === old { state[s].footer = new; return }
+            if let i = state[s].rows.firstIndex(where: { $0 === old }) { state[s].rows[i] = new; return }
+        }
+    }
+}

@@ -1,0 +1,178 @@
+// State and lookup: the class declaration with every stored property, the reading API, and the
+// operations kinds of manager override (Swift allows overriding only what the class body declares).
+// The manager's behaviour lives in extensions, one concept per file (see the folders of Managers/):
+// Core (state, lookup, row making), Operations (single operations), Diffing (batch and whole-state
+// updates), Queueing (reentrancy), Folding, Background.
+
+/// Owns an ordered list of sections and keeps one `RowStore` equal to it (RDDM's BaseTableManager).
+///
+/// Each single operation validates first, then reaches the store at once as one splice of the
+/// affected range. `batch { }` and `setState(_:)` diff the old rows against the new ones and
+/// apply the fewest splices; rows that keep their diff id keep their row object (and so their
+/// widget), and a changed row is rebound in place.
+///
+/// Errors are thrown before anything changes. A mutation started while the store is being
+/// updated (from a bind callback or an event listener) is queued and applied right after.
+@MainActor
+open class BaseListManager {
+    /// The store a list view shows.
+    public let store: RowStore
+    /// Errors of mutations that were queued during an update and failed when they ran.
+    public let queuedMutationFailed = Event<DataDisplayError>()
+    /// What the last diffed update (`setState`, `batch`) did.
+    public internal(set) var lastUpdate: UpdateSummary?
+
+    // Internal, not private, only so the extension files of Managers/ can reach them.
+    var state: [SectionState] = []
+    var rowsByGenerator: [ObjectIdentifier: Row] = [:]
+    /// The shown row keys, for single operations' duplicate-id check.
+    var diffIDs = ShownDiffIDs()
+    var batchDepth = 0
+    /// Operations run inside the open batch (an empty batch is an error).
+    var batchOperations = 0
+    /// Fold states changed inside the open batch, with their old value, to restore on failure.
+    var foldUndo: [(item: any FoldableItem, wasExpanded: Bool)] = []
+    /// Rows updated inside the open batch, by key: a `setState` in the batch may hand them to new instances.
+    var batchUpdates: Set<RowKey> = []
+    /// Whether the store is being spliced or rebound (then operations are queued).
+    var isApplying = false
+    /// Operations queued while the store was being updated, run in order once it is done.
+    var pending: [() -> Void] = []
+    /// Bumped by every operation that changed the manager, so a background diff can tell the
+    /// rows it started from are gone.
+    var mutationVersion = 0
+    /// Bumped by every operation that states a newer intent (all but folding): a background update
+    /// started before it is superseded.
+    var intentVersion = 0
+    /// The background updates in flight and which of them have passed validation.
+    var backgroundUpdates = BackgroundUpdateTickets()
+    /// How deep in user code called from GTK callbacks (`withinViewCallback`) the manager is.
+    var viewCallbackDepth = 0
+    /// Whether an idle drain of `pending` is scheduled.
+    var drainScheduled = false
+    /// Events that fire once the current operation (or batch) has reached the store.
+    var deferredEvents: [() -> Void] = []
+    /// Whether deferred events are firing (operations they start are queued).
+    var isFiringEvents = false
+    /// Rows that left the manager during the operation under way, kept alive until its splices are
+    /// done when a list view watches the store (`RowStore.willSplice`): its selection takes the
+    /// selected ones from the store right before the splice that removes them.
+    var retiring: [Row] = []
+
+    /// An empty manager with its store.
+    public init() {
+        MainQueueBridge.install()
+        store = RowStore()
+    }
+
+    // MARK: Reading
+
+    /// The sections, as values.
+    public var sections: [Section] { state.map(\.value) }
+
+    /// Number of sections.
+    public var numberOfSections: Int { state.count }
+
+    /// The rows of section `index` (headers and footers excluded).
+    public func generators(inSection index: Int) throws(DataDisplayError) -> [any RowGenerator] {
+        try checkSection(index)
+        return state[index].rows.map(\.generator)
+    }
+
+    /// Every generator in list order, headers and footers included: what the store shows.
+    public var flatGenerators: [any RowGenerator] { flatRows().map(\.generator) }
+
+    /// Whether `generator` stands in the manager (as a row, header or footer).
+    public func contains(_ generator: any RowGenerator) -> Bool {
+        rowsByGenerator[ObjectIdentifier(generator)] != nil
+    }
+
+    /// The flat position (store index) of `generator`.
+    public func position(of generator: any RowGenerator) -> Int? {
+        guard let row = rowsByGenerator[ObjectIdentifier(generator)] else { return nil }
+        return flatPosition(of: row)
+    }
+
+    // MARK: Overridable operations
+    //
+    // Swift lets a subclass override only what the class body declares, so the operations a kind
+    // of manager (Kinds/) overrides stand here; the rest of each concept is in its folder.
+
+    // Single operations (Operations/).
+
+    /// Appends a section.
+    open func addSection(header: (any RowGenerator)? = nil, rows: [any RowGenerator] = [], footer: (any RowGenerator)? = nil) throws(DataDisplayError) {
+        try perform { () throws(DataDisplayError) in
+            try self.insertSectionNow(Section(header: header, rows: rows, footer: footer), at: self.state.count)
+        }
+    }
+
+    /// Appends rows to the last section (creating a section without header when there is none).
+    open func add(_ generators: [any RowGenerator]) throws(DataDisplayError) {
+        guard !generators.isEmpty else { return }
+        try perform { () throws(DataDisplayError) in
+            try self.validateNew(generators)
+            if self.state.isEmpty {
+                try self.insertSectionNow(Section(rows: generators), at: 0)
+            } else {
+                let s = self.state.count - 1
+                self.insertRowsNow(generators, section: s, index: self.state[s].rows.count)
+            }
+        }
+    }
+
+    /// Appends rows to the section with `header`.
+    open func add(_ generators: [any RowGenerator], toSectionWith header: any RowGenerator) throws(DataDisplayError) {
+        try perform { () throws(DataDisplayError) in
+            let s = try self.sectionIndex(header: header)
+            try self.validateNew(generators)
+            self.insertRowsNow(generators, section: s, index: self.state[s].rows.count)
+        }
+    }
+
+    /// Puts `new` where `old` stands (a row, header or footer). `new` must not be in the manager.
+    public func replace(_ old: any RowGenerator, with new: any RowGenerator) throws(DataDisplayError) {
+        try perform { () throws(DataDisplayError) in
+            guard let oldRow = self.rowsByGenerator[ObjectIdentifier(old)] else { throw .generatorNotFound(describe(old)) }
+            if old === new { self.refresh(oldRow); return }
+            if oldRow.role == .row {
+                let (s, i) = try self.topLevelLocation(old)
+                let end = self.state[s].subtreeEnd(i)
+                try self.validateNew([new], leaving: Array(self.state[s].rows[i..<end]))
+                let position = self.sectionOffset(s) + self.state[s].rowsOffset + i
+                self.forget(self.state[s].rows[i..<end])
+                let rows = self.makeRows([new], depth: 0)
+                self.state[s].rows.replaceSubrange(i..<end, with: rows)
+                self.splice(at: position, removing: end - i, inserting: rows)
+                return
+            }
+            try self.validateNew([], header: oldRow.role == .header ? new : nil,
+                                 footer: oldRow.role == .footer ? new : nil, leaving: [oldRow])
+            let position = self.flatPosition(of: oldRow)!
+            let newRow = Row(generator: new, role: oldRow.role)
+            self.replaceRow(oldRow, with: newRow)
+            self.splice(at: position, removing: 1, inserting: [newRow])
+        }
+    }
+
+    // Whole-state diffing (Diffing/).
+
+    /// Replaces everything with `sections`, diffed against what is shown (RDDM's "clear, add,
+    /// reload"): rows are matched by diff id; unchanged rows are untouched, changed ones rebound.
+    open func setState(_ sections: [Section]) throws(DataDisplayError) {
+        try perform { () throws(DataDisplayError) in
+            let sections = try self.arrange(sections)
+            if self.batchDepth > 0 {
+                try self.replaceStateInBatch(sections)
+                return
+            }
+            try self.applyState(sections, from: self.flatRows(), forcedUpdates: [])
+        }
+    }
+
+    /// A whole state as this manager shows it (a gravity manager orders it by heaviness), or the
+    /// error that makes it invalid. Every whole-state path goes through here.
+    func arrange(_ sections: [Section]) throws(DataDisplayError) -> [Section] {
+        sections
+    }
+}

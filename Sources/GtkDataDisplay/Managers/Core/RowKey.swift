@@ -1,0 +1,32 @@
+// State and lookup: the key rows are matched and checked by (role, depth, diff id).
+
+/// A row's key in a diff: its role, depth and its generator's diff id. Diff ids are values
+/// (strings, numbers, UUIDs…), so keys may be diffed on another thread.
+struct RowKey: Hashable, CustomStringConvertible, @unchecked Sendable {
+    let role: RowRole
+    let depth: Int
+    let id: AnyHashable
+    /// 0, or which repeat of an id this is in an old list that holds it more than once.
+    var occurrence = 0
+
+    init(role: RowRole, depth: Int, id: AnyHashable) {
+        self.role = role
+        self.depth = depth
+        self.id = id
+    }
+
+    /// The id as the README's error table writes it: `42`, `42 (header)`, `42 (depth 2)`.
+    var description: String {
+        switch (role, depth) {
+        case (.header, _): return "\(id.base) (header)"
+        case (.footer, _): return "\(id.base) (footer)"
+        case (.row, 0): return "\(id.base)"
+        case (.row, let depth): return "\(id.base) (depth \(depth))"
+        }
+    }
+}
+
+extension Row {
+    /// What whole-state updates match this row by.
+    var key: RowKey { RowKey(role: role, depth: depth, id: generator.diffID) }
+}

@@ -1,0 +1,93 @@
+// Batch: everything a body does, applied as one diffed update; on failure the state, the lookup,
+// the versions, deferred events and fold states are restored as they were.
+
+extension BaseListManager {
+    // MARK: Diffed updates
+
+    /// Runs `body` and applies everything it did as one diffed update (the fewest splices).
+    /// If `body` throws, nothing it did is applied.
+    /// Started while the store is being updated, the whole batch is queued and runs right after.
+    public func batch(_ body: @escaping () throws(DataDisplayError) -> Void) throws(DataDisplayError) {
+        try perform { () throws(DataDisplayError) in try self.runBatch(requiringOperations: true, body) }
+    }
+
+    /// `batch` for a body that may throw errors of its own, as a plain closure
+    /// (`try manager.batch { try manager.addSection(…) }`): if the body throws, nothing of it is
+    /// applied and its error is rethrown as it was.
+    @_disfavoredOverload
+    public func batch(_ body: @escaping () throws -> Void) throws {
+        var foreign: (any Error)?
+        do throws(DataDisplayError) {
+            try batch { () throws(DataDisplayError) in
+                do {
+                    try body()
+                } catch let error as DataDisplayError {
+                    throw error
+                } catch {
+                    foreign = error
+                    throw .batchBodyFailed(String(describing: error))
+                }
+            }
+        } catch {
+            throw foreign ?? error
+        }
+    }
+
+    /// The batch machinery. The library's own batches (several rows placed at once) need not go
+    /// through public operations, so only the public `batch` insists on at least one.
+    func runBatch(requiringOperations: Bool, _ body: @escaping () throws(DataDisplayError) -> Void) throws(DataDisplayError) {
+        if batchDepth > 0 { try body(); return }
+        let oldState = state
+        let oldVersions = (mutationVersion, intentVersion)
+        let oldLookup = rowsByGenerator
+        let oldFlat = flatRows()
+        batchDepth = 1
+        batchOperations = 0
+        batchUpdates = []
+        do {
+            try body()
+        } catch {
+            batchDepth = 0
+            state = oldState
+            rowsByGenerator = oldLookup
+            diffIDs.invalidate()
+            (mutationVersion, intentVersion) = oldVersions
+            deferredEvents.removeAll()
+            undoFolds()
+            throw error
+        }
+        batchDepth = 0
+        guard batchOperations > 0 || !requiringOperations else {
+            (mutationVersion, intentVersion) = oldVersions
+            throw .emptyBatch
+        }
+        let newState = sections
+        let updates = batchUpdates
+        batchUpdates = []
+        do {
+            try applyState(newState, from: oldFlat, forcedUpdates: updates)
+        } catch {
+            state = oldState
+            rowsByGenerator = oldLookup
+            diffIDs.invalidate()
+            (mutationVersion, intentVersion) = oldVersions
+            deferredEvents.removeAll()
+            undoFolds()
+            throw error
+        }
+        foldUndo.removeAll()
+        drainPending()
+    }
+
+    /// Sets a fold state, remembering the old one while a batch is open.
+    func setExpanded(_ item: any FoldableItem, _ expanded: Bool) {
+        if batchDepth > 0 { foldUndo.append((item, item.isExpanded)) }
+        item.isExpanded = expanded
+    }
+
+    /// A failed batch leaves every fold state as it found it.
+    private func undoFolds() {
+        for change in foldUndo.reversed() { change.item.isExpanded = change.wasExpanded }
+        foldUndo.removeAll()
+    }
+}

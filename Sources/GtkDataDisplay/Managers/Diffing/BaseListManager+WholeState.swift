@@ -1,0 +1,136 @@
+import DataDisplayDiff
+
+// Whole-state diffing: `setState` (and the end of a batch) matches the old rows with the new state
+// by (role, depth, diff id), keeps matched row objects, splices the store and rebinds changed rows.
+// (`setState` and `arrange` themselves stand in the class body, since kinds of manager override them.)
+
+extension BaseListManager {
+    /// The diffed path shared by `setState` and `batch`: match `oldFlat` with `sections` by
+    /// (role, depth, diff id), reuse matched row objects, splice the store, rebind changed rows.
+    func applyState(_ sections: [Section], from oldFlat: [Row], forcedUpdates: Set<RowKey>) throws(DataDisplayError) {
+        let prepared = try PreparedState(sections, oldFlat: oldFlat)
+        let entries = prepared.entries
+        let newKeys = prepared.newKeys
+        let plan = try Self.plan(old: prepared.oldKeys, new: newKeys) { oldIndex, newIndex in
+            oldFlat[oldIndex].showsContent(of: entries[newIndex].generator)
+                && !forcedUpdates.contains(newKeys[newIndex])
+        }
+        // The diff only hashes the changed middle of the lists. The old state has no duplicate ids,
+        // so a new duplicate can only hide behind a row the plan inserts: check fully in that case.
+        if plan.insertedRows > 0 { try Self.checkUniqueIDs(prepared.newKeys) }
+        commit(prepared, plan: plan, oldFlat: oldFlat)
+    }
+
+    /// Applies a plan computed for `prepared` against `oldFlat`. Nothing can fail from here on.
+    func commit(_ prepared: PreparedState, plan: SplicePlan, oldFlat: [Row]) {
+        let entries = prepared.entries
+        let sectionCounts = prepared.sectionCounts
+        var newFlat: [Row] = []
+        newFlat.reserveCapacity(entries.count)
+        var lookup: [ObjectIdentifier: Row] = [:]
+        lookup.reserveCapacity(entries.count)
+        var handedOver: [(row: Row, previous: any RowGenerator)] = []
+        for (index, entry) in entries.enumerated() {
+            let oldIndex = plan.oldIndexOfNew[index]
+            let row: Row
+            if oldIndex >= 0 {
+                row = oldFlat[oldIndex]
+                let previous = row.generator
+                if previous !== entry.generator || row.shownRevision != previous.contentRevision {
+                    row.take(entry.generator)
+                    if row.isBound, previous !== entry.generator { handedOver.append((row, previous)) }
+                }
+            } else {
+                row = Row(generator: entry.generator, role: entry.role, depth: entry.depth)
+            }
+            newFlat.append(row)
+            lookup[ObjectIdentifier(entry.generator)] = row
+        }
+        for index in plan.updated { newFlat[index].contentVersion &+= 1 }
+        // Bound rows now shown by an equal new generator keep their views; the generator adopts them.
+        for (row, previous) in handedOver { row.handViewOver(from: previous) }
+
+        var rebuilt: [SectionState] = []
+        rebuilt.reserveCapacity(sectionCounts.count)
+        var cursor = 0
+        for counts in sectionCounts {
+            var s = SectionState()
+            if counts.header { s.header = newFlat[cursor]; cursor += 1 }
+            s.rows = Array(newFlat[cursor..<(cursor + counts.rows)])
+            cursor += counts.rows
+            if counts.footer { s.footer = newFlat[cursor]; cursor += 1 }
+            rebuilt.append(s)
+        }
+        state = rebuilt
+        rowsByGenerator = lookup
+        diffIDs.invalidate()
+
+        lastUpdate = UpdateSummary(plan: plan)
+        isApplying = true
+        store.apply(plan, newRows: newFlat)
+        for index in plan.updated { newFlat[index].rebindIfStale() }
+        // A kept foldable row may have been expanded or collapsed by the new state.
+        if prepared.hasFoldables {
+            for row in newFlat where row.isBound { row.foldStateChanged() }
+        }
+        isApplying = false
+    }
+
+    /// `setState` inside a batch: the new state replaces the rows at once, and the batch diffs at its end.
+    func replaceStateInBatch(_ sections: [Section]) throws(DataDisplayError) {
+        let foldStates = ShownFoldStates(flatRows())
+        var seen = Set<ObjectIdentifier>()
+        var rebuilt: [SectionState] = []
+        var lookup: [ObjectIdentifier: Row] = [:]
+        func row(_ g: any RowGenerator, _ role: RowRole, _ depth: Int = 0) throws(DataDisplayError) -> Row {
+            guard seen.insert(ObjectIdentifier(g)).inserted else { throw .duplicateGenerator(describe(g)) }
+            let r = rowsByGenerator[ObjectIdentifier(g)].flatMap { $0.role == role && $0.depth == depth ? $0 : nil }
+                ?? Row(generator: g, role: role, depth: depth)
+            lookup[ObjectIdentifier(g)] = r
+            return r
+        }
+        var entries: [Entry] = []
+        for section in sections {
+            if let h = section.header { entries.append(Entry(generator: h, role: .header, depth: 0)) }
+            try Self.appendEntries(section.rows, depth: 0, to: &entries, foldStates: foldStates)
+            if let f = section.footer { entries.append(Entry(generator: f, role: .footer, depth: 0)) }
+        }
+        for section in sections {
+            var rows: [Row] = []
+            try FoldTree.walk(section.rows, scope: .shown) { g, depth throws(DataDisplayError) in
+                rows.append(try row(g, .row, depth))
+            }
+            rebuilt.append(SectionState(header: try section.header.map { h throws(DataDisplayError) in try row(h, .header) },
+                                        rows: rows,
+                                        footer: try section.footer.map { f throws(DataDisplayError) in try row(f, .footer) }))
+        }
+        // Checked now, not when the batch ends, so the body never runs on after a bad state.
+        try Self.checkUniqueIDs(entries.map { RowKey(role: $0.role, depth: $0.depth, id: $0.generator.diffID) })
+        state = rebuilt
+        rowsByGenerator = lookup
+        diffIDs.invalidate()
+    }
+}
+
+extension BaseListManager {
+    /// The diff of two key lists. Every operation keeps the shown ids unique, so a repeat is the
+    /// new state's (or, if a generator changed its id while shown, the old state's) and an error.
+    nonisolated static func plan(old: [RowKey], new: [RowKey],
+                                 contentEqual: (Int, Int) -> Bool) throws(DataDisplayError) -> SplicePlan {
+        do throws(DiffError) {
+            return try ListDiff.plan(old: old, new: new, contentEqual: contentEqual)
+        } catch {
+            guard case let .duplicateID(side, _, first, second) = error else { throw .duplicateDiffID(error.description) }
+            let keys = side == .old ? old : new
+            throw .duplicateDiffID("\(keys[first]) in the \(side == .old ? "old" : "new") state at \(first) and \(second)")
+        }
+    }
+
+    nonisolated static func checkUniqueIDs(_ keys: [RowKey]) throws(DataDisplayError) {
+        var seen = Set<RowKey>(minimumCapacity: keys.count)
+        for (index, key) in keys.enumerated() where !seen.insert(key).inserted {
+            let first = keys.firstIndex(of: key)!
+            throw .duplicateDiffID("\(key) in the new state at \(first) and \(index)")
+        }
+    }
+}

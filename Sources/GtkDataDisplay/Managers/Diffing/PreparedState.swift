@@ -1,0 +1,66 @@
+// Whole-state diffing: a state flattened into entries and keys, ready to diff against the rows shown.
+
+/// A whole state flattened for diffing: its rows in list order and the keys of old and new rows.
+@MainActor
+struct PreparedState {
+    let entries: [Entry]
+    let sectionCounts: [(header: Bool, rows: Int, footer: Bool)]
+    /// Whether any row is foldable (only then can a kept row's expander need redrawing).
+    let hasFoldables: Bool
+    let oldKeys: [RowKey]
+    let newKeys: [RowKey]
+
+    /// Flattens `sections` (headers, rows with the visible descendants of expanded foldables,
+    /// footers); throws if a generator instance stands twice.
+    init(_ sections: [Section], oldFlat: [Row]) throws(DataDisplayError) {
+        var entries: [Entry] = []
+        entries.reserveCapacity(oldFlat.count)
+        var sectionCounts: [(header: Bool, rows: Int, footer: Bool)] = []
+        var hasFoldables = false
+        let foldStates = ShownFoldStates(oldFlat)
+        for section in sections {
+            if let h = section.header { entries.append(Entry(generator: h, role: .header, depth: 0)) }
+            let before = entries.count
+            if try BaseListManager.appendEntries(section.rows, depth: 0, to: &entries, foldStates: foldStates) {
+                hasFoldables = true
+            }
+            sectionCounts.append((section.header != nil, entries.count - before, section.footer != nil))
+            if let f = section.footer { entries.append(Entry(generator: f, role: .footer, depth: 0)) }
+        }
+        var seen = Set<ObjectIdentifier>(minimumCapacity: entries.count)
+        for entry in entries where !seen.insert(ObjectIdentifier(entry.generator)).inserted {
+            throw .duplicateGenerator(describe(entry.generator))
+        }
+        self.entries = entries
+        self.sectionCounts = sectionCounts
+        self.hasFoldables = hasFoldables
+        oldKeys = oldFlat.map { RowKey(role: $0.role, depth: $0.depth, id: $0.generator.diffID) }
+        newKeys = entries.map { RowKey(role: $0.role, depth: $0.depth, id: $0.generator.diffID) }
+    }
+}
+
+/// One row of a state being flattened.
+struct Entry {
+    let generator: any RowGenerator
+    let role: RowRole
+    let depth: Int
+}
+
+extension BaseListManager {
+    /// Appends `generators` at `depth`, each followed by the visible descendants of expanded foldables.
+    /// A foldable that did not choose its fold state takes the one `foldStates` shows for its key.
+    /// Returns whether any of them is foldable; throws `.foldingCycle` for a foldable shown inside itself.
+    @discardableResult
+    static func appendEntries(_ generators: [any RowGenerator], depth: Int, to entries: inout [Entry],
+                              foldStates: ShownFoldStates) throws(DataDisplayError) -> Bool {
+        var foundFoldable = false
+        try FoldTree.walk(generators, depth: depth, scope: .shown) { g, depth throws(DataDisplayError) in
+            entries.append(Entry(generator: g, role: .row, depth: depth))
+            if let foldable = g as? FoldableItem {
+                foundFoldable = true
+                foldStates.inherit(foldable, depth: depth)
+            }
+        }
+        return foundFoldable
+    }
+}

@@ -20,7 +20,11 @@ extension BaseListManager {
         }
         mutationVersion &+= 1
         if supersedingBackgroundUpdates { intentVersion &+= 1 }
-        if batchDepth == 0 { drainPending() }
+        if batchDepth == 0 {
+            // Background updates started before this change can no longer apply: stop their diffs.
+            if supersedingBackgroundUpdates { backgroundUpdates.changeLanded() }
+            drainPending()
+        }
     }
 
     /// Queues `op` to run through `perform` once the current update is done.

@@ -9,7 +9,7 @@ open class BaseRowGenerator<View: ConfigurableRowView>: RowGenerator, Selectable
     public var model: View.Model { didSet { contentRevision &+= 1 } }
     /// Counts changes of `model`.
     public private(set) var contentRevision = 0
-    private let explicitID: AnyHashable?
+    private let explicitKey: DiffKey?
 
     public let didSelectEvent = Event<Void>(countedForSelection: ())
     public let didDeselectEvent = Event<Void>(countedForSelection: ())
@@ -36,13 +36,13 @@ open class BaseRowGenerator<View: ConfigurableRowView>: RowGenerator, Selectable
     /// A row showing `model`; `id` (any `Hashable` value) identifies it across whole-state updates.
     public init<ID: Hashable>(model: View.Model, id: ID) {
         self.model = model
-        self.explicitID = AnyHashable(id)
+        self.explicitKey = DiffKey(id)
     }
 
     /// A row showing `model`, identified by this instance.
     public init(model: View.Model) {
         self.model = model
-        self.explicitID = nil
+        self.explicitKey = nil
     }
 
     deinit {
@@ -51,10 +51,16 @@ open class BaseRowGenerator<View: ConfigurableRowView>: RowGenerator, Selectable
 
     open var reuseIdentifier: ReuseIdentifier { .of(View.self) }
 
-    open var diffID: AnyHashable { explicitID ?? AnyHashable(ObjectIdentifier(self)) }
+    /// The `id` given at init, or this instance's identity. Final: give the id to `init` instead.
+    public final var diffID: AnyHashable { explicitKey?.anyHashable ?? AnyHashable(ObjectIdentifier(self)) }
+    public final var diffKey: DiffKey { explicitKey ?? DiffKey(ObjectIdentifier(self)) }
 
     open func isContentEqual(to other: any RowGenerator) -> Bool {
         if other === self { return true }
+        // Same dynamic type (the common case) needs no cast through the runtime.
+        if ObjectIdentifier(Swift.type(of: other)) == ObjectIdentifier(Swift.type(of: self)) {
+            return ModelEquality.equal(model, unsafeDowncast(other, to: BaseRowGenerator<View>.self).model)
+        }
         guard let other = other as? BaseRowGenerator<View> else { return false }
         return ModelEquality.equal(model, other.model)
     }
@@ -82,16 +88,44 @@ open class BaseRowGenerator<View: ConfigurableRowView>: RowGenerator, Selectable
 extension BaseRowGenerator: CountedSelectableItem {}
 
 /// Compares two values when their type is Equatable (false otherwise: the row is rebound).
+///
+/// Whether a model type is Equatable is looked up once per type (a whole-state update compares
+/// every matched row, and a protocol cast per row would cost more than the comparison).
+@MainActor
 enum ModelEquality {
+    private static var lastType: ObjectIdentifier?
+    private static var lastConformance: (any Equatable.Type)?
+    private static var conformances: [ObjectIdentifier: (any Equatable.Type)?] = [:]
+
     static func equal<T>(_ a: T, _ b: T) -> Bool {
-        guard let a = a as? any Equatable else { return false }
-        return a.isEqual(toAny: b)
+        let type = ObjectIdentifier(T.self)
+        let conformance: (any Equatable.Type)?
+        if type == lastType {
+            conformance = lastConformance
+        } else {
+            if let known = conformances[type] {
+                conformance = known
+            } else {
+                conformance = T.self as? any Equatable.Type
+                conformances[type] = conformance
+            }
+            lastType = type
+            lastConformance = conformance
+        }
+        guard let conformance else { return false }
+        return conformance.valuesEqual(a, b)
     }
 }
 
 extension Equatable {
-    fileprivate func isEqual(toAny other: Any) -> Bool {
-        guard let other = other as? Self else { return false }
-        return self == other
+    /// `a == b` for two values of a type `T` that is `Self` (checked by the caller).
+    fileprivate static func valuesEqual<T>(_ a: T, _ b: T) -> Bool {
+        withUnsafePointer(to: a) { first in
+            withUnsafePointer(to: b) { second in
+                first.withMemoryRebound(to: Self.self, capacity: 1) { x in
+                    second.withMemoryRebound(to: Self.self, capacity: 1) { y in x.pointee == y.pointee }
+                }
+            }
+        }
     }
 }

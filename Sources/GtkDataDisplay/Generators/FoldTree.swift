@@ -39,11 +39,15 @@ enum FoldTree {
             let generator = levels[top].children[levels[top].next]
             levels[top].next += 1
             // Below itself, a foldable is a cycle whether or not this walk would enter it.
-            if let foldable = generator as? FoldableItem, onPath.contains(ObjectIdentifier(foldable)) {
+            guard let foldable = GeneratorTraits.foldable(generator) else {
+                try visit(generator, depth + top)
+                continue
+            }
+            if onPath.contains(ObjectIdentifier(foldable)) {
                 throw .foldingCycle(cycleDescription(path, closedBy: foldable))
             }
             try visit(generator, depth + top)
-            guard let foldable = generator as? FoldableItem, scope == .all || foldable.isExpanded else { continue }
+            guard scope == .all || foldable.isExpanded else { continue }
             onPath.insert(ObjectIdentifier(foldable))
             path.append(foldable)
             levels.append((foldable.children, 0))

@@ -14,6 +14,9 @@ public protocol RowGenerator: AnyObject {
     var reuseIdentifier: ReuseIdentifier { get }
     /// Stable identity across whole-state updates. Default: this instance's identity.
     var diffID: AnyHashable { get }
+    /// `diffID` in the form managers match rows by. Default: `DiffKey(diffID)`. The library's
+    /// generators keep it from `init(model:id:)`, so matching integer or string ids needs no boxes.
+    var diffKey: DiffKey { get }
     /// Whether `other` (a generator with the same `diffID`) shows the same content as this one.
     /// Default: only when it is this very instance.
     func isContentEqual(to other: any RowGenerator) -> Bool
@@ -40,6 +43,7 @@ public protocol RowGenerator: AnyObject {
 
 extension RowGenerator {
     public var diffID: AnyHashable { AnyHashable(ObjectIdentifier(self)) }
+    public var diffKey: DiffKey { DiffKey(diffID) }
     public func isContentEqual(to other: any RowGenerator) -> Bool { other === self }
     public var isSelectable: Bool { true }
     public var isActivatable: Bool { isSelectable }

@@ -5,22 +5,24 @@ open class SupplementaryRowGenerator<View: ConfigurableRowView>: RowGenerator {
     public var model: View.Model { didSet { contentRevision &+= 1 } }
     /// Counts changes of `model`.
     public private(set) var contentRevision = 0
-    private let explicitID: AnyHashable?
+    private let explicitKey: DiffKey?
 
     /// A row showing `model`; `id` (any `Hashable` value) identifies it across whole-state updates.
     public init<ID: Hashable>(model: View.Model, id: ID) {
         self.model = model
-        self.explicitID = AnyHashable(id)
+        self.explicitKey = DiffKey(id)
     }
 
     /// A row showing `model`, identified by this instance.
     public init(model: View.Model) {
         self.model = model
-        self.explicitID = nil
+        self.explicitKey = nil
     }
 
     open var reuseIdentifier: ReuseIdentifier { .of(View.self) }
-    open var diffID: AnyHashable { explicitID ?? AnyHashable(ObjectIdentifier(self)) }
+    /// The `id` given at init, or this instance's identity. Final: give the id to `init` instead.
+    public final var diffID: AnyHashable { explicitKey?.anyHashable ?? AnyHashable(ObjectIdentifier(self)) }
+    public final var diffKey: DiffKey { explicitKey ?? DiffKey(ObjectIdentifier(self)) }
     public var isSelectable: Bool { false }
     public var isActivatable: Bool { false }
     open func isContentEqual(to other: any RowGenerator) -> Bool {

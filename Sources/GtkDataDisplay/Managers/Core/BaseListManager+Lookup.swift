@@ -83,4 +83,16 @@ extension BaseListManager {
             return (s, state[s].rows.count)
         }
     }
+
+    /// Every shown row by its generator's identity (see `rowsByGenerator`).
+    func buildRowLookup() -> [ObjectIdentifier: Row] {
+        var lookup: [ObjectIdentifier: Row] = [:]
+        lookup.reserveCapacity(state.reduce(0) { $0 + $1.count })
+        for section in state {
+            if let header = section.header { lookup[ObjectIdentifier(header.generator)] = header }
+            for row in section.rows { lookup[ObjectIdentifier(row.generator)] = row }
+            if let footer = section.footer { lookup[ObjectIdentifier(footer.generator)] = footer }
+        }
+        return lookup
+    }
 }

@@ -14,7 +14,7 @@ extension BaseListManager {
         func enter(_ g: any RowGenerator, _ role: RowRole, _ depth: Int) throws(DataDisplayError) {
             let id = ObjectIdentifier(g)
             guard rowsByGenerator[id] == nil, seen.insert(id).inserted else { throw .duplicateGenerator(describe(g)) }
-            keys.append(RowKey(role: role, depth: depth, id: g.diffID))
+            keys.append(RowKey(role: role, depth: depth, id: g.diffKey))
         }
         if let header { try enter(header, .header, 0) }
         try FoldTree.walk(generators, scope: .shown) { g, depth throws(DataDisplayError) in try enter(g, .row, depth) }

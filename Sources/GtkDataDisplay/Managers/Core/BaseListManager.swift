@@ -24,7 +24,22 @@ open class BaseListManager {
 
     // Internal, not private, only so the extension files of Managers/ can reach them.
     var state: [SectionState] = []
-    var rowsByGenerator: [ObjectIdentifier: Row] = [:]
+    /// The row of each shown generator, by identity. Whole-state updates drop it (`rowLookup = nil`)
+    /// instead of rebuilding it, so a `setState` of new instances pays nothing for it; the next
+    /// lookup builds it from `state` again.
+    var rowsByGenerator: [ObjectIdentifier: Row] {
+        get {
+            if rowLookup == nil { rowLookup = buildRowLookup() }
+            return rowLookup!
+        }
+        _modify {
+            if rowLookup == nil { rowLookup = buildRowLookup() }
+            yield &rowLookup!
+        }
+        set { rowLookup = newValue }
+    }
+    /// The storage of `rowsByGenerator`: nil until needed after a whole-state update.
+    var rowLookup: [ObjectIdentifier: Row]? = [:]
     /// The shown row keys, for single operations' duplicate-id check.
     var diffIDs = ShownDiffIDs()
     var batchDepth = 0

@@ -5,11 +5,11 @@
 struct RowKey: Hashable, CustomStringConvertible, @unchecked Sendable {
     let role: RowRole
     let depth: Int
-    let id: AnyHashable
+    let id: DiffKey
     /// 0, or which repeat of an id this is in an old list that holds it more than once.
     var occurrence = 0
 
-    init(role: RowRole, depth: Int, id: AnyHashable) {
+    init(role: RowRole, depth: Int, id: DiffKey) {
         self.role = role
         self.depth = depth
         self.id = id
@@ -18,15 +18,15 @@ struct RowKey: Hashable, CustomStringConvertible, @unchecked Sendable {
     /// The id as the README's error table writes it: `42`, `42 (header)`, `42 (depth 2)`.
     var description: String {
         switch (role, depth) {
-        case (.header, _): return "\(id.base) (header)"
-        case (.footer, _): return "\(id.base) (footer)"
-        case (.row, 0): return "\(id.base)"
-        case (.row, let depth): return "\(id.base) (depth \(depth))"
+        case (.header, _): return "\(id) (header)"
+        case (.footer, _): return "\(id) (footer)"
+        case (.row, 0): return "\(id)"
+        case (.row, let depth): return "\(id) (depth \(depth))"
         }
     }
 }
 
 extension Row {
     /// What whole-state updates match this row by.
-    var key: RowKey { RowKey(role: role, depth: depth, id: generator.diffID) }
+    var key: RowKey { RowKey(role: role, depth: depth, id: generator.diffKey) }
 }

@@ -39,7 +39,7 @@ extension BaseListManager {
         if batchDepth > 0 { try body(); return }
         let oldState = state
         let oldVersions = (mutationVersion, intentVersion)
-        let oldLookup = rowsByGenerator
+        let oldLookup = rowLookup
         let oldFlat = flatRows()
         batchDepth = 1
         batchOperations = 0
@@ -49,7 +49,7 @@ extension BaseListManager {
         } catch {
             batchDepth = 0
             state = oldState
-            rowsByGenerator = oldLookup
+            rowLookup = oldLookup
             diffIDs.invalidate()
             (mutationVersion, intentVersion) = oldVersions
             deferredEvents.removeAll()
@@ -68,7 +68,7 @@ extension BaseListManager {
             try applyState(newState, from: oldFlat, forcedUpdates: updates)
         } catch {
             state = oldState
-            rowsByGenerator = oldLookup
+            rowLookup = oldLookup
             diffIDs.invalidate()
             (mutationVersion, intentVersion) = oldVersions
             deferredEvents.removeAll()

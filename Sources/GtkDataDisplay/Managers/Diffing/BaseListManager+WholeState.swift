@@ -27,8 +27,6 @@ extension BaseListManager {
         let sectionCounts = prepared.sectionCounts
         var newFlat: [Row] = []
         newFlat.reserveCapacity(entries.count)
-        var lookup: [ObjectIdentifier: Row] = [:]
-        lookup.reserveCapacity(entries.count)
         var handedOver: [(row: Row, previous: any RowGenerator)] = []
         for (index, entry) in entries.enumerated() {
             let oldIndex = plan.oldIndexOfNew[index]
@@ -44,7 +42,6 @@ extension BaseListManager {
                 row = Row(generator: entry.generator, role: entry.role, depth: entry.depth)
             }
             newFlat.append(row)
-            lookup[ObjectIdentifier(entry.generator)] = row
         }
         for index in plan.updated { newFlat[index].contentVersion &+= 1 }
         // Bound rows now shown by an equal new generator keep their views; the generator adopts them.
@@ -62,7 +59,7 @@ extension BaseListManager {
             rebuilt.append(s)
         }
         state = rebuilt
-        rowsByGenerator = lookup
+        rowLookup = nil
         diffIDs.invalidate()
 
         lastUpdate = UpdateSummary(plan: plan)
@@ -105,7 +102,7 @@ extension BaseListManager {
                                         footer: try section.footer.map { f throws(DataDisplayError) in try row(f, .footer) }))
         }
         // Checked now, not when the batch ends, so the body never runs on after a bad state.
-        try Self.checkUniqueIDs(entries.map { RowKey(role: $0.role, depth: $0.depth, id: $0.generator.diffID) })
+        try Self.checkUniqueIDs(entries.map { RowKey(role: $0.role, depth: $0.depth, id: $0.generator.diffKey) })
         state = rebuilt
         rowsByGenerator = lookup
         diffIDs.invalidate()

@@ -34,8 +34,8 @@ struct PreparedState {
         self.entries = entries
         self.sectionCounts = sectionCounts
         self.hasFoldables = hasFoldables
-        oldKeys = oldFlat.map { RowKey(role: $0.role, depth: $0.depth, id: $0.generator.diffID) }
-        newKeys = entries.map { RowKey(role: $0.role, depth: $0.depth, id: $0.generator.diffID) }
+        oldKeys = oldFlat.map { RowKey(role: $0.role, depth: $0.depth, id: $0.generator.diffKey) }
+        newKeys = entries.map { RowKey(role: $0.role, depth: $0.depth, id: $0.generator.diffKey) }
     }
 }
 
@@ -56,7 +56,7 @@ extension BaseListManager {
         var foundFoldable = false
         try FoldTree.walk(generators, depth: depth, scope: .shown) { g, depth throws(DataDisplayError) in
             entries.append(Entry(generator: g, role: .row, depth: depth))
-            if let foldable = g as? FoldableItem {
+            if let foldable = GeneratorTraits.foldable(g) {
                 foundFoldable = true
                 foldStates.inherit(foldable, depth: depth)
             }

@@ -19,12 +19,12 @@ final class ShownFoldStates {
             var table: [RowKey: Bool] = [:]
             for row in rows where row.role == .row {
                 if let shown = row.generator as? FoldableItem {
-                    table[RowKey(role: .row, depth: row.depth, id: shown.diffID)] = shown.isExpanded
+                    table[RowKey(role: .row, depth: row.depth, id: shown.diffKey)] = shown.isExpanded
                 }
             }
             byKey = table
         }
-        if let expanded = byKey?[RowKey(role: .row, depth: depth, id: foldable.diffID)] {
+        if let expanded = byKey?[RowKey(role: .row, depth: depth, id: foldable.diffKey)] {
             foldable.isExpanded = expanded
         }
     }

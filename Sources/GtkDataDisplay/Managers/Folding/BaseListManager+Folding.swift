@@ -170,7 +170,7 @@ extension BaseListManager {
             guard seen.insert(id).inserted, own.contains(id) || self.rowsByGenerator[id] == nil else {
                 throw .duplicateGenerator(describe(g))
             }
-            keys.append(RowKey(role: .row, depth: depth, id: g.diffID))
+            keys.append(RowKey(role: .row, depth: depth, id: g.diffKey))
         }
         guard batchDepth == 0 else { return }
         try diffIDs.check(keys, leaving: Array(state[s].rows[(i + 1)..<end]), shown: flatRows)

@@ -92,7 +92,7 @@ extension BaseListManager {
                 rows.append(row)
             }
             if self.batchDepth > 0 {
-                for row in rows { self.batchUpdates.insert(RowKey(role: row.role, depth: row.depth, id: row.generator.diffID)) }
+                for row in rows { self.batchUpdates.insert(RowKey(role: row.role, depth: row.depth, id: row.generator.diffKey)) }
                 return
             }
             for row in rows { self.refresh(row) }

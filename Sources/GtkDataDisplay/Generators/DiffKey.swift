@@ -1,0 +1,68 @@
+// A diff id as whole-state updates compare and hash it. `AnyHashable` compares integers through
+// boxes (so that `5 as Int8` equals `5`), which made matching 100k rows cost more than hashing
+// them. A `DiffKey` keeps integers that fit `Int`, strings and object identities unboxed, and
+// anything else as an `AnyHashable`; it equates exactly the ids `AnyHashable` equates (`5`, `5 as Int8` and `5.0` among them).
+
+/// A generator's diff id in the form managers match rows by.
+public struct DiffKey: Hashable, CustomStringConvertible, @unchecked Sendable {
+    private enum Storage: Hashable {
+        case integer(Int)
+        case string(String)
+        case object(ObjectIdentifier)
+        case other(AnyHashable)
+    }
+
+    private let storage: Storage
+
+    /// The key of `id`. Decided by `ID` at compile time for `Int`, `String` and `ObjectIdentifier`.
+    @inlinable
+    public init<ID: Hashable>(_ id: ID) {
+        self.init(storage: id)
+    }
+
+    @usableFromInline
+    init<ID: Hashable>(storage id: ID) {
+        if ID.self == Int.self {
+            storage = .integer(unsafeBitCast(id, to: Int.self))
+        } else if ID.self == String.self {
+            storage = .string(id as! String)
+        } else if ID.self == ObjectIdentifier.self {
+            storage = .object(unsafeBitCast(id, to: ObjectIdentifier.self))
+        } else if ID.self == AnyHashable.self {
+            storage = DiffKey.classify(id as! AnyHashable)
+        } else {
+            storage = DiffKey.classify(AnyHashable(id))
+        }
+    }
+
+    /// The form of a boxed id: what it unwraps to when `AnyHashable` would equate it with one.
+    private static func classify(_ id: AnyHashable) -> Storage {
+        let base = id.base
+        if let value = base as? Int { return .integer(value) }
+        if let value = base as? String { return .string(value) }
+        if let value = base as? ObjectIdentifier { return .object(value) }
+        // AnyHashable equates numbers of any integer or floating-point type with equal values.
+        if let value = base as? any BinaryInteger, let fitting = Int(exactly: value) { return .integer(fitting) }
+        if let value = base as? any BinaryFloatingPoint, let fitting = Int(exactly: value) { return .integer(fitting) }
+        return .other(id)
+    }
+
+    /// The id as an `AnyHashable`, as `RowGenerator.diffID` gives it.
+    public var anyHashable: AnyHashable {
+        switch storage {
+        case .integer(let value): return AnyHashable(value)
+        case .string(let value): return AnyHashable(value)
+        case .object(let value): return AnyHashable(value)
+        case .other(let value): return value
+        }
+    }
+
+    public var description: String {
+        switch storage {
+        case .integer(let value): return String(value)
+        case .string(let value): return value
+        case .object(let value): return String(describing: value)
+        case .other(let value): return String(describing: value.base)
+        }
+    }
+}

@@ -21,10 +21,10 @@ class WidgetTestCase: XCTestCase {
     /// `recordFailure`; tests run on the main thread).
     nonisolated(unsafe) private var failurePrefix = ""
 
-    /// Runs `body` once per kind of view, the list first, with `viewKind` set; a failure names the
-    /// kind it happened in.
-    func forEachViewKind(_ body: (ViewKind) async throws -> Void) async throws {
-        for kind in ViewKind.allCases {
+    /// Runs `body` once per kind of view (of `kinds`), the list first, with `viewKind` set; a failure
+    /// names the kind it happened in.
+    func forEachViewKind(_ kinds: [ViewKind] = ViewKind.allCases, _ body: (ViewKind) async throws -> Void) async throws {
+        for kind in kinds {
             viewKind = kind
             failurePrefix = "[\(kind)] "
             try await body(kind)   // on a throw, the prefix stays set for the failure's message

@@ -26,8 +26,12 @@ struct CursorKey: Equatable {
         switch Int32(keyval) {
         case GDK_KEY_Up, GDK_KEY_KP_Up: move = .previous
         case GDK_KEY_Down, GDK_KEY_KP_Down: move = .next
-        case GDK_KEY_Left, GDK_KEY_KP_Left where across: move = rightToLeft ? .forward : .back
-        case GDK_KEY_Right, GDK_KEY_KP_Right where across: move = rightToLeft ? .back : .forward
+        case GDK_KEY_Left, GDK_KEY_KP_Left:
+            guard across else { return nil }
+            move = rightToLeft ? .forward : .back
+        case GDK_KEY_Right, GDK_KEY_KP_Right:
+            guard across else { return nil }
+            move = rightToLeft ? .back : .forward
         case GDK_KEY_Home, GDK_KEY_KP_Home: move = .first
         case GDK_KEY_End, GDK_KEY_KP_End: move = .last
         default: return nil

@@ -58,6 +58,7 @@ static inline GListModel *gdd_list_model(gpointer p) { return G_LIST_MODEL(p); }
 static inline GtkSelectionModel *gdd_selection_model(gpointer p) { return GTK_SELECTION_MODEL(p); }
 static inline GtkListItem *gdd_list_item(gpointer p) { return GTK_LIST_ITEM(p); }
 static inline GtkListView *gdd_list_view(gpointer p) { return GTK_LIST_VIEW(p); }
+static inline GtkGridView *gdd_grid_view(gpointer p) { return GTK_GRID_VIEW(p); }
 static inline GtkListItemFactory *gdd_list_item_factory(gpointer p) { return GTK_LIST_ITEM_FACTORY(p); }
 static inline GtkScrolledWindow *gdd_scrolled_window(gpointer p) { return GTK_SCROLLED_WINDOW(p); }
 static inline GtkWindow *gdd_window(gpointer p) { return GTK_WINDOW(p); }

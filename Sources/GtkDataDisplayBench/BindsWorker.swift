@@ -1,7 +1,7 @@
 // Child process (needs a display): binds and unbinds of one contender in a realised GtkListView,
 // against the minimum — rows realised after the update that were not realised before with the same
-// content. "ours" goes through BaseListManager + ListViewAdapter (which rebinds changed rows in
-// place and absorbs GTK 4.8's unbind+bind on position changes); the others use a raw store with a
+// content. "ours" goes through BaseListManager + ListViewAdapter (ShownManager; the adapter rebinds
+// changed rows in place and absorbs GTK 4.8's unbind+bind on position changes); the others use a raw store with a
 // plain signal factory. The list view is at the top of the list.
 
 import CGtk
@@ -23,67 +23,15 @@ enum BindsWorker {
     }
 
     private static func runManager(_ size: Int, _ mixes: [Mix], _ settings: Settings, _ host: WindowHost) {
-        let old = BenchInput.oldRows(size: size)
-        let oldGenerators = makeGenerators(ids: old.ids, content: old.content)
-        let manager = BaseListManager()
-        try! manager.setState([Section(rows: oldGenerators)])
-        let adapter = ListViewAdapter(manager: manager, selection: .single)
-        let realised = RealisedRows(factory: adapter.factory.raw)
-        host.show(adapter.scrolledWindow)
-        let activity = { adapter.statistics.binds + adapter.statistics.unbinds + adapter.statistics.setups }
-
-        func snapshot() -> (rows: Set<BenchModel>, mismatch: String?) {
-            var rows = Set<BenchModel>()
-            var mismatch: String?
-            for (position, listItem) in realised.positioned {
-                guard let generator = manager.store.generator(at: position) as? BenchRow else { continue }
-                rows.insert(generator.model)
-                let view = ViewRegistry.view(of: gtk_list_item_get_child(listItem))
-                if mismatch == nil, view?.shown != generator.model {
-                    mismatch = "position \(position) shows \(view?.shown.map { "id \($0.id) v\($0.content)" } ?? "nothing"), store has id \(generator.model.id) v\(generator.model.content)"
-                }
-            }
-            return (rows, mismatch)
-        }
-
+        let shown = ShownManager(view: .list, size: size)
+        host.show(shown.adapter.scrolledWindow)
         for (index, mix) in mixes.enumerated() {
             Wire.task(mix.rawValue)
             Wire.setup()
             let input = BenchInput.make(mix: mix, size: size, seed: settings.seed)
             let newGenerators = makeGenerators(ids: input.newIDs, content: input.newContent)
-            host.scrollToTop(adapter.scrolledWindow)
-            host.settle(activity: activity)
-            adapter.flushUnbinds()
-            let before = snapshot()
-            adapter.resetStatistics()
-            ViewRegistry.configured.removeAll()
-
-            Wire.run()
-            let t0 = Clock.now()
-            try! manager.setState([Section(rows: newGenerators)])
-            let t1 = Clock.now()
-            Wire.setup()
-            host.settle(activity: activity)
-            adapter.flushUnbinds()
-            let after = snapshot()
-
-            var result = TaskResult(mix: mix.rawValue, size: size, contender: ContenderName.ours.rawValue)
-            result.binds = adapter.statistics.binds
-            result.unbinds = adapter.statistics.unbinds
-            result.minBinds = minimumBinds(before: before.rows, after: after.rows)
-            result.realisedBefore = before.rows.count
-            result.realisedAfter = after.rows.count
-            result.viewApplyMs = Clock.ms(t0, t1)
-            result.displayMismatch = before.mismatch.map { "before: " + $0 } ?? after.mismatch
-            let extra = ViewRegistry.configured.filter { before.rows.contains($0) || !after.rows.contains($0) }
-            if !extra.isEmpty {
-                result.extraBinds = "\(extra.count): " + extra.prefix(6).map {
-                    "id \($0.id) v\($0.content)" + (before.rows.contains($0) ? " (realised before)" : " (not realised after)")
-                }.joined(separator: ", ")
-            }
-            Wire.result(result)
-
-            if index < mixes.count - 1 { try! manager.setState([Section(rows: oldGenerators)]) }
+            Wire.result(shown.measure(newGenerators, mix: mix, size: size, host: host))
+            if index < mixes.count - 1 { shown.reset() }
         }
         host.show(nil)
     }

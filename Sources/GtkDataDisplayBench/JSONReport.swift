@@ -25,6 +25,15 @@ enum JSONReport {
         for size in options.selectionSizes {
             if let r = table.get("selection", size, .ours) { objects.append(object(r, minMoves: nil, minBinds: nil)) }
         }
+        for size in options.viewSizes {
+            for mix in options.mixes {
+                for view in BenchView.allCases {
+                    if let r = table.get(mix.rawValue, size, contender: ViewsWorker.contender(view)) {
+                        objects.append(object(r, minMoves: nil, minBinds: r.minBinds))
+                    }
+                }
+            }
+        }
         let text = "[\n" + objects.joined(separator: ",\n") + "\n]\n"
         try text.write(toFile: path, atomically: true, encoding: .utf8)
     }

@@ -11,6 +11,7 @@ struct Options {
         case fillWorker(size: Int)
         case memoryWorker(size: Int)
         case selectionWorker(size: Int)
+        case viewsWorker(size: Int, mixes: [Mix])
         case help
     }
 
@@ -21,6 +22,8 @@ struct Options {
     var jsonPath: String?
     /// First fill: skip the add(_:) path.
     var setStateOnly = false
+    /// Run only the list-beside-grid section (--views-only).
+    var viewsOnly = false
     private var sizesGiven = false
 
     /// Sizes whose memory is measured in a fresh process.
@@ -34,6 +37,12 @@ struct Options {
     var selectionSizes: [Int] {
         if sizesGiven { return sizes }
         return settings.quick ? [100_000] : sizes.filter { $0 >= 10_000 }
+    }
+
+    /// Sizes of the list-beside-grid measurement: --sizes when given, else 100k (the size issue 10
+    /// names).
+    var viewSizes: [Int] {
+        sizesGiven ? sizes : [100_000]
     }
 
     /// Size of the first-fill measurement (1M unless --sizes leaves it out).
@@ -54,7 +63,7 @@ struct Options {
 
     static let usage = """
     usage: gtk-data-display-bench [--json FILE] [--sizes 1000,10000,...] [--mixes a,b,...] [--quick]
-                                  [--seed N] [--time-bound SECONDS] [--memory-bound-gib N]
+                                  [--seed N] [--time-bound SECONDS] [--memory-bound-gib N] [--views-only]
 
     Runs the contenders (ours, stdlib, full-reload, per-row) on the same seeded inputs and prints
     tables of ratios and a goals section. Bind counts need a display: run under
@@ -68,10 +77,16 @@ struct Options {
       --seed N        base seed of the inputs
       --time-bound S  a contender run longer than S seconds is DNF (default 20)
       --memory-bound-gib N  a worker past N GiB resident is killed, DNF (default 4)
+      --views-only    run only the LIST AND GRID section (below)
 
     Selection (issue 9): selectAll(), GTK's list.select-all (Ctrl+A) and unselectAll() on a list in
     letter sections with a selectionChanged listener reading selectedCount, beside GTK alone; at
     10k, 100k and 1M (100k with --quick; --sizes when given). Needs a display like the binds.
+
+    List and grid (issue 10): every mix shown through ListViewAdapter and GridViewAdapter side by side
+    (setState time with the view attached, median of 7 runs, 3 with --quick; binds against the minimum),
+    and grid/list ratios; at 100k (--sizes when given). Needs a display. Only this section:
+      xvfb-run -a -s "-screen 0 1280x1024x24" gtk-data-display-bench --views-only [--json FILE]
     """
 
     static func parse(_ arguments: [String]) -> Result<Options, OptionError> {
@@ -99,6 +114,7 @@ struct Options {
                     }
                 case "--quick": options.settings.quick = true
                 case "--set-state-only": options.setStateOnly = true
+                case "--views-only": options.viewsOnly = true
                 case "--seed":
                     guard let seed = UInt64(try value()) else { throw OptionError("--seed needs a number") }
                     options.settings.seed = seed
@@ -138,6 +154,7 @@ struct Options {
                 case "fill": options.mode = .fillWorker(size: size)
                 case "memory": options.mode = .memoryWorker(size: size)
                 case "selection": options.mode = .selectionWorker(size: size)
+                case "views": options.mode = .viewsWorker(size: size, mixes: options.mixes)
                 default: throw OptionError("unknown worker \(kind)")
                 }
             }

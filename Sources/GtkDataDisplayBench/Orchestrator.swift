@@ -25,6 +25,11 @@ final class Orchestrator {
 
     func runAll() {
         hasDisplay = WindowHost.initializeGTK()
+        if options.viewsOnly {
+            if hasDisplay { runViewJobs() } else { notes.append("no display: list and grid were not measured (run under xvfb-run -a)") }
+            progress("benchmark finished in \(Int(Clock.seconds(since: started))) s")
+            return
+        }
         for size in options.sizes {
             for contender in ContenderName.allCases {
                 let tasks = tasksToRun(size: size, contender: contender)
@@ -43,6 +48,7 @@ final class Orchestrator {
         }
         if hasDisplay { runBindJobs() }
         if hasDisplay { runSelectionJobs() }
+        if hasDisplay { runViewJobs() }
         if !hasDisplay {
             notes.append("no display: binds and list-view figures were not measured (run under xvfb-run -a)")
         }
@@ -124,6 +130,20 @@ final class Orchestrator {
             selection.run(into: &table)
             if selection.sawNoDisplay { hasDisplay = false; return }
             if table.get("selection", size, .ours)?.isDNF == true { dnfSize = size }
+        }
+    }
+
+    /// The same updates in a list and in a grid (issue 10), one size at a time and alone (times).
+    private func runViewJobs() {
+        for size in options.viewSizes.sorted() {
+            // A DNF is recorded for the grid (the slower view, if either is), not for "ours" of the main tables.
+            let views = WorkerJob(label: "list and grid \(sizeLabel(size))", tasks: options.mixes.map(\.rawValue), size: size,
+                                  contender: ViewsWorker.contender(.grid), context: "with a realised list and grid view",
+                                  settings: settings, setupBoundSeconds: setupBoundSeconds) { remaining in
+                ["--worker", "views", "--size", String(size), "--mixes", remaining.joined(separator: ",")]
+            }
+            views.run(into: &table)
+            if views.sawNoDisplay { hasDisplay = false; return }
         }
     }
 

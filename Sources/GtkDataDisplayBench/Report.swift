@@ -35,6 +35,8 @@ struct Report {
         out.append("")
         out.append(contentsOf: selectionSection())
         out.append("")
+        out.append(contentsOf: viewsSection())
+        out.append("")
         out.append(contentsOf: goals())
         out.append("")
         out.append(problems.isEmpty ? "correctness: every store matched its target row by row (ids, content, item identity)"
@@ -52,6 +54,7 @@ struct Report {
                 }
             }
         }
+        list += viewProblems()
         return Array(Set(list)).sorted()
     }
 

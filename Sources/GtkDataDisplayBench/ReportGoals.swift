@@ -146,6 +146,8 @@ extension Report {
         let selection = selectionGoal()
         verdict(selection.met, "select all of 100k rows + selectedCount read in a selectionChanged listener < \(Int(SelectionWorker.targetMs)) ms",
                 selection.detail)
+        let grid = gridGoal()
+        verdict(grid.met, "100k rows updated in a grid within \(Report.gridGoalRatio)× of the list (sum over the mixes)", grid.detail)
         return lines
     }
 }

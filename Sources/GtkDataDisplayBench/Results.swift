@@ -88,4 +88,9 @@ struct ResultTable {
     func get(_ mix: String, _ size: Int, _ contender: ContenderName) -> TaskResult? {
         records[Self.key(mix, size, contender.rawValue)]
     }
+
+    /// A record of a contender outside `ContenderName` (the views worker's "list-view", "grid-view").
+    func get(_ mix: String, _ size: Int, contender: String) -> TaskResult? {
+        records[Self.key(mix, size, contender)]
+    }
 }

@@ -32,6 +32,9 @@ case .fillWorker(let size):
 case .memoryWorker(let size):
     MemoryWorker.run(size: size, settings: options.settings)
     Wire.send("END")
+case .viewsWorker(let size, let mixes):
+    ViewsWorker.run(size: size, mixes: mixes, settings: options.settings)
+    Wire.send("END")
 case .selectionWorker(let size):
     SelectionWorker.run(size: size, settings: options.settings)
     Wire.send("END")

@@ -12,7 +12,7 @@ final class StatusFooter {
     let widget: UnsafeMutablePointer<GtkWidget>
     private let status: UnsafeMutablePointer<GtkWidget>
     private let statistics: UnsafeMutablePointer<GtkWidget>
-    private let adapter: ListViewAdapter
+    private let adapter: ListBaseAdapter
     /// What the page says about its whole list after each report ("13 rows").
     private let summary: @MainActor () -> String
 
@@ -28,7 +28,7 @@ final class StatusFooter {
     /// Splices listed one by one up to this many; past it, only counted.
     private static let listedSplices = 3
 
-    init(adapter: ListViewAdapter, summary: @escaping @MainActor () -> String) {
+    init(adapter: ListBaseAdapter, summary: @escaping @MainActor () -> String) {
         self.adapter = adapter
         self.summary = summary
         status = makeLabel(cssClass: "status")

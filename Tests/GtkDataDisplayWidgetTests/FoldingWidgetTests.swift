@@ -6,10 +6,11 @@ import XCTest
 
 typealias Folder = FoldableRowGenerator<LabelRowView>
 
-/// Folding as a user does it: keyboard (real X key events via xdotool), activation, the expander.
+/// Folding as a user does it: keyboard (real X key events via xdotool), activation, the expander;
+/// in a list and in a grid where the behaviour is shared.
 final class FoldingWidgetTests: WidgetTestCase {
     private var manager: BaseListManager!
-    private var adapter: ListViewAdapter!
+    private var adapter: ListBaseAdapter!
     private var host: WindowHost!
     private var root: Folder!
     private var middle: Folder!
@@ -21,7 +22,8 @@ final class FoldingWidgetTests: WidgetTestCase {
         root = Folder(model: "root", id: "root", children: [middle, LabelRow(model: "sibling", id: "sibling")])
         manager = BaseListManager()
         try! manager.addSection(header: LabelHeader(model: "Tree"), rows: [root, LabelRow(model: "after", id: "after")])
-        (adapter, host) = show(manager, plugins: [.selectable(), .foldable()])
+        host?.destroy()
+        (adapter, host) = present(manager, plugins: [.selectable(), .foldable()])
     }
 
     override func tearDown() async throws {
@@ -56,65 +58,99 @@ final class FoldingWidgetTests: WidgetTestCase {
         host.settle()
     }
 
-    func testRightAndPlusExpandLeftAndMinusCollapse() async throws {
+    func testRightExpandsLeftCollapsesInAList() async throws {
         showTree()
         try focus(root)
         try press("Right")
         XCTAssertEqual(names(), ["root", "middle", "sibling", "after"])
         try press("Left")
         XCTAssertEqual(names(), ["root", "after"])
-        try press("plus")
-        XCTAssertTrue(root.isExpanded)
-        try press("minus")
-        XCTAssertFalse(root.isExpanded)
-        try press("KP_Add")
-        XCTAssertTrue(root.isExpanded)
+    }
+
+    func testInAGridRightAndLeftMoveWhilePlusAndMinusFold() async throws {
+        try await forEachViewKind([.grid]) { _ in
+            showTree()
+            try focus(root)
+            try press("Right")
+            XCTAssertFalse(root.isExpanded, "Right moves in a grid")
+            XCTAssertEqual((adapter.focusedGenerator as? LabelRow)?.model, "after")
+            try press("Left")
+            XCTAssertTrue(adapter.focusedGenerator === root)
+            try press("plus")
+            XCTAssertEqual(names(), ["root", "middle", "sibling", "after"], "the children's tiles come in")
+            try press("Right")
+            XCTAssertEqual((adapter.focusedGenerator as? LabelRow)?.model, "middle")
+            try press("Left")
+            try press("minus")
+            XCTAssertEqual(names(), ["root", "after"], "and go out")
+        }
+    }
+
+    func testPlusAndMinusFold() async throws {
+        try await forEachViewKind { _ in
+            showTree()
+            try focus(root)
+            try press("plus")
+            XCTAssertTrue(root.isExpanded)
+            try press("minus")
+            XCTAssertFalse(root.isExpanded)
+            try press("KP_Add")
+            XCTAssertTrue(root.isExpanded)
+        }
     }
 
     func testAsteriskExpandsTheWholeSubtree() async throws {
-        showTree()
-        try focus(root)
-        try press("asterisk")
-        XCTAssertEqual(names(), ["root", "middle", "leaf 0", "leaf 1", "leaf 2", "sibling", "after"])
+        try await forEachViewKind { _ in
+            showTree()
+            try focus(root)
+            try press("asterisk")
+            XCTAssertEqual(names(), ["root", "middle", "leaf 0", "leaf 1", "leaf 2", "sibling", "after"])
+        }
     }
 
     func testActivatingAFoldableRowTogglesIt() async throws {
-        showTree()
-        var folds: [Bool] = []
-        root.didFoldEvent += { folds.append($0) }
-        let position = UInt32(manager.position(of: root)!)
-        for _ in 0..<2 {
-            _ = gtk_widget_activate_action_variant(adapter.listView.widget,
-                                                   "list.activate-item", g_variant_new_uint32(position))
-            host.settle()
+        try await forEachViewKind { _ in
+            showTree()
+            var folds: [Bool] = []
+            root.didFoldEvent += { folds.append($0) }
+            let position = UInt32(manager.position(of: root)!)
+            for _ in 0..<2 {
+                _ = gtk_widget_activate_action_variant(adapter.itemView,
+                                                       "list.activate-item", g_variant_new_uint32(position))
+                host.settle()
+            }
+            XCTAssertEqual(folds, [true, false])
         }
-        XCTAssertEqual(folds, [true, false])
     }
 
     func testEnterOnTheFocusedRowTogglesIt() async throws {
-        showTree()
-        try focus(root)
-        try press("Return")
-        XCTAssertTrue(root.isExpanded)
-        XCTAssertEqual(names(), ["root", "middle", "sibling", "after"])
+        try await forEachViewKind { _ in
+            showTree()
+            try focus(root)
+            try press("Return")
+            XCTAssertTrue(root.isExpanded)
+            XCTAssertEqual(names(), ["root", "middle", "sibling", "after"])
+        }
     }
 
     func testExpanderShowsStateAndClickingItToggles() async throws {
-        showTree()
-        let expander = try expanderButton(of: root)
-        XCTAssertTrue(gtk_widget_get_visible(expander) != 0)
-        XCTAssertEqual(iconName(expander), "pan-end-symbolic")
-        gtk_widget_activate(expander)  // a click, animated: GTK emits "clicked" after 250 ms
-        MainContext.iterate(until: { self.root.isExpanded }, timeout: 2)
-        host.settle()
-        XCTAssertTrue(root.isExpanded)
-        XCTAssertEqual(iconName(try expanderButton(of: root)), "pan-down-symbolic")
-        let leafExpander = try expanderButton(of: manager.flatGenerators.first { ($0 as? LabelRow)?.model == "sibling" }!)
-        XCTAssertTrue(gtk_widget_get_visible(leafExpander) != 0, "a leaf keeps the expander's space…")
-        XCTAssertEqual(gtk_widget_get_opacity(leafExpander), 0, "…but shows no arrow")
-        XCTAssertFalse(gtk_widget_get_can_target(leafExpander) != 0)
-        let headerExpander = try expanderButton(of: manager.flatGenerators[0])
-        XCTAssertFalse(gtk_widget_get_visible(headerExpander) != 0, "headers keep no expander space")
+        try await forEachViewKind { _ in
+            showTree()
+            let expander = try expanderButton(of: root)
+            XCTAssertTrue(gtk_widget_get_visible(expander) != 0)
+            XCTAssertEqual(iconName(expander), "pan-end-symbolic")
+            gtk_widget_activate(expander)  // a click, animated: GTK emits "clicked" after 250 ms
+            MainContext.iterate(until: { self.root.isExpanded }, timeout: 2)
+            host.settle()
+            XCTAssertTrue(root.isExpanded)
+            XCTAssertEqual(iconName(try expanderButton(of: root)), "pan-down-symbolic")
+            let leafExpander = try expanderButton(of: manager.flatGenerators.first { ($0 as? LabelRow)?.model == "sibling" }!)
+            XCTAssertTrue(gtk_widget_get_visible(leafExpander) != 0, "a leaf keeps the expander's space…")
+            XCTAssertEqual(gtk_widget_get_opacity(leafExpander), 0, "…but shows no arrow")
+            XCTAssertFalse(gtk_widget_get_can_target(leafExpander) != 0)
+            let headerExpander = try expanderButton(of: manager.flatGenerators[0])
+            XCTAssertFalse(gtk_widget_get_visible(headerExpander) != 0, "headers keep no expander space")
+        }
     }
 
     func testLeavesLineUpWithFoldableSiblings() async throws {
@@ -124,48 +160,60 @@ final class FoldingWidgetTests: WidgetTestCase {
         let middleView = try XCTUnwrap(adapter.view(for: middle)).widget.pointer
         let siblingView = try XCTUnwrap(adapter.view(for: manager.flatGenerators.first { ($0 as? LabelRow)?.model == "sibling" }!)).widget.pointer
         var a = graphene_rect_t(), b = graphene_rect_t()
-        let rootWidget = adapter.listView.widget
+        let rootWidget = adapter.itemView
         XCTAssertTrue(gtk_widget_compute_bounds(middleView, rootWidget, &a) != 0)
         XCTAssertTrue(gtk_widget_compute_bounds(siblingView, rootWidget, &b) != 0)
         XCTAssertEqual(a.origin.x, b.origin.x, accuracy: 0.5)
     }
 
     func testExpandSubtreeRedrawsTheArrowsOfRowsAlreadyShown() async throws {
-        showTree()
-        try manager.expand(root)
-        host.settle()
-        XCTAssertEqual(iconName(try expanderButton(of: middle)), "pan-end-symbolic")
-        try manager.expandSubtree(root)
-        host.settle()
-        XCTAssertEqual(iconName(try expanderButton(of: middle)), "pan-down-symbolic")
-        try manager.collapseSubtree(root)
-        try manager.expand(root)
-        host.settle()
-        XCTAssertEqual(iconName(try expanderButton(of: middle)), "pan-end-symbolic")
+        try await forEachViewKind { _ in
+            showTree()
+            try manager.expand(root)
+            host.settle()
+            XCTAssertEqual(iconName(try expanderButton(of: middle)), "pan-end-symbolic")
+            try manager.expandSubtree(root)
+            host.settle()
+            XCTAssertEqual(iconName(try expanderButton(of: middle)), "pan-down-symbolic")
+            try manager.collapseSubtree(root)
+            try manager.expand(root)
+            host.settle()
+            XCTAssertEqual(iconName(try expanderButton(of: middle)), "pan-end-symbolic")
+        }
     }
 
-    func testRowsAreIndentedByDepth() async throws {
-        showTree()
-        try manager.expandSubtree(root)
-        host.settle()
-        let margins = manager.flatGenerators.compactMap { g -> Int32? in
-            guard let view = adapter.view(for: g), let container = view.widget.parent else { return nil }
-            return gtk_widget_get_margin_start(container)
+    func testRowsAreIndentedByDepthInAListButNotInAGrid() async throws {
+        try await forEachViewKind { kind in
+            showTree()
+            try manager.expandSubtree(root)
+            host.settle()
+            let margins = manager.flatGenerators.compactMap { g -> Int32? in
+                guard let view = adapter.view(for: g), let container = view.widget.parent else { return nil }
+                return gtk_widget_get_margin_start(container)
+            }
+            // header, root, middle, leaf×3, sibling, after
+            let level = Int32(adapter.indentPerLevel)
+            switch kind {
+            case .list:
+                XCTAssertGreaterThan(level, 20, "a level indents by the expander's width and spacing")
+                XCTAssertEqual(margins, [0, 0, level, 2 * level, 2 * level, 2 * level, level, 0])
+            case .grid:
+                XCTAssertEqual(level, 0, "tiles keep their place at every level")
+                XCTAssertEqual(margins, [0, 0, 0, 0, 0, 0, 0, 0])
+            }
         }
-        // header, root, middle, leaf×3, sibling, after
-        let level = Int32(adapter.indentPerLevel)
-        XCTAssertGreaterThan(level, 20, "a level indents by the expander's width and spacing")
-        XCTAssertEqual(margins, [0, 0, level, 2 * level, 2 * level, 2 * level, level, 0])
     }
 
     func testWholeStateThatExpandsAKeptRowRedrawsItsArrow() async throws {
-        showTree()
-        XCTAssertEqual(iconName(try expanderButton(of: root)), "pan-end-symbolic")
-        root.isExpanded = true   // chosen in the new state: same instance, same content, not a rebind
-        try manager.setState(manager.sections)
-        host.settle()
-        XCTAssertEqual(names(), ["root", "middle", "sibling", "after"])
-        XCTAssertEqual(iconName(try expanderButton(of: root)), "pan-down-symbolic")
+        try await forEachViewKind { _ in
+            showTree()
+            XCTAssertEqual(iconName(try expanderButton(of: root)), "pan-end-symbolic")
+            root.isExpanded = true   // chosen in the new state: same instance, same content, not a rebind
+            try manager.setState(manager.sections)
+            host.settle()
+            XCTAssertEqual(names(), ["root", "middle", "sibling", "after"])
+            XCTAssertEqual(iconName(try expanderButton(of: root)), "pan-down-symbolic")
+        }
     }
 
     private func expanderButton(of generator: any RowGenerator) throws -> UnsafeMutablePointer<GtkWidget> {

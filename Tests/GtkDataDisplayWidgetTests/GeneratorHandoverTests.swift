@@ -22,44 +22,50 @@ final class TappableRow: BaseRowGenerator<LabelRowView> {
 /// Whole-state updates that hand a bound row to another generator instance.
 final class GeneratorHandoverTests: WidgetTestCase {
     func testEventsFromAViewReachTheGeneratorTheRowShowsNow() async throws {
-        let manager = BaseListManager()
-        let old = TappableRow(model: "a", id: "a")
-        try manager.setState([Section(rows: [old])])
-        let (adapter, host) = show(manager)
-        defer { host.destroy() }
-        let view = try XCTUnwrap(adapter.view(for: old))
-        let new = TappableRow(model: "a", id: "a")   // equal content, new instance
-        try manager.setState([Section(rows: [new])])
-        host.settle()
-        var reached: [String] = []
-        old.tapped += { reached.append("old") }
-        new.tapped += { reached.append("new") }
-        TappableRow.tapHandlers[ObjectIdentifier(view)]?()
-        XCTAssertEqual(reached, ["new"])
-        XCTAssertTrue(adapter.view(for: new) === view, "the view is kept")
+        try await forEachViewKind { _ in
+            let manager = BaseListManager()
+            let old = TappableRow(model: "a", id: "a")
+            try manager.setState([Section(rows: [old])])
+            let (adapter, host) = present(manager)
+            defer { host.destroy() }
+            let view = try XCTUnwrap(adapter.view(for: old))
+            let new = TappableRow(model: "a", id: "a")   // equal content, new instance
+            try manager.setState([Section(rows: [new])])
+            host.settle()
+            var reached: [String] = []
+            old.tapped += { reached.append("old") }
+            new.tapped += { reached.append("new") }
+            TappableRow.tapHandlers[ObjectIdentifier(view)]?()
+            XCTAssertEqual(reached, ["new"])
+            XCTAssertTrue(adapter.view(for: new) === view, "the view is kept")
+        }
     }
 
     func testAPlainGeneratorTakesOverAViewWithoutABind() async throws {
-        let manager = BaseListManager()
-        try manager.setState([Section(rows: rows(20))])
-        let (adapter, host) = show(manager)
-        defer { host.destroy() }
-        adapter.resetStatistics()
-        try manager.setState([Section(rows: rows(20))])
-        host.settle()
-        XCTAssertEqual(adapter.statistics.binds, 0, "BaseRowGenerator's bind gives the view only the model")
+        try await forEachViewKind { _ in
+            let manager = BaseListManager()
+            try manager.setState([Section(rows: rows(20))])
+            let (adapter, host) = present(manager)
+            defer { host.destroy() }
+            adapter.resetStatistics()
+            try manager.setState([Section(rows: rows(20))])
+            host.settle()
+            XCTAssertEqual(adapter.statistics.binds, 0, "BaseRowGenerator's bind gives the view only the model")
+        }
     }
 
     func testTheSameInstanceWithAChangedModelIsRedrawnBySetState() async throws {
-        let manager = BaseListManager()
-        let row = LabelRow(model: "before", id: 1)
-        try manager.setState([Section(rows: [row])])
-        let (adapter, host) = show(manager)
-        defer { host.destroy() }
-        row.model = "after"
-        try manager.setState([Section(rows: [row])])
-        host.settle()
-        XCTAssertEqual(manager.lastUpdate?.updated, 1)
-        XCTAssertEqual((adapter.view(for: row) as? LabelRowView)?.text, "after")
+        try await forEachViewKind { _ in
+            let manager = BaseListManager()
+            let row = LabelRow(model: "before", id: 1)
+            try manager.setState([Section(rows: [row])])
+            let (adapter, host) = present(manager)
+            defer { host.destroy() }
+            row.model = "after"
+            try manager.setState([Section(rows: [row])])
+            host.settle()
+            XCTAssertEqual(manager.lastUpdate?.updated, 1)
+            XCTAssertEqual((adapter.view(for: row) as? LabelRowView)?.text, "after")
+        }
     }
 }

@@ -3,89 +3,101 @@ import GtkDataDisplay
 import GtkDataDisplayTesting
 import XCTest
 
-/// A list view does what its plugins ask for, and says so when a generator wants a missing one.
+/// A list or grid view does what its plugins ask for, and says so when a generator wants a missing one.
 final class PluginTests: WidgetTestCase {
     func testWithoutSelectablePluginRowsCannotBeSelected() async throws {
-        let manager = BaseListManager()
-        let r = rows(3)
-        try manager.add(r)
-        let adapter = manager.listViewBuilder.build()
-        let host = WindowHost(child: adapter.scrolledWindow)
-        defer { host.destroy() }
-        XCTAssertEqual(adapter.selectionMode, .none)
-        adapter.select(r[1])
-        XCTAssertFalse(adapter.isSelected(position: 1))
+        try await forEachViewKind { _ in
+            let manager = BaseListManager()
+            let r = rows(3)
+            try manager.add(r)
+            let adapter = build(manager, plugins: [])
+            let host = WindowHost(child: adapter.scrolledWindow)
+            defer { host.destroy() }
+            XCTAssertEqual(adapter.selectionMode, .none)
+            adapter.select(r[1])
+            XCTAssertFalse(adapter.isSelected(position: 1))
+        }
     }
 
     func testMultipleSelectionPlugin() async throws {
-        let manager = BaseListManager()
-        let r = rows(4)
-        try manager.add(r)
-        let adapter = manager.listViewBuilder.add(plugin: .selectable(.multiple)).build()
-        let host = WindowHost(child: adapter.scrolledWindow)
-        defer { host.destroy() }
-        var selected: [String] = []
-        adapter.didSelect += { selected.append(($0 as! LabelRow).model) }
-        adapter.select(r[0])
-        adapter.select(r[2])
-        XCTAssertEqual(selected, ["row 0", "row 2"])
-        XCTAssertEqual(adapter.selectedGenerators.count, 2)
+        try await forEachViewKind { _ in
+            let manager = BaseListManager()
+            let r = rows(4)
+            try manager.add(r)
+            let adapter = build(manager, plugins: [.selectable(.multiple)])
+            let host = WindowHost(child: adapter.scrolledWindow)
+            defer { host.destroy() }
+            var selected: [String] = []
+            adapter.didSelect += { selected.append(($0 as! LabelRow).model) }
+            adapter.select(r[0])
+            adapter.select(r[2])
+            XCTAssertEqual(selected, ["row 0", "row 2"])
+            XCTAssertEqual(adapter.selectedGenerators.count, 2)
+        }
     }
 
     func testDeselectAfterSelectPlugin() async throws {
-        let manager = BaseListManager()
-        let r = rows(3)
-        try manager.add(r)
-        let adapter = manager.listViewBuilder.add(plugin: .selectable(.single, deselectAfterSelect: true)).build()
-        let host = WindowHost(child: adapter.scrolledWindow)
-        defer { host.destroy() }
-        var events: [String] = []
-        r[1].didSelectEvent += { events.append("select") }
-        adapter.select(r[1])
-        XCTAssertEqual(events, ["select"])
-        XCTAssertFalse(adapter.isSelected(position: 1))
+        try await forEachViewKind { _ in
+            let manager = BaseListManager()
+            let r = rows(3)
+            try manager.add(r)
+            let adapter = build(manager, plugins: [.selectable(.single, deselectAfterSelect: true)])
+            let host = WindowHost(child: adapter.scrolledWindow)
+            defer { host.destroy() }
+            var events: [String] = []
+            r[1].didSelectEvent += { events.append("select") }
+            adapter.select(r[1])
+            XCTAssertEqual(events, ["select"])
+            XCTAssertFalse(adapter.isSelected(position: 1))
+        }
     }
 
     func testWithoutFoldablePluginActivationDoesNotFoldAndNoExpanderShows() async throws {
-        let manager = BaseListManager()
-        let folder = FoldableRowGenerator<LabelRowView>(model: "folder", children: [LabelRow(model: "child")])
-        try manager.add(folder)
-        let adapter = manager.listViewBuilder.add(plugin: .selectable()).build()
-        let host = WindowHost(child: adapter.scrolledWindow)
-        defer { host.destroy() }
-        _ = gtk_widget_activate_action_variant(adapter.listView.widget,
-                                               "list.activate-item", g_variant_new_uint32(0))
-        host.settle()
-        XCTAssertFalse(folder.isExpanded)
-        let container = try XCTUnwrap(adapter.view(for: folder)?.widget.parent)
-        XCTAssertFalse(gtk_widget_get_visible(gtk_widget_get_first_child(container)) != 0)
+        try await forEachViewKind { _ in
+            let manager = BaseListManager()
+            let folder = FoldableRowGenerator<LabelRowView>(model: "folder", children: [LabelRow(model: "child")])
+            try manager.add(folder)
+            let adapter = build(manager, plugins: [.selectable()])
+            let host = WindowHost(child: adapter.scrolledWindow)
+            defer { host.destroy() }
+            _ = gtk_widget_activate_action_variant(adapter.itemView,
+                                                   "list.activate-item", g_variant_new_uint32(0))
+            host.settle()
+            XCTAssertFalse(folder.isExpanded)
+            let container = try XCTUnwrap(adapter.view(for: folder)?.widget.parent)
+            XCTAssertFalse(gtk_widget_get_visible(gtk_widget_get_first_child(container)) != 0)
+        }
     }
 
     func testListenersWithoutTheirPluginAreReported() async throws {
-        let manager = BaseListManager()
-        let selectable = LabelRow(model: "wants selection")
-        selectable.didSelectEvent += {}
-        let folder = FoldableRowGenerator<LabelRowView>(model: "wants folding")
-        folder.didFoldEvent += { _ in }
-        try manager.add([selectable, folder])
-        let adapter = manager.listViewBuilder.build()
-        let host = WindowHost(child: adapter.scrolledWindow)
-        defer { host.destroy() }
-        #if DEBUG
-        XCTAssertEqual(adapter.pluginWarnings.count, 2)
-        XCTAssertTrue(adapter.pluginWarnings[0].contains(".selectable()"))
-        XCTAssertTrue(adapter.pluginWarnings[1].contains(".foldable()"))
-        #else
-        XCTAssertEqual(adapter.pluginWarnings, [])
-        #endif
+        try await forEachViewKind { _ in
+            let manager = BaseListManager()
+            let selectable = LabelRow(model: "wants selection")
+            selectable.didSelectEvent += {}
+            let folder = FoldableRowGenerator<LabelRowView>(model: "wants folding")
+            folder.didFoldEvent += { _ in }
+            try manager.add([selectable, folder])
+            let adapter = build(manager, plugins: [])
+            let host = WindowHost(child: adapter.scrolledWindow)
+            defer { host.destroy() }
+            #if DEBUG
+            XCTAssertEqual(adapter.pluginWarnings.count, 2)
+            XCTAssertTrue(adapter.pluginWarnings[0].contains(".selectable()"))
+            XCTAssertTrue(adapter.pluginWarnings[1].contains(".foldable()"))
+            #else
+            XCTAssertEqual(adapter.pluginWarnings, [])
+            #endif
+        }
     }
 
     func testSingleClickActivationPlugin() async throws {
-        let manager = BaseListManager()
-        try manager.add(rows(2))
-        let adapter = manager.listViewBuilder.add(plugin: .activation(singleClick: true)).build()
-        let host = WindowHost(child: adapter.scrolledWindow)
-        defer { host.destroy() }
-        XCTAssertTrue(adapter.activatesOnSingleClick)
+        try await forEachViewKind { _ in
+            let manager = BaseListManager()
+            try manager.add(rows(2))
+            let adapter = build(manager, plugins: [.activation(singleClick: true)])
+            let host = WindowHost(child: adapter.scrolledWindow)
+            defer { host.destroy() }
+            XCTAssertTrue(adapter.activatesOnSingleClick)
+        }
     }
 }

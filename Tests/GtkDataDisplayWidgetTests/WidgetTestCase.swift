@@ -3,11 +3,41 @@ import GtkDataDisplay
 import GtkDataDisplayTesting
 import XCTest
 
+/// The item view a test shows its manager in. Behaviour the list and the grid share is tested on
+/// both with the same code: a shared test runs its body in `forEachViewKind` and builds its views
+/// with `present` (XCTest on Linux finds no inherited test methods, so no subclass per kind).
+enum ViewKind: String, CaseIterable, Sendable {
+    case list, grid
+}
+
 /// Base for tests that need a real display (run under `xvfb-run -a`). Without a display they
 /// skip — unless `GDD_REQUIRE_DISPLAY=1`, which the README's test command sets, so that CI can
 /// never pass by skipping them.
 @MainActor
 class WidgetTestCase: XCTestCase {
+    /// The view `present` builds: a list, or the kind `forEachViewKind` is running.
+    private(set) var viewKind: ViewKind = .list
+    /// Put before failure messages while `forEachViewKind` runs (read by the nonisolated
+    /// `recordFailure`; tests run on the main thread).
+    nonisolated(unsafe) private var failurePrefix = ""
+
+    /// Runs `body` once per kind of view (of `kinds`), the list first, with `viewKind` set; a failure
+    /// names the kind it happened in.
+    func forEachViewKind(_ kinds: [ViewKind] = ViewKind.allCases, _ body: (ViewKind) async throws -> Void) async throws {
+        for kind in kinds {
+            viewKind = kind
+            failurePrefix = "[\(kind)] "
+            try await body(kind)   // on a throw, the prefix stays set for the failure's message
+        }
+        viewKind = .list
+        failurePrefix = ""
+    }
+
+    override func recordFailure(withDescription description: String, inFile filePath: String,
+                                atLine lineNumber: Int, expected: Bool) {
+        super.recordFailure(withDescription: failurePrefix + description, inFile: filePath, atLine: lineNumber, expected: expected)
+    }
+
     override func setUp() async throws {
         guard WindowHost.initializeGTK() else {
             if ProcessInfo.processInfo.environment["GDD_REQUIRE_DISPLAY"] == "1" {
@@ -35,8 +65,30 @@ class WidgetTestCase: XCTestCase {
         return (adapter, WindowHost(child: adapter.scrolledWindow))
     }
 
+    /// A view of this test's `viewKind` over `manager` with the given selection, in a real window.
+    func present(_ manager: BaseListManager, selection: SelectionMode = .single) -> (ListBaseAdapter, WindowHost) {
+        present(manager, plugins: [.selectable(selection)])
+    }
+
+    /// A view of this test's `viewKind` with these plugins over `manager`, in a real window.
+    func present(_ manager: BaseListManager, plugins: [ListViewPlugin]) -> (ListBaseAdapter, WindowHost) {
+        let adapter: ListBaseAdapter = switch viewKind {
+        case .list: ListViewAdapter(manager: manager, plugins: plugins)
+        case .grid: GridViewAdapter(manager: manager, plugins: plugins)
+        }
+        return (adapter, WindowHost(child: adapter.scrolledWindow))
+    }
+
+    /// A view of this test's `viewKind` made by its builder (`listViewBuilder`, `gridViewBuilder`).
+    func build(_ manager: BaseListManager, plugins: [ListViewPlugin]) -> ListBaseAdapter {
+        switch viewKind {
+        case .list: plugins.reduce(manager.listViewBuilder) { $0.add(plugin: $1) }.build()
+        case .grid: plugins.reduce(manager.gridViewBuilder) { $0.add(plugin: $1) }.build()
+        }
+    }
+
     /// The generators currently bound to a widget.
-    func boundGenerators(_ adapter: ListViewAdapter) -> [any RowGenerator] {
+    func boundGenerators(_ adapter: ListBaseAdapter) -> [any RowGenerator] {
         adapter.manager.flatGenerators.filter { adapter.view(for: $0) != nil }
     }
 }

@@ -26,6 +26,11 @@ public enum GtkType {
         /// `GTK_LIST_VIEW(instance)`.
         public static func cast(_ instance: GObjectPointer) -> OpaquePointer? { gdd_list_view(instance) }
     }
+    /// `GtkGridView` (a widget).
+    public enum GridView: GtkWidgetTypeTag {
+        /// `GTK_GRID_VIEW(instance)`.
+        public static func cast(_ instance: GObjectPointer) -> OpaquePointer? { gdd_grid_view(instance) }
+    }
     /// `GtkSelectionModel` (an interface: GtkSingleSelection, GtkMultiSelection, GtkNoSelection…).
     public enum SelectionModel: GtkTypeTag {
         /// `GTK_SELECTION_MODEL(instance)`.

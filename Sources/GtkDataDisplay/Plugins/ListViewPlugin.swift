@@ -1,5 +1,5 @@
-/// An opt-in feature of a list view adapter (RDDM's plugins): a list view does only what its
-/// plugins ask for.
+/// An opt-in feature of a list or grid view adapter (RDDM's plugins): a view does only what its
+/// plugins ask for. The same plugins serve both views (`GridViewPlugin` names this type too).
 public struct ListViewPlugin: Sendable, Equatable {
     enum Kind: Sendable, Equatable {
         case selectable(SelectionMode, deselectAfterSelect: Bool)
@@ -16,7 +16,7 @@ public struct ListViewPlugin: Sendable, Equatable {
     }
 
     /// Foldable rows show an expander and fold by click, activation and keyboard (Right/`+`,
-    /// Left/`-`, `*`).
+    /// Left/`-`, `*`; in a grid, whose Left and Right move between tiles, `+`, `-`, `*`).
     public static func foldable() -> ListViewPlugin {
         ListViewPlugin(kind: .foldable)
     }
@@ -26,6 +26,9 @@ public struct ListViewPlugin: Sendable, Equatable {
         ListViewPlugin(kind: .activation(singleClick: singleClick))
     }
 }
+
+/// A grid view's plugins: the list view's (`.selectable`, `.foldable`, `.activation`).
+public typealias GridViewPlugin = ListViewPlugin
 
 /// What an adapter's plugins add up to.
 struct PluginSet: Equatable {

@@ -29,55 +29,29 @@ import Glibc
 //   cursor goes to the nearest row in that direction that can take focus (selectable or activatable:
 //   headers and footers are neither), scrolled to with `list.scroll-to-item`, and selected the way
 //   GTK's key would select, through `list.select-item`, only if it can be selected.
-
-/// One of GTK's cursor keys on a list, with what GTK's binding for it does to the selection.
-struct CursorKey: Equatable {
-    enum Move: Equatable {
-        case previous, next, first, last
-    }
-
-    var move: Move
-    /// Whether the row the cursor lands on is selected.
-    var select: Bool
-    /// Whether selecting toggles instead of replacing the selection.
-    var modify: Bool
-    /// Whether selecting extends from the row selected last.
-    var extend: Bool
-
-    /// GTK's bindings (gtklistbase.c): plain selects, Ctrl only moves, Shift extends, Ctrl+Shift
-    /// toggles the extended range. Other modifiers leave the key to GTK.
-    init?(keyval: UInt32, modifiers: UInt32) {
-        switch Int32(keyval) {
-        case GDK_KEY_Up, GDK_KEY_KP_Up: move = .previous
-        case GDK_KEY_Down, GDK_KEY_KP_Down: move = .next
-        case GDK_KEY_Home, GDK_KEY_KP_Home: move = .first
-        case GDK_KEY_End, GDK_KEY_KP_End: move = .last
-        default: return nil
-        }
-        let others = GDK_ALT_MASK.rawValue | GDK_SUPER_MASK.rawValue | GDK_HYPER_MASK.rawValue | GDK_META_MASK.rawValue
-        guard modifiers & others == 0 else { return nil }
-        let control = modifiers & GDK_CONTROL_MASK.rawValue != 0
-        let shift = modifiers & GDK_SHIFT_MASK.rawValue != 0
-        switch (control, shift) {
-        case (false, false): (select, modify, extend) = (true, false, false)
-        case (true, false): (select, modify, extend) = (false, false, false)
-        case (false, true): (select, modify, extend) = (true, false, true)
-        case (true, true): (select, modify, extend) = (true, true, true)
-        }
-    }
-}
+//
+// A grid (gtkgridview.c, 4.8.3) is the same widget family with two differences: Up/Down aim a row of
+// tiles away (`move_focus_along` is pos ± n_columns: Up does nothing in the first row; Down goes to
+// the last tile from the row above the last, and does nothing in the last row), and Left/Right aim at
+// the tile before or after (`move_focus_across`, pos ± 1, mirrored right to left). A section's header
+// or footer is a tile of its own there, so it can stop all four. The controller handles all four the
+// same way: from where GTK aims (or, for Down with no tile below, the last tile), on in the key's
+// direction to the first tile that can take focus. In a list a "row of tiles" is one row.
 
 @MainActor
 enum KeyboardNavigation {
-    /// Adds the cursor-key controller to the adapter's list view.
-    static func install(on adapter: ListViewAdapter) {
+    /// Adds the cursor-key controller to the adapter's view.
+    static func install(on adapter: ListBaseAdapter) {
         let controller = gtk_event_controller_key_new()!
         gtk_event_controller_set_propagation_phase(controller, GTK_PHASE_CAPTURE)
         Signal.connect(untyped(controller), "key-pressed", key: { [weak adapter] keyval, modifiers in
-            guard let adapter, let key = CursorKey(keyval: keyval, modifiers: modifiers) else { return false }
+            guard let adapter else { return false }
+            let rightToLeft = gtk_widget_get_direction(adapter.itemView) == GTK_TEXT_DIR_RTL
+            guard let key = CursorKey(keyval: keyval, modifiers: modifiers, across: adapter.kind.movesAcross,
+                                      rightToLeft: rightToLeft) else { return false }
             return move(key, in: adapter)
         })
-        gtk_widget_add_controller(adapter.listView.widget, controller)  // takes the controller
+        gtk_widget_add_controller(adapter.itemView, controller)  // takes the controller
     }
 
     /// Whether a row can take keyboard focus: one that can be selected or activated.
@@ -111,39 +85,52 @@ enum KeyboardNavigation {
 
     // MARK: Moving the cursor
 
+    /// Where GTK 4.8's binding aims for `move` from `from`, and where the search for a row that can
+    /// take focus starts and which way it goes (nil: nowhere to go). `columns` is 1 in a list.
+    static func aim(_ move: CursorKey.Move, from: Int, count: Int, columns: Int)
+        -> (gtk: Int, start: Int?, step: Int) {
+        switch move {
+        case .previous:
+            let start = from - columns
+            return (start >= 0 ? start : from, start >= 0 ? start : nil, -1)
+        case .next:
+            let gtk = count / columns > from / columns ? from + min(count - from - 1, columns) : from
+            let lastRow = (count - 1) / columns
+            let start: Int? = from + columns < count ? from + columns : (from / columns < lastRow ? count - 1 : nil)
+            return (gtk, start, 1)
+        case .back:
+            return (max(from - 1, 0), from > 0 ? from - 1 : nil, -1)
+        case .forward:
+            return (min(from + 1, count - 1), from + 1 < count ? from + 1 : nil, 1)
+        case .first:
+            return (0, count > 0 ? 0 : nil, 1)
+        case .last:
+            return (count - 1, count > 0 ? count - 1 : nil, -1)
+        }
+    }
+
     /// Moves the cursor for `key`; returns whether the key was used (false: GTK handles it).
-    private static func move(_ key: CursorKey, in adapter: ListViewAdapter) -> Bool {
+    private static func move(_ key: CursorKey, in adapter: ListBaseAdapter) -> Bool {
         guard let from = focusedPosition(in: adapter) else { return false }
         let store = adapter.manager.store
         let count = store.count
-        func focusable(_ p: Int) -> Bool { store.row(at: p).map { canFocus($0.generator) } ?? false }
-        let gtkTarget: Int
-        let target: Int?
-        switch key.move {
-        case .previous:
-            gtkTarget = from - 1
-            target = (0..<from).reversed().first(where: focusable)
-        case .next:
-            gtkTarget = from + 1
-            target = ((from + 1)..<max(from + 1, count)).first(where: focusable)
-        case .first:
-            gtkTarget = 0
-            target = (0..<count).first(where: focusable)
-        case .last:
-            gtkTarget = count - 1
-            target = (0..<count).reversed().first(where: focusable)
-        }
+        let columns = key.move == .previous || key.move == .next ? adapter.shownColumns : 1
+        let aim = aim(key.move, from: from, count: count, columns: columns)
         // Nowhere to go: GTK would aim at a row that refuses focus, or at none. Keep the key.
-        guard let target else { return true }
-        guard let row = store.row(at: target) else { return true }
+        guard let start = aim.start else { return true }
+        var target: Int?
+        for p in stride(from: start, to: aim.step > 0 ? count : -1, by: aim.step) {
+            if let row = store.row(at: p), canFocus(row.generator) { target = p; break }
+        }
+        guard let target, let row = store.row(at: target) else { return true }
         // GTK's own move works here: let it do what it always does.
-        if target == gtkTarget, row.generator.isSelectable { return false }
+        if target == aim.gtk, row.generator.isSelectable { return false }
         focus(position: target, in: adapter) {
             guard key.select, row.generator.isSelectable else { return }
             var arguments = [g_variant_new_uint32(guint32(target)), g_variant_new_boolean(key.modify ? 1 : 0),
                              g_variant_new_boolean(key.extend ? 1 : 0)]
             let tuple = arguments.withUnsafeMutableBufferPointer { g_variant_new_tuple($0.baseAddress, 3) }
-            _ = gtk_widget_activate_action_variant(adapter.listView.widget, "list.select-item", tuple)
+            _ = gtk_widget_activate_action_variant(adapter.itemView, "list.select-item", tuple)
         }
         return true
     }
@@ -151,28 +138,25 @@ enum KeyboardNavigation {
     /// The store position of the row whose row widget has the keyboard focus (or the list item's
     /// child, should an app make it focusable); nil when the focus is elsewhere or inside a row's own
     /// widgets (an entry there keeps Home and End).
-    private static func focusedPosition(in adapter: ListViewAdapter) -> Int? {
-        guard let root = gtk_widget_get_root(adapter.listView.widget),
+    private static func focusedPosition(in adapter: ListBaseAdapter) -> Int? {
+        guard let root = gtk_widget_get_root(adapter.itemView),
               let focus = gtk_root_get_focus(root),
-              let generator = adapter.focusedGenerator,
-              let cell = adapter.manager.rowsByGenerator[ObjectIdentifier(generator)]?.cell,
-              cell.adapter === adapter,
+              let cell = adapter.focusedCell, cell.row != nil,
               focus == cell.container || focus == gtk_widget_get_parent(cell.container) else { return nil }
-        let position = gtk_list_item_get_position(cell.listItem)
-        return position == guint.max ? nil : Int(position)  // GTK_INVALID_LIST_POSITION
+        return cell.position
     }
 
     /// Scrolls to the row at `position` and gives it the keyboard focus, then runs `then`.
     /// `list.scroll-to-item` makes the row GTK's scroll anchor, and GTK creates (and binds) the
     /// widgets of the rows it tracks at once — as its own `grab_focus_on_item` does with a
     /// temporary tracker — so an unrealised row far away has its widget right after the scroll.
-    private static func focus(position: Int, in adapter: ListViewAdapter, then: () -> Void) {
+    private static func focus(position: Int, in adapter: ListBaseAdapter, then: () -> Void) {
         adapter.scrollTo(position: position)
         if grabFocus(position: position, in: adapter) { then() }
     }
 
     /// Focuses the row at `position` if a list item shows it.
-    private static func grabFocus(position: Int, in adapter: ListViewAdapter) -> Bool {
+    private static func grabFocus(position: Int, in adapter: ListBaseAdapter) -> Bool {
         guard let row = adapter.manager.store.row(at: position), let cell = row.cell, cell.adapter === adapter,
               let rowWidget = gtk_widget_get_parent(cell.container) else { return false }
         return focus(rowWidget: rowWidget, canFocus: canFocus(row.generator))

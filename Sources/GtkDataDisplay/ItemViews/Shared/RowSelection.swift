@@ -1,6 +1,6 @@
 import CGtk
 
-/// A list view's selection: GTK's selection model over the manager's store, and the selected rows
+/// A list or grid view's selection: GTK's selection model over the manager's store, and the selected rows
 /// as the library reports them.
 ///
 /// The selection is held as positions — GTK's own `GtkBitset`, whose set operations cost
@@ -19,7 +19,7 @@ import CGtk
 /// they come back.
 @MainActor
 final class RowSelection {
-    private unowned let adapter: ListViewAdapter
+    private unowned let adapter: ListBaseAdapter
     private let manager: BaseListManager
     private(set) var mode: SelectionMode
     private(set) var model: TypedObject<GtkType.SelectionModel>
@@ -41,14 +41,14 @@ final class RowSelection {
     /// Positions the adapter is selecting that it checked to be selectable.
     private var checked: Bitset?
 
-    init(adapter: ListViewAdapter, mode: SelectionMode) {
+    init(adapter: ListBaseAdapter, mode: SelectionMode) {
         self.adapter = adapter
         self.manager = adapter.manager
         self.mode = mode
         let object = Self.makeModel(mode, over: adapter.manager.store.listModel)
         model = TypedObject(object.asSelectionModel)
         modelReference = ObjectReference(adopting: object)
-        gtk_list_view_set_model(adapter.listView.pointer, model.pointer)
+        adapter.setModel(model)
         connect()
         manager.store.willSplice.addListener(key: ObjectIdentifier(self)) { [weak self] position, removing in
             self?.willSplice(position: position, removing: removing)
@@ -81,7 +81,7 @@ final class RowSelection {
     }
 
     /// Connects after the list view did: GTK's selection model has updated its selection, and
-    /// the list view its items, by the time this sees `items-changed`.
+    /// the view its items, by the time this sees `items-changed`.
     private func connect() {
         handlerIDs = [
             Signal.connect(model.raw, "selection-changed", range: { [weak self] _, _ in self?.selectionChanged() }),
@@ -217,7 +217,7 @@ final class RowSelection {
         model = TypedObject(object.asSelectionModel)
         modelReference = ObjectReference(adopting: object)
         mode = newMode
-        gtk_list_view_set_model(adapter.listView.pointer, model.pointer)
+        adapter.setModel(model)
         connect()
 
         correcting = true

@@ -1,6 +1,6 @@
 import CGtk
 
-/// The library's CSS: header and footer rows, and folding indentation. Installed once per
+/// The library's CSS: header and footer rows (in a list) and tiles (in a grid), and the expander. Installed once per
 /// display, at application priority minus one so an app's own CSS wins.
 @MainActor
 public enum Stylesheet {
@@ -13,6 +13,11 @@ public enum Stylesheet {
     .gdd-header label.gdd-title { font-weight: bold; }
     row.gdd-header { border-bottom: 1px solid alpha(currentColor, 0.15); }
     button.gdd-expander { min-width: 20px; min-height: 20px; padding: 0; margin: 0; }
+    gridview > child.gdd-grid-header, gridview > child.gdd-grid-footer { background: none; box-shadow: none; }
+    gridview > child.gdd-grid-header:hover, gridview > child.gdd-grid-footer:hover { background: none; }
+    gridview > child.gdd-grid-header { border-radius: 0; border-bottom: 2px solid alpha(currentColor, 0.25); }
+    .gdd-grid-header label.gdd-title { font-weight: bold; font-size: larger; }
+    .gdd-grid-footer label { opacity: 0.7; }
     """
 
     /// Adds the default rules to the default display (no-op without a display).

@@ -1,11 +1,11 @@
 import CGtk
 
-// The selection API of a list view: reads that cost O(selected), changes by generator, one
+// The selection API of a list or grid view: reads that cost O(selected), changes by generator, one
 // `selectionChanged` event per change, and a selection mode that can change at run time.
 
-extension ListViewAdapter {
-    /// How rows can be selected. Setting it swaps the selection model in place (the list view,
-    /// its widgets and the store stay); rows the new mode cannot keep are reported as deselected.
+extension ListBaseAdapter {
+    /// How rows can be selected. Setting it swaps the selection model in place (the view, its
+    /// widgets and the store stay); rows the new mode cannot keep are reported as deselected.
     public var selectionMode: SelectionMode {
         get { selection.mode }
         set { selection.setMode(newValue) }

@@ -1,6 +1,6 @@
 import GtkDataDisplay
 
-extension ListViewAdapter {
+extension ListBaseAdapter {
     /// Scrolls to a row and selects it, so a change is easy to spot.
     func reveal(_ generator: any RowGenerator) {
         guard let position = manager.position(of: generator) else { return }

@@ -1,21 +1,25 @@
 import CGtk
 
-/// Shows a manager's rows in a `GtkListView` (RDDM's table adapter, for GTK 4).
+/// Shows a manager's rows in one of GTK's item views — `GtkListView` (`ListViewAdapter`) or
+/// `GtkGridView` (`GridViewAdapter`), whose common parent in GTK is `GtkListBase` — with one
+/// implementation of everything they share: the factory and its cells, the widget pool, the
+/// selection, activation, events, folding, keyboard navigation and plugins.
 ///
 /// The chain is built in one visible place: the manager's `GListStore` → a selection model →
-/// `GtkListView` (with a `GtkSignalListItemFactory`) inside a `GtkScrolledWindow`. Every piece is a
-/// public pointer: the adapter adds types, it does not hide GTK. Put `scrolledWindow` in your UI.
+/// the view (with a `GtkSignalListItemFactory`) inside a `GtkScrolledWindow`. Every piece is a
+/// public pointer: the adapter adds types, it does not hide GTK. Put `scrolledWindow` in your UI
+/// (or the adapter itself: `window.child = adapter`).
 ///
 /// Header and footer rows are neither selectable nor activatable, whatever the selection model
 /// is asked: a selection that reaches one is undone at once.
 @MainActor
-public final class ListViewAdapter {
+public class ListBaseAdapter {
     /// The manager whose rows are shown.
     public let manager: BaseListManager
-    /// The `GtkListView`: `listView.pointer` for `gtk_list_view_*`, `listView.widget` for
-    /// `gtk_widget_*`. GTK keeps the struct private, so Swift has no `UnsafeMutablePointer<GtkListView>`.
-    public let listView: TypedObject<GtkType.ListView>
-    /// The `GtkScrolledWindow` holding the list view, as a widget (the adapter holds a reference).
+    /// The `GtkListView` or `GtkGridView`, as a widget. The subclasses hand it out typed
+    /// (`ListViewAdapter.listView`, `GridViewAdapter.gridView`).
+    public let itemView: UnsafeMutablePointer<GtkWidget>
+    /// The `GtkScrolledWindow` holding the view, as a widget (the adapter holds a reference).
     public let scrolledWindow: UnsafeMutablePointer<GtkWidget>
     /// The `GtkSignalListItemFactory`: `factory.raw` to connect to its signals.
     public let factory: TypedObject<GtkType.ListItemFactory>
@@ -36,15 +40,22 @@ public final class ListViewAdapter {
     /// Starts counting from zero.
     public func resetStatistics() { statistics = BindStatistics() }
 
+    /// Which view this adapter drives.
+    let kind: ItemViewKind
     var pool = WidgetPool()
     /// Which rows keep the expander's space (folding only): see `SiblingFolding`.
     private(set) lazy var siblingFolding = SiblingFolding(manager: manager)
 
-    /// Pixels a nesting level indents rows by: with the folding plugin, the expander's width and
-    /// spacing (a child's content starts under its parent's title, as in GTK's trees); 20 without.
-    public var indentPerLevel: Int { features.foldable ? Cell.measuredIndent : 20 }
+    /// Pixels a nesting level indents rows by: in a list with the folding plugin, the expander's
+    /// width and spacing (a child's content starts under its parent's title, as in GTK's trees);
+    /// 20 in a list without it; 0 in a grid, whose tiles keep their place at every level.
+    public var indentPerLevel: Int {
+        guard kind.indentsLevels else { return 0 }
+        return features.foldable ? Cell.measuredIndent : 20
+    }
     private var owners: [ObjectIdentifier: WeakCell] = [:]
-    private var containers: [UnsafeMutableRawPointer: WeakCell] = [:]
+    /// The live cells by their container (the list item's child).
+    private(set) var containers: [UnsafeMutableRawPointer: WeakCell] = [:]
     /// The selection model and the selected rows.
     private(set) var selection: RowSelection!
     private let references: [ObjectReference]
@@ -52,45 +63,44 @@ public final class ListViewAdapter {
     /// What the plugins enabled.
     let features: PluginSet
 
-    /// Messages about generators that want a plugin this list view lacks (debug builds report
-    /// them on stderr too).
+    /// Messages about generators that want a plugin this view lacks (debug builds report them on
+    /// stderr too).
     public private(set) var pluginWarnings: [String] = []
 
-    /// A list view over `manager`'s store with the given selection mode (and double-click
-    /// activation). Use `manager.listViewBuilder` to add folding or other plugins.
-    public convenience init(manager: BaseListManager, selection: SelectionMode = .single) {
-        self.init(manager: manager, plugins: [.selectable(selection)])
-    }
-
-    /// A list view over `manager`'s store with exactly these plugins.
-    public init(manager: BaseListManager, plugins: [ListViewPlugin]) {
+    /// A view of `kind` over `manager`'s store with exactly these plugins.
+    init(manager: BaseListManager, plugins: [ListViewPlugin], kind: ItemViewKind) {
         MainQueueBridge.install()
         Stylesheet.installDefault()
         self.manager = manager
+        self.kind = kind
         let features = PluginSet(plugins)
         self.features = features
         factory = TypedObject(gtk_signal_list_item_factory_new()!)
-        retainObject(untyped(factory))          // ours, besides the list view's
-        let view = gtk_list_view_new(nil, factory.pointer)!  // takes the factory transfer-full
-        listView = TypedObject(casting: untyped(view))!
+        retainObject(untyped(factory))          // ours, besides the view's
+        itemView = kind.makeView(factory: factory.pointer)  // takes the factory transfer-full
         scrolledWindow = gtk_scrolled_window_new()
-        gtk_scrolled_window_set_child(gdd_scrolled_window(untyped(scrolledWindow)), view)
+        gtk_scrolled_window_set_child(gdd_scrolled_window(untyped(scrolledWindow)), itemView)
         gtk_widget_set_vexpand(scrolledWindow, 1)
         references = [ObjectReference(sinking: untyped(scrolledWindow)),
                       ObjectReference(adopting: untyped(factory))]
         selection = RowSelection(adapter: self, mode: features.selection)
         connectFactory()
-        Signal.connect(untyped(listView), "activate", position: { [weak self] position in
+        Signal.connect(untyped(itemView), "activate", position: { [weak self] position in
             self?.activate(at: Int(position))
         })
         if features.foldable { connectFoldingKeys() }
         KeyboardNavigation.install(on: self)
-        if features.singleClickActivation { gtk_list_view_set_single_click_activate(listView.pointer, 1) }
+        if features.singleClickActivation { kind.setSingleClickActivates(itemView, true) }
     }
 
     isolated deinit {
         if flushSource != 0 { g_source_remove(flushSource) }
         pool.removeAll()
+    }
+
+    /// Shows `model` in the view (the selection model, set again when the selection mode changes).
+    func setModel(_ model: TypedObject<GtkType.SelectionModel>) {
+        kind.setModel(model.pointer, of: itemView)
     }
 
     // MARK: Deferred unbinds
@@ -122,15 +132,15 @@ public final class ListViewAdapter {
 
     /// Whether one click activates a row (default: double click or Enter).
     public var activatesOnSingleClick: Bool {
-        get { gtk_list_view_get_single_click_activate(listView.pointer) != 0 }
-        set { gtk_list_view_set_single_click_activate(listView.pointer, newValue ? 1 : 0) }
+        get { kind.singleClickActivates(itemView) }
+        set { kind.setSingleClickActivates(itemView, newValue) }
     }
 
     /// Scrolls so `position` is visible (GTK 4.8: the `list.scroll-to-item` action).
     public func scrollTo(position: Int) {
         guard position >= 0, position < manager.store.count else { return }
         "list.scroll-to-item".withGString {
-            _ = gtk_widget_activate_action_variant(listView.widget, $0, g_variant_new_uint32(guint32(position)))
+            _ = gtk_widget_activate_action_variant(itemView, $0, g_variant_new_uint32(guint32(position)))
         }
     }
 
@@ -143,6 +153,12 @@ public final class ListViewAdapter {
 
     /// Views waiting in the reuse pool.
     public var pooledViewCount: Int { pool.count }
+
+    /// How many list items show a row right now (bound, or unbound by GTK with the unbind still
+    /// deferred): about what is realised on screen, whatever the number of rows.
+    public var boundCellCount: Int {
+        containers.values.reduce(0) { $0 + ($1.cell?.row != nil ? 1 : 0) }
+    }
 
     // MARK: Factory
 
@@ -189,7 +205,7 @@ public final class ListViewAdapter {
         owners[ObjectIdentifier(view)] = nil
     }
 
-    // MARK: Selection and activation
+    // MARK: Activation and plugins
 
     private func activate(at position: Int) {
         guard let row = manager.store.row(at: position), row.generator.isActivatable else { return }
@@ -200,15 +216,15 @@ public final class ListViewAdapter {
         if features.foldable, row.generator is FoldableItem { toggleFold(of: row.generator) }
     }
 
-    /// Reports (once per kind of problem) a generator that wants a plugin this list view lacks.
+    /// Reports (once per kind of problem) a generator that wants a plugin this view lacks.
     func checkPlugins(for generator: any RowGenerator) {
         #if DEBUG
         if features.selection == .none, let item = generator as? SelectableItem,
            !item.didSelectEvent.isEmpty || !item.didDeselectEvent.isEmpty {
-            warnOnce("\(type(of: generator)) has select listeners, but the list view has no .selectable() plugin: they will never fire")
+            warnOnce("\(type(of: generator)) has select listeners, but the \(kind) view has no .selectable() plugin: they will never fire")
         }
         if !features.foldable, let item = generator as? FoldableItem, !item.didFoldEvent.isEmpty {
-            warnOnce("\(type(of: generator)) has fold listeners, but the list view has no .foldable() plugin: users cannot fold it")
+            warnOnce("\(type(of: generator)) has fold listeners, but the \(kind) view has no .foldable() plugin: users cannot fold it")
         }
         #endif
     }
@@ -218,64 +234,16 @@ public final class ListViewAdapter {
         pluginWarnings.append(message)
         Diagnostics.warn("GtkDataDisplay: " + message)
     }
-
-    /// Expands or collapses a foldable row (expander click, activation).
-    func toggleFold(of generator: any RowGenerator) {
-        try? manager.toggle(generator)
-    }
-
-    // MARK: Keyboard
-
-    private func connectFoldingKeys() {
-        let controller = gtk_event_controller_key_new()!
-        gtk_event_controller_set_propagation_phase(controller, GTK_PHASE_CAPTURE)
-        Signal.connect(untyped(controller), "key-pressed", key: { [weak self] keyval, modifiers in
-            guard let self, let action = FoldingKeys.action(for: keyval, modifiers: modifiers) else { return false }
-            return self.fold(action)
-        })
-        gtk_widget_add_controller(listView.widget, controller)  // takes the controller
-    }
-
-    /// Folds the focused row; returns whether the key was used.
-    private func fold(_ action: FoldingKeys.Action) -> Bool {
-        guard let generator = focusedGenerator, let foldable = generator as? FoldableItem else { return false }
-        switch action {
-        case .expand:
-            if foldable.isExpanded { return false }
-            try? manager.expand(generator)
-        case .collapse:
-            if !foldable.isExpanded { return false }
-            try? manager.collapse(generator)
-        case .expandSubtree:
-            try? manager.expandSubtree(generator)
-        }
-        return true
-    }
-
-    /// The generator of the row that has keyboard focus in this list view.
-    public var focusedGenerator: (any RowGenerator)? {
-        let view = listView.widget
-        guard let root = gtk_widget_get_root(view),
-              var widget = gtk_root_get_focus(root) else { return nil }
-        // The focus sits on GTK's row widget (the parent of our container) or inside the row's view.
-        while true {
-            if let child = gtk_widget_get_first_child(widget), let cell = containers[UnsafeMutableRawPointer(child)]?.cell {
-                return cell.row?.generator
-            }
-            if let cell = containers[UnsafeMutableRawPointer(widget)]?.cell { return cell.row?.generator }
-            guard widget != view, let parent = gtk_widget_get_parent(widget) else { return nil }
-            widget = parent
-        }
-    }
 }
 
+/// A cell held weakly (list items own their cells).
 @MainActor
-private final class WeakCell {
+final class WeakCell {
     weak var cell: Cell?
     init(_ cell: Cell) { self.cell = cell }
 }
 
 private final class WeakAdapter {
-    weak var adapter: ListViewAdapter?
-    init(_ adapter: ListViewAdapter) { self.adapter = adapter }
+    weak var adapter: ListBaseAdapter?
+    init(_ adapter: ListBaseAdapter) { self.adapter = adapter }
 }

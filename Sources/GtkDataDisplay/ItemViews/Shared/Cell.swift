@@ -10,7 +10,7 @@ import CGtk
 @MainActor
 final class Cell {
     let listItem: OpaquePointer
-    weak var adapter: ListViewAdapter?
+    weak var adapter: ListBaseAdapter?
     /// The list item's child: a horizontal box holding the expander and the view.
     let container: UnsafeMutablePointer<GtkWidget>
     /// Keeps the container alive until the cell goes: GTK may dispose the row before `teardown`.
@@ -26,6 +26,12 @@ final class Cell {
     private var shownFold: FoldMark = .none
 
     private var manager: BaseListManager? { adapter?.manager }
+
+    /// The store position of the list item (nil when it shows none).
+    var position: Int? {
+        let position = gtk_list_item_get_position(listItem)
+        return position == guint.max ? nil : Int(position)  // GTK_INVALID_LIST_POSITION
+    }
 
     /// Pixels between the expander and the row's view.
     static let expanderSpacing: Int32 = 4
@@ -51,7 +57,7 @@ final class Cell {
         return Int(natural + expanderSpacing)
     }()
 
-    init(listItem: OpaquePointer, adapter: ListViewAdapter) {
+    init(listItem: OpaquePointer, adapter: ListBaseAdapter) {
         self.listItem = listItem
         self.adapter = adapter
         container = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, Self.expanderSpacing)
@@ -262,16 +268,15 @@ final class Cell {
 
     private func style(for role: RowRole) {
         guard role != styledRole else { return }
+        guard let kind = adapter?.kind else { return }
         let rowWidget = gtk_widget_get_parent(container)
-        for (r, name) in [(RowRole.header, "gdd-header"), (.footer, "gdd-footer")] {
-            if r == styledRole {
-                gtk_widget_remove_css_class(container, name)
-                if let rowWidget { gtk_widget_remove_css_class(rowWidget, name) }
-            }
-            if r == role {
-                gtk_widget_add_css_class(container, name)
-                if let rowWidget { gtk_widget_add_css_class(rowWidget, name) }
-            }
+        for name in kind.cssClasses(for: styledRole) {
+            gtk_widget_remove_css_class(container, name)
+            if let rowWidget { gtk_widget_remove_css_class(rowWidget, name) }
+        }
+        for name in kind.cssClasses(for: role) {
+            gtk_widget_add_css_class(container, name)
+            if let rowWidget { gtk_widget_add_css_class(rowWidget, name) }
         }
         styledRole = role
     }

@@ -1,0 +1,69 @@
+import CGtk
+
+/// Which of GTK's item views (the `GtkListBase` family) an adapter shows its rows in, and the few
+/// things that differ between them. Everything else — the factory, cells, selection, events,
+/// folding, keys — is one implementation, `ListBaseAdapter`.
+enum ItemViewKind: Sendable, Equatable {
+    /// `GtkListView`: one row per line.
+    case list
+    /// `GtkGridView`: rows as tiles, left to right, then down.
+    case grid
+
+    /// A new view over no model with `factory` (the view takes the reference passed; the widget is
+    /// floating).
+    @MainActor
+    func makeView(factory: OpaquePointer) -> UnsafeMutablePointer<GtkWidget> {
+        switch self {
+        case .list: return gtk_list_view_new(nil, factory)
+        case .grid: return gtk_grid_view_new(nil, factory)
+        }
+    }
+
+    /// Shows `model` in `view` (`gtk_list_view_set_model` / `gtk_grid_view_set_model`).
+    @MainActor
+    func setModel(_ model: OpaquePointer, of view: UnsafeMutablePointer<GtkWidget>) {
+        switch self {
+        case .list: gtk_list_view_set_model(gdd_list_view(untyped(view)), model)
+        case .grid: gtk_grid_view_set_model(gdd_grid_view(untyped(view)), model)
+        }
+    }
+
+    /// Whether one click activates an item.
+    @MainActor
+    func singleClickActivates(_ view: UnsafeMutablePointer<GtkWidget>) -> Bool {
+        switch self {
+        case .list: return gtk_list_view_get_single_click_activate(gdd_list_view(untyped(view))) != 0
+        case .grid: return gtk_grid_view_get_single_click_activate(gdd_grid_view(untyped(view))) != 0
+        }
+    }
+
+    @MainActor
+    func setSingleClickActivates(_ view: UnsafeMutablePointer<GtkWidget>, _ on: Bool) {
+        switch self {
+        case .list: gtk_list_view_set_single_click_activate(gdd_list_view(untyped(view)), on ? 1 : 0)
+        case .grid: gtk_grid_view_set_single_click_activate(gdd_grid_view(untyped(view)), on ? 1 : 0)
+        }
+    }
+
+    /// Whether Left and Right fold rows (a list, as GTK's trees do). In a grid they move between
+    /// tiles, so only `+`, `-` and `*` fold there.
+    var foldsWithArrowKeys: Bool { self == .list }
+
+    /// Whether Left and Right move the cursor (a grid; in a list GTK's Left and Right do not move).
+    var movesAcross: Bool { self == .grid }
+
+    /// Whether nesting levels indent (a list; tiles in a grid keep their size and place).
+    var indentsLevels: Bool { self == .list }
+
+    /// The CSS classes a header or footer cell carries, on the list item's child and on GTK's
+    /// row (list) or child (grid) widget.
+    func cssClasses(for role: RowRole) -> [String] {
+        switch (role, self) {
+        case (.row, _): return []
+        case (.header, .list): return ["gdd-header"]
+        case (.footer, .list): return ["gdd-footer"]
+        case (.header, .grid): return ["gdd-header", "gdd-grid-header"]
+        case (.footer, .grid): return ["gdd-footer", "gdd-grid-footer"]
+        }
+    }
+}

@@ -1,0 +1,55 @@
+/// An adapter that a builder can make: a view over a manager with a list of plugins
+/// (`ListViewAdapter`, `GridViewAdapter`).
+@MainActor
+public protocol ListBaseBuildable: ListBaseAdapter {
+    /// A view over `manager`'s store with exactly these plugins.
+    init(manager: BaseListManager, plugins: [ListViewPlugin])
+}
+
+extension ListViewAdapter: ListBaseBuildable {}
+extension GridViewAdapter: ListBaseBuildable {}
+
+/// Builds a list or grid view adapter over a manager with opt-in plugins (RDDM's
+/// `.rddm.manualBuilder`):
+///
+///     let list = manager.listViewBuilder
+///         .add(plugin: .selectable(.multiple))
+///         .add(plugin: .foldable())
+///         .build()
+///     let grid = manager.gridViewBuilder.add(plugin: .selectable()).build()
+@MainActor
+public struct ListBaseBuilder<Adapter: ListBaseBuildable> {
+    /// The manager the view will show.
+    public let manager: BaseListManager
+    /// The plugins added so far, in order (a later plugin of the same kind wins).
+    public private(set) var plugins: [ListViewPlugin] = []
+
+    /// A builder with no plugins.
+    public init(manager: BaseListManager) {
+        self.manager = manager
+    }
+
+    /// This builder with one more plugin.
+    public func add(plugin: ListViewPlugin) -> Self {
+        var copy = self
+        copy.plugins.append(plugin)
+        return copy
+    }
+
+    /// The adapter: store → selection model → view in a scrolled window.
+    public func build() -> Adapter {
+        Adapter(manager: manager, plugins: plugins)
+    }
+}
+
+/// Builds a `ListViewAdapter`.
+public typealias ListViewBuilder = ListBaseBuilder<ListViewAdapter>
+/// Builds a `GridViewAdapter`.
+public typealias GridViewBuilder = ListBaseBuilder<GridViewAdapter>
+
+extension BaseListManager {
+    /// Starts building a list view over this manager.
+    public var listViewBuilder: ListViewBuilder { ListViewBuilder(manager: self) }
+    /// Starts building a grid view over this manager.
+    public var gridViewBuilder: GridViewBuilder { GridViewBuilder(manager: self) }
+}

@@ -161,6 +161,38 @@ final class BoxAdapterTests: WidgetTestCase {
         XCTAssertTrue(adapter.view(for: next.first { ($0 as? LabelRow)?.model == "r5 changed" }!) === view5)
     }
 
+    /// A move across more than 256 rows reaches the store as two splices (GTK's default plan keeps
+    /// shorter moves in one): the row leaves the store in one and comes back in the other, or the
+    /// other way round. Its widget waits in the box meanwhile and is reordered, never rebuilt.
+    func testAMoveSplitIntoTwoSplicesKeepsItsWidget() async throws {
+        manager = BaseListManager()
+        let rows = (0..<300).map { label("r\($0)") }
+        try manager.add(rows)
+        showBox()
+        var splices = 0
+        let handler = Signal.connect(UnsafeMutableRawPointer(manager.store.listModel), "items-changed",
+                                     itemsChanged: { _, _, _ in splices += 1 })
+        defer { Signal.disconnect(UnsafeMutableRawPointer(manager.store.listModel), handler) }
+        let first = adapter.rowWidget(for: rows[0])
+        // First to last: removed, then inserted.
+        var stats = try check("first to last") { try manager.setState([Section(rows: Array(rows[1...]) + [rows[0]])]) }
+        XCTAssertEqual(splices, 2, "the move is two splices")
+        XCTAssertEqual(adapter.rowWidget(for: rows[0]), first)
+        XCTAssertEqual(stats.reorders, 1)
+        XCTAssertEqual(stats.destroyed, 0)
+        XCTAssertEqual(stats.viewsCreated, 0)
+        XCTAssertEqual(stats.binds, 0)
+        // Back from last to first: inserted, then removed.
+        splices = 0
+        stats = try check("last to first") { try manager.setState([Section(rows: rows)]) }
+        XCTAssertEqual(splices, 2)
+        XCTAssertEqual(adapter.rowWidget(for: rows[0]), first)
+        XCTAssertEqual(stats.reorders, 1)
+        XCTAssertEqual(stats.destroyed + stats.viewsCreated + stats.binds, 0)
+        MainContext.drain()   // the safety net on idle finds nothing to sweep
+        BoxChecks.assertMatches(adapter, "after idle")
+    }
+
     func testWholeStateReorderMovesTheFewestWidgets() async throws {
         manager = BaseListManager()
         let rows = ["a", "b", "c", "d", "e"].map(label)

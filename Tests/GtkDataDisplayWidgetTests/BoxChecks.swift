@@ -76,24 +76,27 @@ enum BoxChecks {
     }
 }
 
-/// The box's children next to the store's row objects at one moment, both referenced so that no
-/// address can be reused while the snapshot lives: afterwards, every row object still in the store
-/// must be shown by the very same widget.
+/// The box's children next to the store's row objects at one moment. Widgets are referenced and
+/// row objects watched (a GObject weak reference, so the snapshot keeps no row alive): afterwards,
+/// every row object that lived through and is still in the store must be shown by the very same
+/// widget and view.
 @MainActor
 final class BoxSnapshot {
     private var widgetByRowObject: [UnsafeMutableRawPointer: UnsafeMutableRawPointer] = [:]
     private var viewByRowObject: [UnsafeMutableRawPointer: UnsafeMutableRawPointer] = [:]
-    private var references: [UnsafeMutableRawPointer] = []
+    private var widgets: [UnsafeMutableRawPointer] = []
+    private let watch = RowObjectWatch()
 
     init(_ adapter: BoxAdapter) {
         let model = adapter.manager.store.listModel
         let widgets = adapter.rowWidgets
         for i in 0..<Int(g_list_model_get_n_items(model)) where i < widgets.count {
-            let item = g_list_model_get_item(model, guint(i))!   // transfer full: released in deinit
+            let item = g_list_model_get_item(model, guint(i))!
+            watch.watch(item)
+            g_object_unref(item)   // g_list_model_get_item is transfer full
             let widget = UnsafeMutableRawPointer(widgets[i])
             g_object_ref(widget)
-            references.append(item)
-            references.append(widget)
+            self.widgets.append(widget)
             widgetByRowObject[item] = widget
             if let view = gtk_widget_get_last_child(widgets[i]) {
                 viewByRowObject[item] = UnsafeMutableRawPointer(view)
@@ -102,7 +105,8 @@ final class BoxSnapshot {
     }
 
     isolated deinit {
-        for reference in references { g_object_unref(reference) }
+        watch.stopWatching()
+        for widget in widgets { g_object_unref(widget) }
     }
 
     /// Rows of the snapshot still in the store whose widget (or view) is not the one they had,
@@ -115,7 +119,7 @@ final class BoxSnapshot {
         for i in 0..<Int(g_list_model_get_n_items(model)) where i < widgets.count {
             let item = g_list_model_get_item(model, guint(i))!
             defer { g_object_unref(item) }
-            guard let before = widgetByRowObject[item] else { continue }
+            guard let before = widgetByRowObject[item], !watch.died(item) else { continue }
             kept += 1
             if before != UnsafeMutableRawPointer(widgets[i]) { changed.append("row \(i): new widget") }
             if viewsToo, let view = viewByRowObject[item],
@@ -130,5 +134,31 @@ final class BoxSnapshot {
     func assertKept(_ adapter: BoxAdapter, viewsToo: Bool = true, file: StaticString = #filePath, line: UInt = #line) {
         let (changed, _) = changedWidgets(adapter, viewsToo: viewsToo)
         XCTAssertTrue(changed.isEmpty, changed.joined(separator: "; "), file: file, line: line)
+    }
+}
+
+/// GObject weak references on row objects: which of them were finalized since (their address may
+/// then be another object's).
+final class RowObjectWatch {
+    private var alive: Set<UnsafeMutableRawPointer> = []
+    private var dead: Set<UnsafeMutableRawPointer> = []
+
+    private static let notify: GWeakNotify = { data, object in
+        let watch = Unmanaged<RowObjectWatch>.fromOpaque(data!).takeUnretainedValue()
+        let address = UnsafeMutableRawPointer(object!)
+        watch.alive.remove(address)
+        watch.dead.insert(address)
+    }
+
+    func watch(_ object: UnsafeMutableRawPointer) {
+        guard alive.insert(object).inserted else { return }
+        g_object_weak_ref(gdd_object(object), Self.notify, Unmanaged.passUnretained(self).toOpaque())
+    }
+
+    func died(_ object: UnsafeMutableRawPointer) -> Bool { dead.contains(object) }
+
+    func stopWatching() {
+        for object in alive { g_object_weak_unref(gdd_object(object), Self.notify, Unmanaged.passUnretained(self).toOpaque()) }
+        alive.removeAll()
     }
 }

@@ -2,11 +2,11 @@ import CGtk
 import GtkDataDisplay
 
 /// The demo window: a header bar whose stack switcher picks one page per manager
-/// (Base, Manual, Gravity, Folding), and the `GtkStack` of those pages.
+/// (Base, Manual, Gravity, Folding, and Box: a settings page in a `GtkBox`), and the `GtkStack` of those pages.
 ///
 /// The window owns the pages, and each page owns its manager and adapter, which its list view
 /// calls back into for as long as it shows rows. Pages that are not visible keep their state.
-/// Alt+1…4 switch pages from the keyboard; Alt+letter presses a toolbar button (mnemonics).
+/// Alt+1…5 switch pages from the keyboard; Alt+letter presses a toolbar button (mnemonics).
 @MainActor
 final class DemoWindow {
     private let window: ObjectReference
@@ -14,7 +14,7 @@ final class DemoWindow {
 
     init(application: UnsafeMutablePointer<GtkApplication>, initialPage: PageName) {
         DemoResources.installStylesheet()
-        pages = [BasePage(), ManualPage(), GravityPage(), FoldingPage()]
+        pages = [BasePage(), ManualPage(), GravityPage(), FoldingPage(), BoxPage()]
         let window = gtk_application_window_new(application)!
         self.window = ObjectReference(retaining: UnsafeMutableRawPointer(window))
         gtk_window_set_title(gdd_window(window), "GtkDataDisplay demo")
@@ -42,7 +42,7 @@ final class DemoWindow {
         gtk_window_present(gdd_window(window.pointer))
     }
 
-    /// Alt+1…4 show the pages in switcher order, as Alt+digit picks tabs in GNOME apps. The
+    /// Alt+1…5 show the pages in switcher order, as Alt+digit picks tabs in GNOME apps. The
     /// controller runs in the bubble phase, so a focused widget that wants the key gets it first.
     private func connectPageKeys(window: UnsafeMutablePointer<GtkWidget>, stack: OpaquePointer, names: [String]) {
         let controller = gtk_event_controller_key_new()!

@@ -8,7 +8,7 @@ public enum BoxStylesheet {
 
     /// The default rules.
     public static let css = """
-    box.gdd-box > .gdd-box-row { min-height: 34px; padding: 2px 12px; }
+    box.gdd-box > .gdd-box-row { min-height: 36px; padding: 3px 12px; }
     box.gdd-box > .gdd-box-row.gdd-header { margin-top: 12px; padding-bottom: 4px; \
     border-bottom: 1px solid alpha(currentColor, 0.15); }
     box.gdd-box > .gdd-box-row.gdd-header:first-child { margin-top: 0; }

@@ -130,9 +130,27 @@ final class BoxFoldingTests: WidgetTestCase {
         XCTAssertEqual(activated, ["general", "advanced"])
     }
 
+    func testAClickOnAnInteractiveWidgetInARowDoesNotActivateTheRow() async throws {
+        manager = BaseListManager()
+        let row = BaseRowGenerator<SwitchOnlyView>(model: false, id: "switch")
+        try manager.add([row])
+        adapter = BoxAdapter(manager: manager)
+        host = WindowHost(child: adapter.box)
+        var activations = 0
+        adapter.didActivate += { _ in activations += 1 }
+        let view = try XCTUnwrap(adapter.view(for: row) as? SwitchOnlyView)
+        try click(view.toggle.gtkWidget)
+        XCTAssertTrue(MainContext.iterate(until: { view.toggle.isActive }), "the switch takes the click")
+        host.settle()
+        XCTAssertEqual(activations, 0, "the row is not activated by a click its switch took")
+        // Beside the switch, the same row activates.
+        try click(adapter.rowWidget(for: row)!, atX: 0.1)
+        XCTAssertTrue(MainContext.iterate(until: { activations == 1 }))
+    }
+
     /// A real pointer click (X events through xdotool) in the middle of `widget`.
-    private func click(_ widget: UnsafeMutablePointer<GtkWidget>) throws {
-        var center = graphene_point_t(x: Float(gtk_widget_get_width(widget)) / 2, y: Float(gtk_widget_get_height(widget)) / 2)
+    private func click(_ widget: UnsafeMutablePointer<GtkWidget>, atX fraction: Float = 0.5) throws {
+        var center = graphene_point_t(x: Float(gtk_widget_get_width(widget)) * fraction, y: Float(gtk_widget_get_height(widget)) / 2)
         var inWindow = graphene_point_t()
         XCTAssertEqual(gtk_widget_compute_point(widget, host.window, &center, &inWindow), 1)
         var dx = 0.0, dy = 0.0
@@ -150,4 +168,22 @@ final class BoxFoldingTests: WidgetTestCase {
             xdotool.waitUntilExit()
         }
     }
+}
+
+/// A row view that is one switch at the end of the row (it shows the model's state).
+@MainActor
+final class SwitchOnlyView: ConfigurableRowView {
+    let toggle = Switch()
+    private let box: Box
+    var widget: Widget { box.widget }
+
+    static func make() -> SwitchOnlyView { SwitchOnlyView() }
+
+    private init() {
+        toggle.halign = .end
+        toggle.hexpand = true
+        box = Box(.horizontal, spacing: 0, toggle)
+    }
+
+    func configure(with model: Bool) { toggle.isActive = model }
 }

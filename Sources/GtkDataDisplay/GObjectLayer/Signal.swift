@@ -22,6 +22,7 @@ private typealias PositionHandler = @MainActor (UInt32) -> Void
 private typealias RangeHandler = @MainActor (UInt32, UInt32) -> Void
 private typealias ItemsChangedHandler = @MainActor (UInt32, UInt32, UInt32) -> Void
 private typealias KeyHandler = @MainActor (UInt32, UInt32) -> Bool
+private typealias ClickHandler = @MainActor (Int32, Double, Double) -> Void
 
 @inline(__always)
 private func handler<H>(_ data: UnsafeMutableRawPointer?, _: H.Type) -> H {
@@ -62,6 +63,11 @@ private let itemsChangedTrampoline: @convention(c) (UnsafeMutableRawPointer?, gu
 private let keyTrampoline: @convention(c) (UnsafeMutableRawPointer?, guint, guint, GdkModifierType, UnsafeMutableRawPointer?) -> gboolean = { _, keyval, _, modifiers, data in
     let h = handler(data, KeyHandler.self)
     return MainActor.assumeIsolated { h(keyval, modifiers.rawValue) } ? 1 : 0
+}
+
+private let clickTrampoline: @convention(c) (UnsafeMutableRawPointer?, gint, gdouble, gdouble, UnsafeMutableRawPointer?) -> Void = { _, presses, x, y, data in
+    let h = handler(data, ClickHandler.self)
+    MainActor.assumeIsolated { h(presses, x, y) }
 }
 
 /// Typed `g_signal_connect` for the signal shapes the library uses. Handlers run on the main
@@ -124,6 +130,14 @@ public enum Signal {
     public static func connect(_ instance: UnsafeMutableRawPointer, _ name: String,
                                key handler: @escaping @MainActor (_ keyval: UInt32, _ modifiers: UInt32) -> Bool) -> UInt {
         connect(instance, name, .key, handler as KeyHandler, keyTrampoline)
+    }
+
+    /// `void (*)(instance, gint n_press, gdouble x, gdouble y, user_data)`: GtkGestureClick's
+    /// `pressed` and `released`.
+    @discardableResult
+    public static func connect(_ instance: UnsafeMutableRawPointer, _ name: String,
+                               click handler: @escaping @MainActor (_ presses: Int32, _ x: Double, _ y: Double) -> Void) -> UInt {
+        connect(instance, name, .click, handler as ClickHandler, clickTrampoline)
     }
 
     /// Disconnects a handler returned by one of the `connect` functions.

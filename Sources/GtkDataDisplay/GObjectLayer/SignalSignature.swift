@@ -12,7 +12,7 @@ import CGtk
 
 /// How one argument or return value of a signal crosses the C call.
 enum SignalValue: Equatable, Sendable {
-    case none, pointer, uint, flags, boolean
+    case none, pointer, uint, int, double, flags, boolean
     case other
 
     init(_ type: GType) {
@@ -21,6 +21,8 @@ enum SignalValue: Equatable, Sendable {
         case gdd_type_object(), gdd_type_interface(), gdd_type_pointer(), gdd_type_boxed(),
              gdd_type_variant(), gdd_type_param(), gdd_type_string(): self = .pointer
         case gdd_type_uint(): self = .uint
+        case gdd_type_int(): self = .int
+        case gdd_type_double(): self = .double
         case gdd_type_flags(): self = .flags
         case gdd_type_boolean(): self = .boolean
         default: self = .other
@@ -32,6 +34,8 @@ enum SignalValue: Equatable, Sendable {
         case .none: "void"
         case .pointer: "pointer"
         case .uint: "guint"
+        case .int: "gint"
+        case .double: "gdouble"
         case .flags: "flags"
         case .boolean: "gboolean"
         case .other: "other"
@@ -55,7 +59,9 @@ struct SignalShape: Sendable {
                                           parameters: [.uint, .uint, .uint], result: .none)
     static let key = SignalShape(swift: "key: (UInt32, UInt32) -> Bool", parameters: [.uint, .uint, .flags], result: .boolean)
 
-    static let all: [SignalShape] = [.void, .pointer, .position, .range, .itemsChanged, .key]
+    static let click = SignalShape(swift: "click: (Int32, Double, Double) -> Void", parameters: [.int, .double, .double], result: .none)
+
+    static let all: [SignalShape] = [.void, .pointer, .position, .range, .itemsChanged, .key, .click]
 }
 
 /// A signal's C signature, as GObject registered it for the instance's type.

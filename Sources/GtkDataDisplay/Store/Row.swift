@@ -23,7 +23,9 @@ final class Row {
     /// The row object in the store (this row holds one reference).
     nonisolated(unsafe) let object: UnsafeMutablePointer<GddRowObject>
     /// Bumped on every content update: a bound cell compares it with the version it showed.
-    var contentVersion: UInt32 = 0
+    var contentVersion: UInt32 = 0 {
+        didSet { if !RowChangeObservers.isEmpty { RowChangeObservers.contentChanged(self) } }
+    }
     /// The generator's `contentRevision` when this row last took its content.
     var shownRevision: Int
     /// The list item cell currently showing this row, if any (for in-place rebinds).
@@ -54,9 +56,13 @@ final class Row {
 
     /// Makes `generator` this row's, its content taken as shown.
     func take(_ generator: any RowGenerator) {
+        let previous = self.generator
+        let observed = !RowChangeObservers.isEmpty && previous !== generator
+        let sameContent = observed && showsContent(of: generator)
         self.generator = generator
         shownRevision = generator.contentRevision
         classifyGenerator()
+        if observed { RowChangeObservers.generatorChanged(self, from: previous, sameContent: sameContent) }
     }
 
     /// Keeps `SelectionDispatch.uncountedRows` in step with this row's generator (one cached

@@ -1,0 +1,1 @@
+../../GtkDataDisplayTests/RandomizedHarness.swift

@@ -23,6 +23,8 @@ public struct ListBaseBuilder<Adapter: ListBaseBuildable> {
     public let manager: BaseListManager
     /// The plugins added so far, in order (a later plugin of the same kind wins).
     public private(set) var plugins: [ListViewPlugin] = []
+    /// The plugin objects added so far, installed in this order by `build()`.
+    public private(set) var objectPlugins: [any AdapterPlugin] = []
 
     /// A builder with no plugins.
     public init(manager: BaseListManager) {
@@ -36,9 +38,19 @@ public struct ListBaseBuilder<Adapter: ListBaseBuildable> {
         return copy
     }
 
-    /// The adapter: store → selection model → view in a scrolled window.
+    /// This builder with one more plugin object (pagination, empty state, …).
+    public func add(plugin: some AdapterPlugin) -> Self {
+        var copy = self
+        copy.objectPlugins.append(plugin)
+        return copy
+    }
+
+    /// The adapter: store → selection model → view in a scrolled window, with the plugin
+    /// objects installed.
     public func build() -> Adapter {
-        Adapter(manager: manager, plugins: plugins)
+        let adapter = Adapter(manager: manager, plugins: plugins)
+        for plugin in objectPlugins { adapter.install(plugin) }
+        return adapter
     }
 }
 

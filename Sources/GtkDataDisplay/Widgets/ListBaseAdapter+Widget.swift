@@ -4,6 +4,6 @@ import CGtk
 /// `window.child = adapter` shows the view, and the window keeps the adapter (the Swift side of the
 /// view) alive with it.
 extension ListBaseAdapter: WidgetConvertible {
-    /// The scrolled window holding the view.
-    public var gtkWidget: UnsafeMutablePointer<GtkWidget> { scrolledWindow }
+    /// `widget`: the overlay over the scrolled window holding the view.
+    public var gtkWidget: UnsafeMutablePointer<GtkWidget> { widget }
 }

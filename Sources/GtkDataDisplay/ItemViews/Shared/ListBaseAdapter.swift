@@ -7,8 +7,8 @@ import CGtk
 ///
 /// The chain is built in one visible place: the manager's `GListStore` → a selection model →
 /// the view (with a `GtkSignalListItemFactory`) inside a `GtkScrolledWindow`. Every piece is a
-/// public pointer: the adapter adds types, it does not hide GTK. Put `scrolledWindow` in your UI
-/// (or the adapter itself: `window.child = adapter`).
+/// public pointer: the adapter adds types, it does not hide GTK. Put `widget` in your UI (or the
+/// adapter itself: `window.child = adapter`); `widget` is an overlay over `scrolledWindow`.
 ///
 /// Header and footer rows are neither selectable nor activatable, whatever the selection model
 /// is asked: a selection that reaches one is undone at once.
@@ -21,6 +21,20 @@ public class ListBaseAdapter {
     public let itemView: UnsafeMutablePointer<GtkWidget>
     /// The `GtkScrolledWindow` holding the view, as a widget (the adapter holds a reference).
     public let scrolledWindow: UnsafeMutablePointer<GtkWidget>
+    /// What to put in your UI: a `GtkOverlay` whose child is `scrolledWindow`, so plugins can show
+    /// things over or instead of the rows (an empty-state placeholder). `window.child = adapter`
+    /// puts this one. Made on first use: an app that puts `scrolledWindow` itself in its UI (and
+    /// never asks for `widget`) gets no overlay, and plugins that need one say so.
+    public var widget: UnsafeMutablePointer<GtkWidget> {
+        if let overlay { return overlay.pointer.assumingMemoryBound(to: GtkWidget.self) }
+        let made = gtk_overlay_new()!
+        overlay = ObjectReference(sinking: untyped(made))
+        gtk_overlay_set_child(gdd_overlay(untyped(made)), scrolledWindow)
+        return made
+    }
+    private var overlay: ObjectReference?
+    /// Whether `widget` has been made (and so holds `scrolledWindow`).
+    public var hasOverlay: Bool { overlay != nil }
     /// The `GtkSignalListItemFactory`: `factory.raw` to connect to its signals.
     public let factory: TypedObject<GtkType.ListItemFactory>
 
@@ -62,6 +76,8 @@ public class ListBaseAdapter {
 
     /// What the plugins enabled.
     let features: PluginSet
+    /// Plugin objects installed on this adapter (see `AdapterPlugin`).
+    var installedPlugins: [any AdapterPlugin] = []
 
     /// Messages about generators that want a plugin this view lacks (debug builds report them on
     /// stderr too).

@@ -191,7 +191,7 @@ final class RandomizedHarness {
         Section(header: s.header.map(object), rows: s.rows.map(object), footer: s.footer.map(object))
     }
 
-    private static func content(of generator: any RowGenerator) -> String {
+    static func content(of generator: any RowGenerator) -> String {
         if let r = generator as? BaseRowGenerator<LabelRowView> { return r.model }
         if let s = generator as? SupplementaryRowGenerator<LabelRowView> { return s.model }
         return ""

@@ -55,7 +55,7 @@ public final class BoxAdapter {
     public init(manager: BaseListManager, orientation: Box.Orientation = .vertical, spacing: Int = 0) {
         MainQueueBridge.install()
         Stylesheet.installDefault()
-        BoxStylesheet.installDefault()
+        Stylesheet.installDefault()
         self.manager = manager
         self.orientation = orientation
         box = gtk_box_new(orientation == .vertical ? GTK_ORIENTATION_VERTICAL : GTK_ORIENTATION_HORIZONTAL,

@@ -1,7 +1,8 @@
 import CGtk
 
-/// The library's CSS: header and footer rows (in a list) and tiles (in a grid), and the expander. Installed once per
-/// display, at application priority minus one so an app's own CSS wins.
+/// The library's CSS: header and footer rows (in a list), tiles (in a grid) and box rows (in a box: some air,
+/// headers read as group titles, footers as notes), and the expander. Installed once per display, at
+/// application priority minus one so an app's own CSS wins.
 @MainActor
 public enum Stylesheet {
     private static var installed = false
@@ -18,6 +19,11 @@ public enum Stylesheet {
     gridview > child.gdd-grid-header { border-radius: 0; border-bottom: 2px solid alpha(currentColor, 0.25); }
     .gdd-grid-header label.gdd-title { font-weight: bold; font-size: larger; }
     .gdd-grid-footer label { opacity: 0.7; }
+    box.gdd-box > .gdd-box-row { min-height: 36px; padding: 3px 12px; }
+    box.gdd-box > .gdd-box-row.gdd-header { margin-top: 12px; padding-bottom: 4px; \
+    border-bottom: 1px solid alpha(currentColor, 0.15); }
+    box.gdd-box > .gdd-box-row.gdd-header:first-child { margin-top: 0; }
+    box.gdd-box > .gdd-box-row.gdd-footer { opacity: 0.7; font-size: smaller; }
     """
 
     /// Adds the default rules to the default display (no-op without a display).

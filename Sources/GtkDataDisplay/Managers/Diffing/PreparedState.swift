@@ -27,15 +27,25 @@ struct PreparedState {
             sectionCounts.append((section.header != nil, entries.count - before, section.footer != nil))
             if let f = section.footer { entries.append(Entry(generator: f, role: .footer, depth: 0)) }
         }
+        // Plain loops, not `map`: a main-actor closure handed to a nonisolated function checks the
+        // executor on every call, which cost as much as the rest of the row's work.
         var seen = Set<ObjectIdentifier>(minimumCapacity: entries.count)
-        for entry in entries where !seen.insert(ObjectIdentifier(entry.generator)).inserted {
-            throw .duplicateGenerator(describe(entry.generator))
+        var newKeys: [RowKey] = []
+        newKeys.reserveCapacity(entries.count)
+        for entry in entries {
+            guard seen.insert(ObjectIdentifier(entry.generator)).inserted else {
+                throw .duplicateGenerator(describe(entry.generator))
+            }
+            newKeys.append(RowKey(role: entry.role, depth: entry.depth, id: entry.generator.diffKey))
         }
+        var oldKeys: [RowKey] = []
+        oldKeys.reserveCapacity(oldFlat.count)
+        for row in oldFlat { oldKeys.append(RowKey(role: row.role, depth: row.depth, id: row.generator.diffKey)) }
         self.entries = entries
         self.sectionCounts = sectionCounts
         self.hasFoldables = hasFoldables
-        oldKeys = oldFlat.map { RowKey(role: $0.role, depth: $0.depth, id: $0.generator.diffKey) }
-        newKeys = entries.map { RowKey(role: $0.role, depth: $0.depth, id: $0.generator.diffKey) }
+        self.oldKeys = oldKeys
+        self.newKeys = newKeys
     }
 }
 

@@ -120,10 +120,15 @@ extension BaseListManager {
         do throws(DiffError) {
             return try ListDiff.plan(old: old, new: new, contentEqual: contentEqual)
         } catch {
-            guard case let .duplicateID(side, _, first, second) = error else { throw .duplicateDiffID(error.description) }
-            let keys = side == .old ? old : new
-            throw .duplicateDiffID("\(keys[first]) in the \(side == .old ? "old" : "new") state at \(first) and \(second)")
+            throw diffIDError(error, old: old, new: new)
         }
+    }
+
+    /// The manager's error for a diff's error, naming the row key.
+    nonisolated static func diffIDError(_ error: DiffError, old: [RowKey], new: [RowKey]) -> DataDisplayError {
+        guard case let .duplicateID(side, _, first, second) = error else { return .duplicateDiffID(error.description) }
+        let keys = side == .old ? old : new
+        return .duplicateDiffID("\(keys[first]) in the \(side == .old ? "old" : "new") state at \(first) and \(second)")
     }
 
     nonisolated static func checkUniqueIDs(_ keys: [RowKey]) throws(DataDisplayError) {

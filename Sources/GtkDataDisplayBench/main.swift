@@ -35,6 +35,8 @@ case .memoryWorker(let size):
 case .selectionWorker(let size):
     SelectionWorker.run(size: size, settings: options.settings)
     Wire.send("END")
+case .engineOnly(let runs):
+    EngineOnly.run(sizes: options.sizes, mixes: options.mixes, settings: options.settings, runs: runs)
 case .parent:
     let orchestrator = Orchestrator(options: options)
     orchestrator.runAll()

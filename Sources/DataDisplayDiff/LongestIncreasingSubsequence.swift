@@ -27,12 +27,15 @@ internal enum LongestIncreasingSubsequence {
             } else {
                 low = tailValue.count
                 if low > 0 && tailValue[low - 1] >= value {  // not the common case of extending the longest
-                    low = 0
-                    var count = tailValue.count
-                    while count > 0 {
+                    // The first pile whose tail is >= value; the halving has no data-dependent branch
+                    // (shuffled rows would mispredict half of them).
+                    var base = 0, count = tailValue.count
+                    while count > 1 {
                         let half = count >> 1
-                        if tailValue[low + half] < value { low += half + 1; count -= half + 1 } else { count = half }
+                        base = tailValue[base + half - 1] < value ? base + half : base
+                        count -= half
                     }
+                    low = tailValue[base] < value ? base + 1 : base
                 }
             }
             if low > 0 { predecessor[j - range.lowerBound] = tailIndex[low - 1] }

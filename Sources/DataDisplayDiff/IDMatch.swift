@@ -1,6 +1,12 @@
-// Matching old and new rows by id. Rows in the common prefix and suffix (same id at the same offset
-// from the start / the end) are matched by position without hashing; only the middle goes through a
-// dictionary. Duplicate ids are found in that hashed middle, before anything else happens.
+// Matching old and new rows by id, hashing as few rows as the change allows. The common prefix and
+// suffix are matched by position. In the middle, two cursors walk the old and the new rows together:
+// rows equal at both cursors are matched by position; otherwise each cursor's row is looked up in one
+// table holding the rows passed so far of both lists, and either finds its partner there or is stored.
+// Every match is extended forward by position for as long as the ids agree, and rows matched that way
+// are skipped when a cursor reaches them. A block moved, a row rotated to the other end or two rows
+// swapped costs a few lookups per changed row (moved blocks: twice the shorter of the block and the
+// distance), not one per row; a full shuffle costs one lookup per row, like building a dictionary of
+// the old ids and looking up the new ones.
 
 /// The rows of an old and a new list matched by id.
 @usableFromInline
@@ -20,17 +26,14 @@ internal struct IDMatch {
     /// Matched rows in the middle (prefix and suffix rows not counted).
     @usableFromInline var matchedInMiddle: Int
 
-    /// Rows hashed between two looks at `Task.isCancelled` (a power of two), minus one.
+    /// Rows visited between two looks at `Task.isCancelled` (a power of two), minus one.
     @inlinable static var cancellationMask: Int { 4095 }
 
-    /// Marks a dictionary slot that no row has claimed yet.
-    @inlinable static var vacant: Int { Int.min }
-
-    /// Matches `old` and `new` by id; throws on the first duplicate id met in the middle of the old list,
-    /// then of the new list. Rows of the common prefix and suffix are not checked for duplicates.
-    /// With `checkingCancellation`, the hashing loops look at `Task.isCancelled` every
-    /// `cancellationStride` rows and throw `.cancelled` (a background diff that lost its reason to
-    /// exist stops and frees its table instead of running to the end).
+    /// Matches `old` and `new` by id. Rows matched by position (the common prefix and suffix, and runs
+    /// extending a match) are not hashed; if two hashed rows of one list share an id, throws the first
+    /// repeat met scanning the old rows and then the new rows between the common prefix and suffix.
+    /// With `checkingCancellation`, looks at `Task.isCancelled` every `cancellationMask + 1` rows and
+    /// throws `.cancelled` (a background diff that lost its reason to exist stops and frees its table).
     @inlinable
     init<ID: Hashable>(old: [ID], new: [ID], checkingCancellation: Bool = false) throws(DiffError) {
         oldCount = old.count
@@ -49,38 +52,66 @@ internal struct IDMatch {
         for j in 0..<prefix { oldIndexOfNew[j] = j }
         for j in newEnd..<newCount { oldIndexOfNew[j] = j + oldCount - newCount }
         newIndexOfOldMiddle = [Int](repeating: -1, count: oldEnd - prefix)
-        guard prefix < oldEnd || prefix < newEnd else { return }  // unchanged ids: nothing to hash
+        guard prefix < oldEnd || prefix < newEnd else { return }  // unchanged ids: nothing to match
+        try matchMiddle(old: old, new: new, oldEnd: oldEnd, newEnd: newEnd, checkingCancellation: checkingCancellation)
+    }
 
-        // One dictionary for both sides: an old row stores its index (>= 0); a new row whose id the old
-        // middle lacks stores ~index (< 0), so duplicates among inserted rows are caught too.
-        var slots = [ID: Int](minimumCapacity: Swift.max(oldEnd - prefix, newEnd - prefix))
-        for i in prefix..<oldEnd {
-            if checkingCancellation && i & IDMatch.cancellationMask == 0 && Task.isCancelled { throw .cancelled }
-            let earlier = IDMatch.claim(&slots[old[i], default: IDMatch.vacant], for: i)
-            if earlier != IDMatch.vacant {
-                throw .duplicateID(side: .old, id: String(describing: old[i]), firstIndex: earlier, secondIndex: i)
+    /// Matches the rows between the prefix and the suffix (see the top of the file).
+    @inlinable
+    mutating func matchMiddle<ID: Hashable>(old: [ID], new: [ID], oldEnd: Int, newEnd: Int,
+                                            checkingCancellation: Bool) throws(DiffError) {
+        let start = prefix
+        var table = IDTable(indexLimit: Swift.max(oldEnd, newEnd), expected: 64,
+                            largeCount: Swift.max(oldEnd - start, newEnd - start))
+        var i = start, j = start
+        var visited = 0
+        while true {
+            while i < oldEnd && newIndexOfOldMiddle[i - start] >= 0 { i += 1 }
+            while j < newEnd && oldIndexOfNew[j] >= 0 { j += 1 }
+            let oldLeft = i < oldEnd, newLeft = j < newEnd
+            if !oldLeft && !newLeft { break }
+            visited += 1
+            if checkingCancellation && visited & IDMatch.cancellationMask == 0 && Task.isCancelled { throw .cancelled }
+            if oldLeft && newLeft && old[i] == new[j] {
+                link(i, j, old: old, new: new, oldEnd: oldEnd, newEnd: newEnd)
+                continue
             }
-        }
-        for j in prefix..<newEnd {
-            if checkingCancellation && j & IDMatch.cancellationMask == 0 && Task.isCancelled { throw .cancelled }
-            let slot = IDMatch.claim(&slots[new[j], default: IDMatch.vacant], for: ~j)
-            if slot == IDMatch.vacant { continue }  // a new id, now recorded as ~j
-            let earlierNew = slot >= 0 ? newIndexOfOldMiddle[slot - prefix] : ~slot
-            if earlierNew >= 0 {
-                throw .duplicateID(side: .new, id: String(describing: new[j]), firstIndex: earlierNew, secondIndex: j)
+            if oldLeft {
+                let id = old[i]
+                if let found = table.findOrInsert(id, hash: id.hashValue, index: i, isNew: false, old: old, new: new) {
+                    guard found.isNew && oldIndexOfNew[found.index] < 0 else {
+                        throw IDMatch.firstRepeat(old: old, new: new, oldMiddle: start..<oldEnd, newMiddle: start..<newEnd)
+                    }
+                    link(i, found.index, old: old, new: new, oldEnd: oldEnd, newEnd: newEnd)
+                }
+                i += 1
             }
-            newIndexOfOldMiddle[slot - prefix] = j
-            oldIndexOfNew[j] = slot
-            matchedInMiddle += 1
+            if newLeft && oldIndexOfNew[j] < 0 {
+                let id = new[j]
+                if let found = table.findOrInsert(id, hash: id.hashValue, index: j, isNew: true, old: old, new: new) {
+                    guard !found.isNew && newIndexOfOldMiddle[found.index - start] < 0 else {
+                        throw IDMatch.firstRepeat(old: old, new: new, oldMiddle: start..<oldEnd, newMiddle: start..<newEnd)
+                    }
+                    link(found.index, j, old: old, new: new, oldEnd: oldEnd, newEnd: newEnd)
+                }
+                j += 1
+            }
         }
     }
 
-    /// Returns the slot's value and fills it with `index` if it was vacant: one hash lookup per row.
+    /// Matches old row `i` with new row `j` (equal ids, both unmatched), then the rows after them
+    /// pairwise for as long as both are unmatched and their ids are equal.
     @inlinable @inline(__always)
-    static func claim(_ slot: inout Int, for index: Int) -> Int {
-        let earlier = slot
-        if earlier == vacant { slot = index }
-        return earlier
+    mutating func link<ID: Hashable>(_ i: Int, _ j: Int, old: [ID], new: [ID], oldEnd: Int, newEnd: Int) {
+        let start = prefix
+        var a = i, b = j
+        repeat {
+            oldIndexOfNew[b] = a
+            newIndexOfOldMiddle[a - start] = b
+            a += 1
+            b += 1
+        } while a < oldEnd && b < newEnd && newIndexOfOldMiddle[a - start] < 0 && oldIndexOfNew[b] < 0 && old[a] == new[b]
+        matchedInMiddle += a - i
     }
 
     /// The new indices hashed (between prefix and suffix).

@@ -1,19 +1,30 @@
 // Entry points of the diff engine: old and new rows in, splice plan out.
 //
-// Steps: match rows by id (common prefix and suffix by position, the middle through one dictionary,
-// duplicates rejected first); ask the caller which matched rows changed content; keep a longest
-// increasing subsequence of matched rows in place; turn the gaps between them into splices; merge
-// splices to keep moved rows' widgets and to save items-changed emissions. O(n log n) time, O(n) memory.
+// Steps: match rows by id (common prefix and suffix by position; in the middle, runs of rows that
+// keep their neighbours by position and only the rest through one flat table, duplicates among hashed
+// rows rejected first); ask the caller which matched rows changed content; keep a longest increasing
+// subsequence of matched rows in place; turn the gaps between them into splices; merge splices to keep
+// moved rows' widgets and to save items-changed emissions (or go straight to one splice over the
+// changed range when no merge could beat it). O(n log n) time at worst, O(n) memory; hashing grows
+// with the rows that changed place, not with n.
 
 /// Diffs flat lists of rows into splice plans for `g_list_store_splice`.
 public enum ListDiff {
     /// Core entry point: ids of old and new rows, and a content comparison by index (called only for
     /// matched pairs, once each, in ascending new index).
     ///
-    /// Throws `DiffError.duplicateID`, before calling `contentEqual`, for the first repeated id met when
-    /// scanning the old rows and then the new rows that lie between the common prefix and suffix (same
-    /// id at the same offset from the start / the end). Those ends are matched by position and not
-    /// hashed, so an unchanged list costs O(n) and one allocation; a repeat involving them goes unreported.
+    /// Rows are matched by position where they can be: the common prefix and suffix (same id at the same
+    /// offset from the start / the end), and in the middle every run of rows that follows a matched row
+    /// on both sides (same id one row further in both lists). Only the other rows are hashed, so an
+    /// unchanged list costs O(n) and one allocation, and a rotation, a swap or a moved block costs a few
+    /// lookups per changed row.
+    ///
+    /// Throws `DiffError.duplicateID`, before calling `contentEqual`, when two hashed rows of one list
+    /// share an id; the error names the first repeated id met when scanning the old rows and then the
+    /// new rows between the common prefix and suffix. A repeat involving a row matched by position may
+    /// go unreported; the plan is then still a valid one (each old row matched at most once, to a new
+    /// row with the same id), so a list without repeats diffed to one with a repeat always reports the
+    /// repeated row as inserted (or, the other way round, as removed).
     ///
     /// With `checkingCancellation: true` (for a diff run in a task that may be cancelled), the matching
     /// looks at `Task.isCancelled` every few thousand rows and throws `DiffError.cancelled`.

@@ -27,6 +27,25 @@ extension SpliceSpan {
         return planCost >= saturatingSum(hull.churn, spliceCost) ? [hull] : merged
     }
 
+    /// Whether `mergingForCost` turns these spans, or any merge of neighbouring runs of them (such as
+    /// `mergingMoves` makes), into the single hull span. A plan's cost is `spliceCost` per splice plus its
+    /// churn, i.e. one `spliceCost`, the exact churn, and per boundary between neighbouring spans either
+    /// `spliceCost` (kept apart) or twice the unchanged rows between (merged). Choosing the cheaper at
+    /// every boundary, as the first step of `mergingForCost` does, gives the least cost of any merge; when
+    /// even that is no cheaper than the hull, every merge ends as the hull. O(spans). `spliceCost` > 0.
+    static func hullIsCheapest(_ spans: [SpliceSpan], spliceCost: Int) -> Bool {
+        guard let first = spans.first, let last = spans.last else { return false }
+        let hullCost = saturatingSum(first.extended(through: last).churn, spliceCost)
+        var leastCost = saturatingSum(spliceCost, first.churn)
+        for index in spans.indices.dropFirst() {
+            let unchangedBetween = spans[index].oldStart - spans[index - 1].oldEnd
+            let boundary = Swift.min(spliceCost, saturatingProduct(2, unchangedBetween))
+            leastCost = saturatingSum(leastCost, saturatingSum(boundary, spans[index].churn))
+            if leastCost >= hullCost { return true }
+        }
+        return leastCost >= hullCost
+    }
+
     private static func saturatingSum(_ a: Int, _ b: Int) -> Int {
         let (sum, overflow) = a.addingReportingOverflow(b)
         return overflow ? Int.max : sum

@@ -16,7 +16,10 @@ extension SplicePlan {
         var spans = SpliceSpan.gaps(
             around: stays, oldIndexOfNew: match.oldIndexOfNew,
             oldMiddle: match.oldMiddle, newMiddle: match.newMiddle)
-        if options.moveMergeSpan > 0 && moveCount > 0 && spans.count > 1 {
+        if options.spliceCost > 0 && spans.count > 1 && SpliceSpan.hullIsCheapest(spans, spliceCost: options.spliceCost) {
+            // Whatever the moves merge, the plan ends as one splice over the whole middle: skip to it.
+            spans = [spans[0].extended(through: spans[spans.count - 1])]
+        } else if options.moveMergeSpan > 0 && moveCount > 0 && spans.count > 1 {
             spans = SpliceSpan.mergingMoves(
                 spans, limit: options.moveMergeSpan,
                 oldIndexOfNew: match.oldIndexOfNew, newIndexOfOldMiddle: match.newIndexOfOldMiddle,

@@ -14,6 +14,7 @@ enum JSONReport {
                     let minMoves = r.minMoves ?? table.get(mix.rawValue, size, .ours)?.minMoves
                     objects.append(object(r, minMoves: minMoves, minBinds: r.minBinds))
                 }
+                objects.append(hashFloorObject(table.get(mix.rawValue, size, .ours), mix: mix, size: size))
             }
         }
         for size in options.memorySizes {
@@ -36,6 +37,19 @@ enum JSONReport {
         }
         let text = "[\n" + objects.joined(separator: ",\n") + "\n]\n"
         try text.write(toFile: path, atomically: true, encoding: .utf8)
+    }
+
+    /// The hash floor, timed in ours' worker: a diff-only contender ("hash-floor"), its time as diff_ms.
+    private static func hashFloorObject(_ ours: TaskResult?, mix: Mix, size: Int) -> String {
+        let fields: [(String, String)] = [
+            ("input", string(mix.rawValue)), ("size", String(size)), ("contender", string("hash-floor")),
+            ("diff_ms", number(ours?.hashFloorMs)), ("apply_ms", "null"), ("emissions", "null"), ("churn", "null"),
+            ("moves", "null"), ("min_moves", "null"), ("binds", "null"), ("min_binds", "null"), ("peak_rss_bytes", "null"),
+            ("dnf", ours?.hashFloorMs == nil && ours?.isDNF == true ? "true" : "false"),
+            ("runs", number(ours?.hashFloorRuns)),
+            ("plan_over_floor", number(ours.flatMap { o in o.diffMs.flatMap { d in o.hashFloorMs.map { d / $0 } } })),
+        ]
+        return "  {" + fields.map { "\(string($0.0)): \($0.1)" }.joined(separator: ", ") + "}"
     }
 
     private static func object(_ r: TaskResult, minMoves: Int?, minBinds: Int?) -> String {

@@ -12,6 +12,7 @@ struct Options {
         case memoryWorker(size: Int)
         case selectionWorker(size: Int)
         case viewsWorker(size: Int, mixes: [Mix])
+        case engineOnly(runs: Int?)
         case help
     }
 
@@ -64,6 +65,7 @@ struct Options {
     static let usage = """
     usage: gtk-data-display-bench [--json FILE] [--sizes 1000,10000,...] [--mixes a,b,...] [--quick]
                                   [--seed N] [--time-bound SECONDS] [--memory-bound-gib N] [--views-only]
+       gtk-data-display-bench --engine-only [--sizes ...] [--mixes ...] [--runs N]
 
     Runs the contenders (ours, stdlib, full-reload, per-row) on the same seeded inputs and prints
     tables of ratios and a goals section. Bind counts need a display: run under
@@ -78,6 +80,8 @@ struct Options {
       --time-bound S  a contender run longer than S seconds is DNF (default 20)
       --memory-bound-gib N  a worker past N GiB resident is killed, DNF (default 4)
       --views-only    run only the LIST AND GRID section (below)
+      --engine-only   only ListDiff.plan against the hash floor, in this process, no GTK: a table of
+                      medians and ratios (--runs N timed runs each, default the bench's, at least 3)
 
     Selection (issue 9): selectAll(), GTK's list.select-all (Ctrl+A) and unselectAll() on a list in
     letter sections with a selectionChanged listener reading selectedCount, beside GTK alone; at
@@ -94,6 +98,8 @@ struct Options {
         var workerKind: String?
         var size: Int?
         var contender: ContenderName?
+        var engineOnly = false
+        var runs: Int?
         var i = 0
         func value() throws(OptionError) -> String {
             guard i + 1 < arguments.count else { throw OptionError("\(arguments[i]) needs a value") }
@@ -136,12 +142,17 @@ struct Options {
                 case "--measure-memory":
                     workerKind = "memory"
                     size = try parseSize(try value())
+                case "--engine-only": engineOnly = true
+                case "--runs":
+                    guard let n = Int(try value()), n > 0 else { throw OptionError("--runs needs a positive number") }
+                    runs = n
                 case "-h", "--help": options.mode = .help
                 default: throw OptionError("unknown argument \(arguments[i])")
                 }
                 i += 1
             }
             if options.settings.quick && !options.sizesGiven { options.sizes = [1_000, 10_000] }
+            if engineOnly { options.mode = .engineOnly(runs: runs) }
             if let kind = workerKind {
                 guard let size else { throw OptionError("--worker needs --size") }
                 switch kind {

@@ -25,6 +25,8 @@ struct Report {
         out.append("")
         out.append(contentsOf: timeTable())
         out.append("")
+        out.append(contentsOf: engineTable())
+        out.append("")
         out.append(contentsOf: qualityTable())
         out.append("")
         out.append(contentsOf: bindsTable())
@@ -102,6 +104,24 @@ struct Report {
                     cells.append(ratioCell(table.get(mix.rawValue, size, contender), oursTotal))
                 }
                 lines.append(row(cells, widths: widths))
+            }
+        }
+        return lines
+    }
+
+    /// The engine alone: ours' diff (ListDiff.plan with its content comparison) against the hash floor
+    /// timed in the same worker on the same input.
+    private func engineTable() -> [String] {
+        var lines = ["ENGINE — ListDiff.plan (ours' diff) vs the hash floor: a [id: index] dictionary of the old ids and",
+                     "  one lookup per new id, nothing else; timed alternately in ours' worker (medians); plan/floor ≤ 2 is the goal"]
+        let widths = [14, 5, 10, 10, 10]
+        lines.append(row(["input", "size", "plan ms", "floor ms", "plan/floor"], widths: widths))
+        for mix in mixes {
+            for size in sizes {
+                let ours = table.get(mix.rawValue, size, .ours)
+                let plan = ours?.diffMs, floor = ours?.hashFloorMs
+                let ratioText = plan.flatMap { p in floor.flatMap { $0 > 0 ? String(format: "%.2f", p / $0) : nil } } ?? "-"
+                lines.append(row([mix.rawValue, sizeLabel(size), ms(plan), ms(floor), ratioText], widths: widths))
             }
         }
         return lines

@@ -55,6 +55,22 @@ extension Report {
                          + (e2eSlower.isEmpty ? "" : " (\(e2eSlower.prefix(12).joined(separator: ", "))\(e2eSlower.count > 12 ? ", …" : ""))"))
         }
 
+        // 2b. The engine near the hash floor (issue 12).
+        var overFloor: [String] = []
+        var floorChecked = 0
+        var floorWorst: (Double, String)?
+        for mix in mixes { for size in sizes where size >= 100_000 {
+            guard let o = table.get(mix.rawValue, size, .ours), let plan = o.diffMs, let floor = o.hashFloorMs, floor > 0 else { continue }
+            floorChecked += 1
+            let r = plan / floor
+            if floorWorst == nil || r > floorWorst!.0 { floorWorst = (r, "\(mix.rawValue) \(sizeLabel(size))") }
+            if r > 2 { overFloor.append("\(mix.rawValue) \(sizeLabel(size)) \(String(format: "%.2f", r))") }
+        } }
+        verdict(floorChecked == 0 ? nil : overFloor.isEmpty, "ListDiff.plan within 2× the hash floor at 100k and 1M, every mix",
+                floorChecked == 0 ? "needs 100k or 1M in --sizes"
+                    : overFloor.isEmpty ? "\(floorChecked) inputs; highest plan/floor \(floorWorst!.1) at \(String(format: "%.2f", floorWorst!.0))"
+                                        : "over 2× on \(overFloor.count)/\(floorChecked): " + overFloor.joined(separator: ", "))
+
         // 3. >= 5x at 100k and 1M on small changes.
         var fast: [String] = []
         var fastChecked = 0

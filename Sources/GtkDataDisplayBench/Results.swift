@@ -16,6 +16,8 @@ extension TaskResult {
         if let reason = other.dnfReason { addDNF(reason) }
         mismatch = other.mismatch ?? mismatch
         verified = other.verified ?? verified
+        hashFloorMs = other.hashFloorMs ?? hashFloorMs
+        hashFloorRuns = other.hashFloorRuns ?? hashFloorRuns
         managerMs = other.managerMs ?? managerMs
         managerRuns = other.managerRuns ?? managerRuns
         managerEmissions = other.managerEmissions ?? managerEmissions

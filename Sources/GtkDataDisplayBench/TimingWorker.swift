@@ -28,15 +28,18 @@ enum TimingWorker {
             }
             ProcessMemory.resetPeak()
             // Below 1M every input gets its own warm-up run; at 1M only the worker's first input does.
-            measure(c, input, settings, warmUp: size < 1_000_000 || index == 0, into: &result)
+            measure(c, input, settings, warmUp: size < 1_000_000 || index == 0, floor: name == .ours, into: &result)
             result.peakRSSBytes = ProcessMemory.read()?.peak
             Wire.result(result)
         }
     }
 
+    /// With `floor`, every run (the warm-up too) is followed by one run of the hash floor on the same
+    /// input, timed alongside, so the engine's ratio to it comes from the same moments of the machine.
     private static func measure<C: RawContender>(_ c: C, _ input: BenchInput, _ settings: Settings, warmUp: Bool,
-                                                 into result: inout TaskResult) {
-        var diffTimes: [Double] = [], applyTimes: [Double] = []
+                                                 floor: Bool, into result: inout TaskResult) {
+        var diffTimes: [Double] = [], applyTimes: [Double] = [], floorTimes: [Double] = []
+        var floorWarmUp: Double?  // the figure when the engine's warm-up is its only run
         var planned = settings.runs(size: input.size)
         let started = Clock.now()
         var run = warmUp ? 0 : 1
@@ -65,6 +68,15 @@ enum TimingWorker {
                 applyTimes.append(Clock.ms(t1, t2))
             }
             fixture.destroy()
+            if floor {
+                Wire.run()
+                let f0 = Clock.now()
+                let checksum = HashFloor.run(old: input.oldIDs, new: input.newIDs)
+                let f1 = Clock.now()
+                Wire.setup()
+                if checksum == -1 { progress("unreachable checksum") }  // keeps the result used
+                if run > 0 { floorTimes.append(Clock.ms(f0, f1)) } else { floorWarmUp = Clock.ms(f0, f1) }
+            }
             let total = Clock.ms(t0, t2) / 1000
             if total > settings.timeBoundSeconds {
                 result.dnfReason = "time: one run took \(Int(total)) s > \(Int(settings.timeBoundSeconds)) s"
@@ -89,5 +101,10 @@ enum TimingWorker {
         result.runs = diffTimes.count
         result.diffMs = c.hasDiff ? median(diffTimes) : nil
         result.applyMs = median(applyTimes)
+        if floor {
+            if floorTimes.isEmpty, let floorWarmUp { floorTimes.append(floorWarmUp) }
+            result.hashFloorMs = median(floorTimes)
+            result.hashFloorRuns = floorTimes.count
+        }
     }
 }

@@ -27,6 +27,9 @@ struct TaskResult: Codable, Sendable {
     var dnfReason: String?
     var mismatch: String?
     var verified: Bool?
+    /// The hash floor (HashFloor) on the same input, timed in the same worker as ours (contender "ours").
+    var hashFloorMs: Double?
+    var hashFloorRuns: Int?
     // End to end through BaseListManager.setState (contender "ours").
     var managerMs: Double?
     var managerRuns: Int?

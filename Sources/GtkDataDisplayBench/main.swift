@@ -38,6 +38,8 @@ case .viewsWorker(let size, let mixes):
 case .selectionWorker(let size):
     SelectionWorker.run(size: size, settings: options.settings)
     Wire.send("END")
+case .engineOnly(let runs):
+    EngineOnly.run(sizes: options.sizes, mixes: options.mixes, settings: options.settings, runs: runs)
 case .parent:
     let orchestrator = Orchestrator(options: options)
     orchestrator.runAll()

@@ -77,4 +77,22 @@ final class DuplicateIDTests: XCTestCase {
         let endAndMiddle = try ListDiff.plan(old: [1, 2, 3], new: [4, 3, 5, 3], options: .exact) { _, _ in true }
         XCTAssertEqual(endAndMiddle.oldIndexOfNew, [-1, -1, -1, 2])
     }
+
+    func testRowsMatchedByPositionInTheMiddleAreNotCheckedButThePlanStaysValid() throws {
+        // 2 and 3 follow each other in both lists, so they are matched as a run without hashing; the
+        // second 2 of the new list finds no unmatched partner and is an inserted row.
+        let old = [1, 2, 3, 4], new = [9, 2, 3, 2]
+        let plan = try ListDiff.plan(old: old, new: new) { _, _ in true }
+        XCTAssertEqual(plan.oldIndexOfNew, [-1, 1, 2, -1])
+        XCTAssertEqual(plan.insertedRows, 2)
+        XCTAssertEqual(plan.removedRows, 2)
+        XCTAssertEqual(plan.applied(to: old, new: new), new)
+    }
+
+    func testARepeatAmongHashedRowsIsReportedAsTheFirstRepeatOfTheMiddle() {
+        // The cursors meet the repeat of 8 (new list) before they reach the second 5 (old list); the
+        // error still names the old list's repeat, as the first one in scanning order.
+        XCTAssertEqual(planError(old: [1, 5, 2, 3, 4, 5], new: [8, 8, 7, 6]),
+                       .duplicateID(side: .old, id: "5", firstIndex: 1, secondIndex: 5))
+    }
 }

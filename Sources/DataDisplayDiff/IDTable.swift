@@ -1,0 +1,102 @@
+// A flat open-addressed table from ids to rows of either list, for the rows the matching has to hash.
+// One `Int` per slot: the high bits of the id's hash value, then the row (its index and its list).
+// The id itself is not stored: a slot whose hash bits agree is confirmed by comparing the row's id in
+// its list. Linear probing, at most half full, grown by doubling; growing re-places slots from their
+// stored hash bits, without hashing any id again.
+
+/// Rows of the old and new lists, keyed by id, for one diff.
+@usableFromInline
+internal struct IDTable {
+    /// 0 = empty; otherwise `hashBits & ~payloadMask | (payload + 1)`, payload = `index << 1 | side`.
+    @usableFromInline var slots: [Int]
+    /// `slots.count - 1` (a power of two minus one).
+    @usableFromInline var mask: Int
+    /// log2(slots.count): a slot's home is the top `capacityBits` bits of its hash.
+    @usableFromInline var capacityBits: Int
+    /// Rows stored.
+    @usableFromInline var count: Int
+    /// The low bits of a slot that hold the row.
+    @usableFromInline var payloadMask: Int
+    /// Bits of the row part; the hash bits above it place slots of tables up to 2^(64 - payloadBits).
+    @usableFromInline var payloadBits: Int
+    /// Rows that may end up stored when the change is large: once a sixteenth of them are, the table
+    /// grows to hold them all at once instead of doubling its way there.
+    @usableFromInline var largeCount: Int
+
+    /// A row found in the table.
+    @usableFromInline
+    internal struct Row {
+        @usableFromInline var index: Int
+        @usableFromInline var isNew: Bool
+        @inlinable init(index: Int, isNew: Bool) { self.index = index; self.isNew = isNew }
+    }
+
+    /// A table for rows whose indices are below `indexLimit`, sized for `expected` rows to begin with
+    /// and for `largeCount` once it holds a sixteenth of that.
+    @inlinable
+    init(indexLimit: Int, expected: Int, largeCount: Int) {
+        self.largeCount = largeCount
+        let largestPayload = ((indexLimit << 1) | 1) + 1
+        payloadBits = Int.bitWidth - largestPayload.leadingZeroBitCount
+        payloadMask = (1 << payloadBits) - 1
+        capacityBits = 4
+        while (1 << capacityBits) < 2 * expected { capacityBits += 1 }
+        slots = [Int](repeating: 0, count: 1 << capacityBits)
+        mask = slots.count - 1
+        count = 0
+    }
+
+    /// The home slot of a hash value.
+    @inlinable @inline(__always)
+    func home(_ hash: Int) -> Int {
+        Int(UInt(bitPattern: hash) >> UInt(Int.bitWidth - capacityBits))
+    }
+
+    /// The row with an id equal to `id` (hash value `hash`); if none, stores `id`'s own row
+    /// (`index`, `isNew`) and returns nil. `old` and `new` are the lists the rows index.
+    @inlinable @inline(__always)
+    mutating func findOrInsert<ID: Hashable>(_ id: ID, hash: Int, index: Int, isNew: Bool,
+                                              old: [ID], new: [ID]) -> Row? {
+        if 2 * (count + 1) > slots.count { grow(old: old, new: new) }
+        let tag = hash & ~payloadMask
+        var slot = home(hash)
+        while true {
+            let entry = slots[slot]
+            if entry == 0 {
+                slots[slot] = tag | ((index << 1 | (isNew ? 1 : 0)) + 1)
+                count += 1
+                return nil
+            }
+            if entry & ~payloadMask == tag {
+                let payload = (entry & payloadMask) - 1
+                let rowIndex = payload >> 1, rowIsNew = payload & 1 == 1
+                if (rowIsNew ? new[rowIndex] : old[rowIndex]) == id { return Row(index: rowIndex, isNew: rowIsNew) }
+            }
+            slot = (slot + 1) & mask
+        }
+    }
+
+    /// Doubles the table (or more, see `largeCount`). Slots move by their stored hash bits while those still cover the larger
+    /// home (tables below 2^(64 - payloadBits) slots); beyond that the ids are hashed again.
+    @inlinable
+    mutating func grow<ID: Hashable>(old: [ID], new: [ID]) {
+        let previous = slots
+        capacityBits += 1
+        if count >= largeCount >> 4 {
+            while (1 << capacityBits) < 2 * largeCount { capacityBits += 1 }
+        }
+        slots = [Int](repeating: 0, count: 1 << capacityBits)
+        mask = slots.count - 1
+        let storedBitsSuffice = capacityBits <= Int.bitWidth - payloadBits
+        for entry in previous where entry != 0 {
+            var hash = entry
+            if !storedBitsSuffice {
+                let payload = (entry & payloadMask) - 1
+                hash = (payload & 1 == 1 ? new[payload >> 1] : old[payload >> 1]).hashValue
+            }
+            var slot = home(hash)
+            while slots[slot] != 0 { slot = (slot + 1) & mask }
+            slots[slot] = entry
+        }
+    }
+}

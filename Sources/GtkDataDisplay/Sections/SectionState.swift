@@ -5,11 +5,14 @@ struct SectionState {
     var header: Row?
     var rows: [Row]
     var footer: Row?
+    /// The section's controller; the manager keeps each row's `sectionController` equal to it.
+    var controller: (any SectionController)?
 
-    init(header: Row? = nil, rows: [Row] = [], footer: Row? = nil) {
+    init(header: Row? = nil, rows: [Row] = [], footer: Row? = nil, controller: (any SectionController)? = nil) {
         self.header = header
         self.rows = rows
         self.footer = footer
+        self.controller = controller
     }
 
     /// Items this section puts into the flat list.
@@ -35,6 +38,7 @@ struct SectionState {
 
     /// The public value of this section.
     var value: Section {
-        Section(header: header?.generator, rows: rows.lazy.filter { $0.depth == 0 }.map(\.generator), footer: footer?.generator)
+        Section(header: header?.generator, rows: rows.lazy.filter { $0.depth == 0 }.map(\.generator), footer: footer?.generator,
+                controller: controller)
     }
 }

@@ -28,6 +28,23 @@ final class Row {
     var shownRevision: Int
     /// The list item cell currently showing this row, if any (for in-place rebinds).
     weak var cell: Cell?
+    /// The controller of the section the row stands in (`SectionController`), kept by the manager
+    /// wherever rows enter or change sections. Rows with one are counted in
+    /// `SelectionDispatch.controlledRows` while they live.
+    var sectionController: (any SectionController)? {
+        didSet {
+            let controlled = sectionController != nil
+            guard controlled != countsAsControlled else { return }
+            countsAsControlled = controlled
+            if controlled {
+                SelectionDispatch.controlledRows.add(1, ordering: .relaxed)
+            } else {
+                SelectionDispatch.controlledRows.subtract(1, ordering: .relaxed)
+            }
+        }
+    }
+    /// Whether this row counts in `SelectionDispatch.controlledRows`. Read by `deinit`.
+    private nonisolated(unsafe) var countsAsControlled = false
 
     init(generator: any RowGenerator, role: RowRole, depth: Int = 0) {
         self.generator = generator
@@ -41,6 +58,7 @@ final class Row {
 
     deinit {
         if showsUncountedSelectable { SelectionDispatch.uncountedRows.subtract(1, ordering: .relaxed) }
+        if countsAsControlled { SelectionDispatch.controlledRows.subtract(1, ordering: .relaxed) }
         object.pointee.row = nil
         releaseObject(UnsafeMutableRawPointer(object))
     }

@@ -145,6 +145,7 @@ open class BaseListManager {
                 self.forget(self.state[s].rows[i..<end])
                 let rows = self.makeRows([new], depth: 0)
                 self.state[s].rows.replaceSubrange(i..<end, with: rows)
+                self.takeController(ofSection: s, rows)
                 self.splice(at: position, removing: end - i, inserting: rows)
                 return
             }

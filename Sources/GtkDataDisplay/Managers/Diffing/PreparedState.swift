@@ -5,6 +5,8 @@
 struct PreparedState {
     let entries: [Entry]
     let sectionCounts: [(header: Bool, rows: Int, footer: Bool)]
+    /// The sections as given (for their controllers).
+    let sections: [Section]
     /// Whether any row is foldable (only then can a kept row's expander need redrawing).
     let hasFoldables: Bool
     let oldKeys: [RowKey]
@@ -33,6 +35,7 @@ struct PreparedState {
         }
         self.entries = entries
         self.sectionCounts = sectionCounts
+        self.sections = sections
         self.hasFoldables = hasFoldables
         oldKeys = oldFlat.map { RowKey(role: $0.role, depth: $0.depth, id: $0.generator.diffID) }
         newKeys = entries.map { RowKey(role: $0.role, depth: $0.depth, id: $0.generator.diffID) }

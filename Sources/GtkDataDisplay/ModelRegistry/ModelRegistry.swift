@@ -32,7 +32,8 @@ public final class ModelRegistry {
     private var exact: [ObjectIdentifier: Registration] = [:]
     /// Registrations for classes, checked against a model's class when no exact one matches.
     private var classes: [Registration] = []
-    /// Registrations for protocols (and other existentials), in registration order.
+    /// Every registration that is not for a class, in registration order: protocols (and `Any`)
+    /// match by conformance; a concrete type only ever matches its own type, found exactly first.
     private var protocols: [Registration] = []
     /// What each dynamic type met so far resolved to (nil: unregistered); cleared by `register`.
     private var resolved: [ObjectIdentifier: Registration?] = [:]

@@ -5,7 +5,8 @@
 /// `manager.setController(_:forSectionWith:)`. The list view calls it for the rows of its section —
 /// headers and footers included for display, rows only for selection and activation — after the
 /// row's own events and the adapter's. Every method has a default that does nothing (or leaves the
-/// decision to the row), so implement only what the section needs.
+/// decision to the row), so implement only what the section needs. Methods get the row's generator,
+/// not an index: `generator.model(as: Contact.self)` gives its model, `manager.position(of:)` its place.
 ///
 /// **Lifetime.** The manager keeps the controller while its section stands. A whole new state keeps
 /// it for a section whose header has the same diff id, unless the new `Section` brings its own
@@ -31,8 +32,9 @@ public protocol SectionController: AnyObject {
     func isSelectable(_ generator: any RowGenerator) -> Bool?
     /// Whether a row of the section can be activated; nil lets the row decide (`isActivatable`).
     func isActivatable(_ generator: any RowGenerator) -> Bool?
-    /// The height in pixels a row of the section asks for (its minimum height), or nil to let the
-    /// row decide (`FixedHeightRow`, else its natural height).
+    /// The height in pixels a row of the section (header and footer included) asks for: its
+    /// minimum height, set on the row's container at bind. Nil lets the row decide (`FixedHeightRow`,
+    /// else its natural height).
     func heightHint(for generator: any RowGenerator) -> Int?
 }
 

@@ -128,6 +128,24 @@ final class SectionControllerWidgetTests: WidgetTestCase {
         XCTAssertEqual(adapter.selectedCount, 3)
     }
 
+    func testANewControllerInAWholeStateRebindsTheSectionsShownRowsOnce() async throws {
+        let manager = BaseListManager()
+        let ra = rows(3, prefix: "a")
+        try manager.setState([Section(header: LabelHeader(model: "A", id: "A"), rows: ra)])
+        let (adapter, host) = show(manager, selection: .multiple)
+        defer { host.destroy() }
+        adapter.resetStatistics()
+
+        let changed = LabelRow(model: "a 0 changed", id: ra[0].diffID)
+        try manager.setState([Section(header: LabelHeader(model: "A", id: "A"), rows: [changed, ra[1], ra[2]],
+                                      controller: LoggingController(selectable: false, height: 50))])
+        host.settle()
+        XCTAssertEqual(adapter.statistics.binds, 4, "header and three rows, the changed one once")
+        XCTAssertEqual(try sizeRequest(of: ra[1], in: adapter).height, 50)
+        adapter.selectAll()
+        XCTAssertEqual(adapter.selectedCount, 0)
+    }
+
     func testHeightHintsReachTheRowWidgetsSizeRequest() async throws {
         let manager = BaseListManager()
         let a = LoggingController(height: 64)

@@ -76,10 +76,14 @@ extension BaseListManager {
         isApplying = true
         store.apply(plan, newRows: newFlat)
         for index in plan.updated { newFlat[index].rebindIfStale() }
-        // Kept rows whose section controller changed: what it decides (selectable, height) is redrawn.
-        for row in controllerChanged where row.isBound {
-            row.contentVersion &+= 1
-            row.rebindIfStale()
+        // Kept rows whose section controller changed: what it decides (selectable, height) is redrawn
+        // (once: rows the plan updated were just rebound).
+        if !controllerChanged.isEmpty {
+            let rebound = Set(plan.updated.map { ObjectIdentifier(newFlat[$0]) })
+            for row in controllerChanged where row.isBound && !rebound.contains(ObjectIdentifier(row)) {
+                row.contentVersion &+= 1
+                row.rebindIfStale()
+            }
         }
         // A kept foldable row may have been expanded or collapsed by the new state.
         if prepared.hasFoldables {

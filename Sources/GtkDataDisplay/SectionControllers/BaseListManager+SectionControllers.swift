@@ -41,25 +41,26 @@ extension BaseListManager {
     // MARK: Keeping rows in step
 
     private func setControllerNow(_ controller: (any SectionController)?, section s: Int) {
-        state[s].controller = controller
+        state[s].controllerBox = controller.map(SectionControllerBox.init)
         var rows: [Row] = []
         state[s].appendFlat(to: &rows)
-        let changed = takeController(controller, rows)
+        let changed = takeController(state[s].controllerBox, rows)
         guard batchDepth == 0 else { return }
         for row in changed where row.isBound { refresh(row) }
     }
 
     /// Gives `rows` the controller of section `s`.
     func takeController(ofSection s: Int, _ rows: some Sequence<Row>) {
-        takeController(state[s].controller, rows)
+        takeController(state[s].controllerBox, rows)
     }
 
-    /// Gives `rows` this controller; returns the rows whose controller changed.
+    /// Gives `rows` the controller in `box`; returns the rows whose controller changed (a row whose
+    /// box holds the same controller keeps its box).
     @discardableResult
-    func takeController(_ controller: (any SectionController)?, _ rows: some Sequence<Row>) -> [Row] {
+    func takeController(_ box: SectionControllerBox?, _ rows: some Sequence<Row>) -> [Row] {
         var changed: [Row] = []
-        for row in rows where row.sectionController !== controller {
-            row.sectionController = controller
+        for row in rows where row.controllerBox !== box && row.sectionController !== box?.controller {
+            row.controllerBox = box
             changed.append(row)
         }
         return changed
@@ -76,18 +77,32 @@ extension BaseListManager {
 
     /// The controllers a whole new state takes over, by header diff id: a new section without a
     /// controller of its own keeps the one of the section shown with its header's id.
-    func controllersByHeaderID() -> [AnyHashable: any SectionController] {
-        var found: [AnyHashable: any SectionController] = [:]
+    func controllersByHeaderID() -> [AnyHashable: SectionControllerBox] {
+        var found: [AnyHashable: SectionControllerBox] = [:]
         for section in state {
-            if let controller = section.controller, let header = section.header { found[header.generator.diffID] = controller }
+            if let box = section.controllerBox, let header = section.header { found[header.generator.diffID] = box }
         }
         return found
     }
 
-    /// The controller a new section takes: its own, else the one shown with its header's id.
-    static func controller(of section: Section, inheriting old: [AnyHashable: any SectionController]) -> (any SectionController)? {
-        if let own = section.controller { return own }
-        guard !old.isEmpty, let header = section.header else { return nil }
-        return old[header.diffID]
+    /// The controller a new section takes: its own, else the one shown with its header's id. The
+    /// box shown for the header is reused when it holds the same controller.
+    static func controllerBox(of section: Section, inheriting old: [AnyHashable: SectionControllerBox]) -> SectionControllerBox? {
+        let shown = old.isEmpty ? nil : section.header.flatMap { old[$0.diffID] }
+        guard let own = section.controller else { return shown }
+        return shown?.controller === own ? shown : SectionControllerBox(own)
     }
+}
+
+/// A section's controller in one reference, shared by the section and its rows: a row holds 8 bytes
+/// for it, not an existential's 16.
+@MainActor
+final class SectionControllerBox {
+    let controller: any SectionController
+    init(_ controller: any SectionController) { self.controller = controller }
+}
+
+extension Row {
+    /// The controller of the section the row stands in.
+    var sectionController: (any SectionController)? { controllerBox?.controller }
 }

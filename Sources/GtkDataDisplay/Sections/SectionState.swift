@@ -5,15 +5,18 @@ struct SectionState {
     var header: Row?
     var rows: [Row]
     var footer: Row?
-    /// The section's controller; the manager keeps each row's `sectionController` equal to it.
-    var controller: (any SectionController)?
+    /// The section's controller, boxed; the manager gives every row of the section this box.
+    var controllerBox: SectionControllerBox?
 
-    init(header: Row? = nil, rows: [Row] = [], footer: Row? = nil, controller: (any SectionController)? = nil) {
+    init(header: Row? = nil, rows: [Row] = [], footer: Row? = nil, controllerBox: SectionControllerBox? = nil) {
         self.header = header
         self.rows = rows
         self.footer = footer
-        self.controller = controller
+        self.controllerBox = controllerBox
     }
+
+    /// The section's controller.
+    var controller: (any SectionController)? { controllerBox?.controller }
 
     /// Items this section puts into the flat list.
     var count: Int { rows.count + (header == nil ? 0 : 1) + (footer == nil ? 0 : 1) }

@@ -18,6 +18,8 @@ final class Row {
     /// Whether `generator` is a `SelectableItem` the library does not count (a custom conformer):
     /// such rows are counted in `SelectionDispatch.uncountedRows` while they live. Read by `deinit`.
     private nonisolated(unsafe) var showsUncountedSelectable = false
+    /// Whether this row counts in `SelectionDispatch.controlledRows`. Read by `deinit`.
+    private nonisolated(unsafe) var countsAsControlled = false
     /// Nesting level: 0 for a section's own rows, 1 for children of a foldable row, and so on.
     let depth: Int
     /// The row object in the store (this row holds one reference).
@@ -29,11 +31,11 @@ final class Row {
     /// The list item cell currently showing this row, if any (for in-place rebinds).
     weak var cell: Cell?
     /// The controller of the section the row stands in (`SectionController`), kept by the manager
-    /// wherever rows enter or change sections. Rows with one are counted in
-    /// `SelectionDispatch.controlledRows` while they live.
-    var sectionController: (any SectionController)? {
+    /// wherever rows enter or change sections: the section's box, one reference (8 bytes a row).
+    /// Rows with one are counted in `SelectionDispatch.controlledRows` while they live.
+    var controllerBox: SectionControllerBox? {
         didSet {
-            let controlled = sectionController != nil
+            let controlled = controllerBox != nil
             guard controlled != countsAsControlled else { return }
             countsAsControlled = controlled
             if controlled {
@@ -43,8 +45,6 @@ final class Row {
             }
         }
     }
-    /// Whether this row counts in `SelectionDispatch.controlledRows`. Read by `deinit`.
-    private nonisolated(unsafe) var countsAsControlled = false
 
     init(generator: any RowGenerator, role: RowRole, depth: Int = 0) {
         self.generator = generator

@@ -57,14 +57,14 @@ extension BaseListManager {
         var controllerChanged: [Row] = []
         var cursor = 0
         for (index, counts) in sectionCounts.enumerated() {
-            var s = SectionState(controller: Self.controller(of: prepared.sections[index], inheriting: inherited))
+            var s = SectionState(controllerBox: Self.controllerBox(of: prepared.sections[index], inheriting: inherited))
             let start = cursor
             if counts.header { s.header = newFlat[cursor]; cursor += 1 }
             s.rows = Array(newFlat[cursor..<(cursor + counts.rows)])
             cursor += counts.rows
             if counts.footer { s.footer = newFlat[cursor]; cursor += 1 }
-            if s.controller != nil || hadControllers {
-                controllerChanged += takeController(s.controller, newFlat[start..<cursor])
+            if s.controllerBox != nil || hadControllers {
+                controllerChanged += takeController(s.controllerBox, newFlat[start..<cursor])
             }
             rebuilt.append(s)
         }
@@ -120,7 +120,7 @@ extension BaseListManager {
             rebuilt.append(SectionState(header: try section.header.map { h throws(DataDisplayError) in try row(h, .header) },
                                         rows: rows,
                                         footer: try section.footer.map { f throws(DataDisplayError) in try row(f, .footer) },
-                                        controller: Self.controller(of: section, inheriting: inherited)))
+                                        controllerBox: Self.controllerBox(of: section, inheriting: inherited)))
         }
         // Checked now, not when the batch ends, so the body never runs on after a bad state.
         try Self.checkUniqueIDs(entries.map { RowKey(role: $0.role, depth: $0.depth, id: $0.generator.diffID) })

@@ -41,12 +41,12 @@ extension BaseListManager {
         let new = SectionState(header: section.header.map { makeRow($0, .header) },
                                rows: makeRows(section.rows, depth: 0),
                                footer: section.footer.map { makeRow($0, .footer) },
-                               controller: section.controller)
+                               controllerBox: section.controller.map(SectionControllerBox.init))
         let position = sectionOffset(index)
         state.insert(new, at: index)
         var flat: [Row] = []
         new.appendFlat(to: &flat)
-        takeController(section.controller, flat)
+        takeController(new.controllerBox, flat)
         splice(at: position, removing: 0, inserting: flat)
     }
 

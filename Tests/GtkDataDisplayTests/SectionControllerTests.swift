@@ -135,6 +135,25 @@ final class SectionControllerTests: XCTestCase {
         assertRowsKnowTheirController(manager)
     }
 
+    func testGravityOrderingAndBackgroundUpdatesKeepControllers() async throws {
+        let gravity = GravityListManager()
+        let light = RecordingController("light"), heavy = RecordingController("heavy")
+        try gravity.setState([Section(header: WeightedHeader("H", 2), rows: [WeightedRow("h", 1)], controller: heavy),
+                              Section(header: WeightedHeader("L", 1), rows: [WeightedRow("l", 1)], controller: light)])
+        XCTAssertTrue(gravity.sections[0].controller === light, "sections ordered by heaviness keep their controllers")
+        XCTAssertTrue(gravity.sections[1].controller === heavy)
+        assertRowsKnowTheirController(gravity)
+
+        let manager = BaseListManager()
+        let a = RecordingController("a")
+        let applied = try await manager.setStateInBackground([Section(header: header("A"), rows: rows("a1", "a2"), controller: a)])
+        XCTAssertTrue(applied)
+        let kept = try await manager.setStateInBackground([Section(header: header("A"), rows: rows("a2", "a3"))])
+        XCTAssertTrue(kept)
+        XCTAssertTrue(manager.sections[0].controller === a, "a background update keeps the controller by header id")
+        assertRowsKnowTheirController(manager)
+    }
+
     func testFoldEventsReachTheSectionController() async throws {
         let manager = BaseListManager()
         let a = RecordingController("a")

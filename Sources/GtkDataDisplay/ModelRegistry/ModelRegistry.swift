@@ -85,13 +85,13 @@ public final class ModelRegistry {
     private func add(_ registration: Registration) {
         resolved.removeAll()
         let key = ObjectIdentifier(registration.model)
-        let isNew = exact.updateValue(registration, forKey: key) == nil
+        exact[key] = registration
         if registration.isClass {
             classes.removeAll { ObjectIdentifier($0.model) == key }
             classes.append(registration)
         } else if let index = protocols.firstIndex(where: { ObjectIdentifier($0.model) == key }) {
-            protocols[index] = registration
-        } else if isNew {
+            protocols[index] = registration     // keeps its place in the order
+        } else {
             protocols.append(registration)
         }
     }

@@ -43,7 +43,9 @@ protocol CountedSelectableItem: SelectableItem {}
 ///   custom conformer, whose events and `isNeedDeselect` the library cannot watch):
 ///   `uncountedRows > 0`. Rows classify their generator when they are created and when they take a
 ///   new one, by its dynamic type, cached per type — one check per row the manager makes, none per
-///   selection change.
+///   selection change;
+/// - some live row stands in a section with a `SectionController` (it gets its rows' selection
+///   events): `controlledRows > 0`.
 /// The counts are process-wide and conservative: a listener on a row of another list, or on a
 /// generator in no list, also makes changes walk their rows. Never the other way round: whenever
 /// a row could have a listener or `isNeedDeselect`, it gets its events. The plugin's
@@ -55,12 +57,15 @@ enum SelectionDispatch {
     static let needDeselectGenerators = Atomic<Int>(0)
     /// Live rows whose generator is a `SelectableItem` the library does not count.
     static let uncountedRows = Atomic<Int>(0)
+    /// Live rows of sections that have a `SectionController`.
+    static let controlledRows = Atomic<Int>(0)
 
     /// Whether some row may have per-row selection listeners or `isNeedDeselect` (see the rule).
     static var rowsMayListen: Bool {
         listenedEvents.load(ordering: .relaxed) > 0
             || needDeselectGenerators.load(ordering: .relaxed) > 0
             || uncountedRows.load(ordering: .relaxed) > 0
+            || controlledRows.load(ordering: .relaxed) > 0
     }
 
     @MainActor private static var lastType: ObjectIdentifier?

@@ -8,11 +8,16 @@ public struct Section {
     public var rows: [any RowGenerator]
     /// The footer row, shown below the rows.
     public var footer: (any RowGenerator)?
+    /// Owns the events of the section's rows and decides for them (`SectionController`). In a whole
+    /// new state, nil takes over the controller of the section shown with the same header diff id.
+    public var controller: (any SectionController)?
 
-    /// A section with these rows.
-    public init(header: (any RowGenerator)? = nil, rows: [any RowGenerator] = [], footer: (any RowGenerator)? = nil) {
+    /// A section with these rows, and a controller for them.
+    public init(header: (any RowGenerator)? = nil, rows: [any RowGenerator] = [], footer: (any RowGenerator)? = nil,
+                controller: (any SectionController)? = nil) {
         self.header = header
         self.rows = rows
         self.footer = footer
+        self.controller = controller
     }
 }

@@ -28,8 +28,8 @@ public enum SectionsBuilder {
 extension Section {
     /// A section whose rows are built declaratively.
     public init(header: (any RowGenerator)? = nil, footer: (any RowGenerator)? = nil,
-                @RowsBuilder rows: () -> [any RowGenerator]) {
-        self.init(header: header, rows: rows(), footer: footer)
+                controller: (any SectionController)? = nil, @RowsBuilder rows: () -> [any RowGenerator]) {
+        self.init(header: header, rows: rows(), footer: footer, controller: controller)
     }
 }
 

@@ -5,12 +5,18 @@ struct SectionState {
     var header: Row?
     var rows: [Row]
     var footer: Row?
+    /// The section's controller, boxed; the manager gives every row of the section this box.
+    var controllerBox: SectionControllerBox?
 
-    init(header: Row? = nil, rows: [Row] = [], footer: Row? = nil) {
+    init(header: Row? = nil, rows: [Row] = [], footer: Row? = nil, controllerBox: SectionControllerBox? = nil) {
         self.header = header
         self.rows = rows
         self.footer = footer
+        self.controllerBox = controllerBox
     }
+
+    /// The section's controller.
+    var controller: (any SectionController)? { controllerBox?.controller }
 
     /// Items this section puts into the flat list.
     var count: Int { rows.count + (header == nil ? 0 : 1) + (footer == nil ? 0 : 1) }
@@ -35,6 +41,7 @@ struct SectionState {
 
     /// The public value of this section.
     var value: Section {
-        Section(header: header?.generator, rows: rows.lazy.filter { $0.depth == 0 }.map(\.generator), footer: footer?.generator)
+        Section(header: header?.generator, rows: rows.lazy.filter { $0.depth == 0 }.map(\.generator), footer: footer?.generator,
+                controller: controller)
     }
 }

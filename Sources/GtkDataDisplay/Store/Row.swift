@@ -18,6 +18,8 @@ final class Row {
     /// Whether `generator` is a `SelectableItem` the library does not count (a custom conformer):
     /// such rows are counted in `SelectionDispatch.uncountedRows` while they live. Read by `deinit`.
     private nonisolated(unsafe) var showsUncountedSelectable = false
+    /// Whether this row counts in `SelectionDispatch.controlledRows`. Read by `deinit`.
+    private nonisolated(unsafe) var countsAsControlled = false
     /// Nesting level: 0 for a section's own rows, 1 for children of a foldable row, and so on.
     let depth: Int
     /// The row object in the store (this row holds one reference).
@@ -30,6 +32,21 @@ final class Row {
     var shownRevision: Int
     /// The list item cell currently showing this row, if any (for in-place rebinds).
     weak var cell: Cell?
+    /// The controller of the section the row stands in (`SectionController`), kept by the manager
+    /// wherever rows enter or change sections: the section's box, one reference (8 bytes a row).
+    /// Rows with one are counted in `SelectionDispatch.controlledRows` while they live.
+    var controllerBox: SectionControllerBox? {
+        didSet {
+            let controlled = controllerBox != nil
+            guard controlled != countsAsControlled else { return }
+            countsAsControlled = controlled
+            if controlled {
+                SelectionDispatch.controlledRows.add(1, ordering: .relaxed)
+            } else {
+                SelectionDispatch.controlledRows.subtract(1, ordering: .relaxed)
+            }
+        }
+    }
 
     init(generator: any RowGenerator, role: RowRole, depth: Int = 0) {
         self.generator = generator
@@ -43,6 +60,7 @@ final class Row {
 
     deinit {
         if showsUncountedSelectable { SelectionDispatch.uncountedRows.subtract(1, ordering: .relaxed) }
+        if countsAsControlled { SelectionDispatch.controlledRows.subtract(1, ordering: .relaxed) }
         object.pointee.row = nil
         releaseObject(UnsafeMutableRawPointer(object))
     }

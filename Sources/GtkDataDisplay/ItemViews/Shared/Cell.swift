@@ -24,6 +24,8 @@ final class Cell {
     private var unbindPending = false
     private var styledRole: RowRole = .row
     private var shownFold: FoldMark = .none
+    /// The section controller told that this cell displays its row (told again when it ends).
+    private weak var displayController: (any SectionController)?
 
     private var manager: BaseListManager? { adapter?.manager }
 
@@ -102,9 +104,10 @@ final class Cell {
         self.row = row
         row.cell = self
         boundVersion = row.contentVersion
-        gtk_list_item_set_selectable(listItem, generator.isSelectable ? 1 : 0)
-        gtk_list_item_set_activatable(listItem, generator.isActivatable ? 1 : 0)
-        KeyboardNavigation.updateFocusability(of: self, selectable: generator.isSelectable, activatable: generator.isActivatable)
+        gtk_list_item_set_selectable(listItem, row.isSelectable ? 1 : 0)
+        gtk_list_item_set_activatable(listItem, row.isActivatable ? 1 : 0)
+        KeyboardNavigation.updateFocusability(of: self, selectable: row.isSelectable, activatable: row.isActivatable)
+        row.applyHeightHint(to: container)
         gtk_widget_set_margin_start(container, Int32(row.depth * (adapter?.indentPerLevel ?? 0)))
         style(for: row.role)
         foldStateChanged()
@@ -116,6 +119,8 @@ final class Cell {
         if let displayable = generator as? DisplayableItem {
             manager?.withinViewCallback { displayable.willDisplayEvent.invoke() }
         }
+        displayController = row.sectionController
+        if let controller = displayController { manager?.withinViewCallback { controller.willDisplay(generator) } }
     }
 
     /// Whether this cell already shows `row`'s current content in a view of its kind.
@@ -205,6 +210,8 @@ final class Cell {
         if let displayable = generator as? DisplayableItem {
             manager?.withinViewCallback { displayable.didEndDisplayEvent.invoke() }
         }
+        if let controller = displayController { manager?.withinViewCallback { controller.didEndDisplay(generator) } }
+        displayController = nil
     }
 
     /// Rebinds in place when the row's content (or generator) changed since it was bound.

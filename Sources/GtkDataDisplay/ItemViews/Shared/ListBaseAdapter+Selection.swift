@@ -42,7 +42,7 @@ extension ListBaseAdapter {
 
     /// Selects these rows in one change (single mode: the last of them).
     public func select(_ generators: [any RowGenerator]) {
-        selection.select(positions: positions(of: generators.filter(\.isSelectable)), checked: true)
+        selection.select(positions: positions(of: generators.filter(manager.isSelectable)), checked: true)
     }
 
     /// Deselects the row of `generator`.
@@ -98,11 +98,13 @@ extension ListBaseAdapter {
                 for row in deselected {
                     didDeselect.invoke(with: row.generator)
                     (row.generator as? SelectableItem)?.didDeselectEvent.invoke()
+                    row.sectionController?.didDeselect(row.generator)
                 }
                 for (position, row) in selected {
                     didSelect.invoke(with: row.generator)
                     let item = row.generator as? SelectableItem
                     item?.didSelectEvent.invoke()
+                    row.sectionController?.didSelect(row.generator)
                     if features.deselectAfterSelect || item?.isNeedDeselect == true { deselectAfter.insert(position) }
                 }
             } else if features.deselectAfterSelect, let positions = delta.selected {

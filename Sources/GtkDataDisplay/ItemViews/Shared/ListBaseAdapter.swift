@@ -224,10 +224,11 @@ public class ListBaseAdapter {
     // MARK: Activation and plugins
 
     private func activate(at position: Int) {
-        guard let row = manager.store.row(at: position), row.generator.isActivatable else { return }
+        guard let row = manager.store.row(at: position), row.isActivatable else { return }
         manager.withinViewCallback {
             didActivate.invoke(with: row.generator)
             (row.generator as? SelectableItem)?.didActivateEvent.invoke()
+            row.sectionController?.didActivate(row.generator)
         }
         if features.foldable, row.generator is FoldableItem { toggleFold(of: row.generator) }
     }

@@ -169,7 +169,7 @@ final class RowSelection {
         var runStart = -1
         var end = 0
         manager.forEachRow { position, row in
-            if row.generator.isSelectable {
+            if row.isSelectable {
                 if runStart < 0 { runStart = position }
             } else if runStart >= 0 {
                 positions.insert(runStart..<position)
@@ -239,7 +239,7 @@ final class RowSelection {
         if !added.isEmpty, !(checked.map { added.isSubset(of: $0) } ?? false) {
             let refused = Bitset()
             manager.forEachRow(at: added) { position, row in
-                if !row.generator.isSelectable { refused.insert(position) }
+                if !row.isSelectable { refused.insert(position) }
             }
             if !refused.isEmpty {
                 correcting = true

@@ -70,9 +70,9 @@ extension BaseListManager {
         rowsByGenerator[ObjectIdentifier(new.generator)] = new
         diffIDs.add(new)
         for s in state.indices {
-            if state[s].header === old { state[s].header = new; return }
-            if state[s].footer === old { state[s].footer = new; return }
-            if let i = state[s].rows.firstIndex(where: { $0 === old }) { state[s].rows[i] = new; return }
+            if state[s].header === old { state[s].header = new; takeController(ofSection: s, [new]); return }
+            if state[s].footer === old { state[s].footer = new; takeController(ofSection: s, [new]); return }
+            if let i = state[s].rows.firstIndex(where: { $0 === old }) { state[s].rows[i] = new; takeController(ofSection: s, [new]); return }
         }
     }
 }

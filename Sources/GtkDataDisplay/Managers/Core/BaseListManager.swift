@@ -21,6 +21,8 @@ open class BaseListManager {
     public let queuedMutationFailed = Event<DataDisplayError>()
     /// What the last diffed update (`setState`, `batch`) did.
     public internal(set) var lastUpdate: UpdateSummary?
+    /// Which rows show plain models (`register`, `setState(models:)`): see `ModelRegistry`.
+    public let modelRegistry = ModelRegistry()
 
     // Internal, not private, only so the extension files of Managers/ can reach them.
     var state: [SectionState] = []
@@ -158,6 +160,7 @@ open class BaseListManager {
                 self.forget(self.state[s].rows[i..<end])
                 let rows = self.makeRows([new], depth: 0)
                 self.state[s].rows.replaceSubrange(i..<end, with: rows)
+                self.takeController(ofSection: s, rows)
                 self.splice(at: position, removing: end - i, inserting: rows)
                 return
             }

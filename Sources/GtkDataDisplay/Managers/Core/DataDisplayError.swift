@@ -25,6 +25,11 @@ public enum DataDisplayError: Error, Equatable, CustomStringConvertible {
     case batchBodyFailed(String)
     /// `batch { }` ran no operation: most likely a mistake in the caller's logic.
     case emptyBatch
+    /// No view or factory is registered for a model's type (nor a superclass or protocol of it).
+    case unregisteredModelType(String)
+    /// A model has no identity: neither `Identifiable`, `Hashable` nor a class instance, and its
+    /// registration gives no `id`.
+    case unidentifiableModel(String)
 
     public var description: String {
         switch self {
@@ -39,6 +44,8 @@ public enum DataDisplayError: Error, Equatable, CustomStringConvertible {
         case .foldingCycle(let path): return "folding cycle: a foldable contains itself (\(path))"
         case .batchBodyFailed(let what): return "batch body failed: \(what); nothing of the batch was applied"
         case .emptyBatch: return "empty batch: the batch ran no operation"
+        case .unregisteredModelType(let type): return "unregistered model type \(type): register a row view or a factory for it"
+        case .unidentifiableModel(let type): return "unidentifiable model \(type): make it Identifiable or Hashable, or register it with id:"
         }
     }
 }

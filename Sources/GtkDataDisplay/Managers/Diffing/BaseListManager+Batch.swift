@@ -51,6 +51,7 @@ extension BaseListManager {
             state = oldState
             rowLookup = oldLookup
             diffIDs.invalidate()
+            retakeControllers()
             (mutationVersion, intentVersion) = oldVersions
             deferredEvents.removeAll()
             undoFolds()
@@ -70,6 +71,7 @@ extension BaseListManager {
             state = oldState
             rowLookup = oldLookup
             diffIDs.invalidate()
+            retakeControllers()
             (mutationVersion, intentVersion) = oldVersions
             deferredEvents.removeAll()
             undoFolds()

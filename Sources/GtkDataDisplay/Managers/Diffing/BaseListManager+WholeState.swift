@@ -25,6 +25,7 @@ extension BaseListManager {
     func commit(_ prepared: PreparedState, plan: SplicePlan, oldFlat: [Row]) {
         let entries = prepared.entries
         let sectionCounts = prepared.sectionCounts
+        let hadControllers = SelectionDispatch.controlledRows.load(ordering: .relaxed) > 0
         var newFlat: [Row] = []
         newFlat.reserveCapacity(entries.count)
         var handedOver: [(row: Row, previous: any RowGenerator)] = []
@@ -49,13 +50,19 @@ extension BaseListManager {
 
         var rebuilt: [SectionState] = []
         rebuilt.reserveCapacity(sectionCounts.count)
+        let inherited = controllersByHeaderID()
+        var controllerChanged: [Row] = []
         var cursor = 0
-        for counts in sectionCounts {
-            var s = SectionState()
+        for (index, counts) in sectionCounts.enumerated() {
+            var s = SectionState(controllerBox: Self.controllerBox(of: prepared.sections[index], inheriting: inherited))
+            let start = cursor
             if counts.header { s.header = newFlat[cursor]; cursor += 1 }
             s.rows = Array(newFlat[cursor..<(cursor + counts.rows)])
             cursor += counts.rows
             if counts.footer { s.footer = newFlat[cursor]; cursor += 1 }
+            if s.controllerBox != nil || hadControllers {
+                controllerChanged += takeController(s.controllerBox, newFlat[start..<cursor])
+            }
             rebuilt.append(s)
         }
         state = rebuilt
@@ -66,6 +73,15 @@ extension BaseListManager {
         isApplying = true
         store.apply(plan, newRows: newFlat)
         for index in plan.updated { newFlat[index].rebindIfStale() }
+        // Kept rows whose section controller changed: what it decides (selectable, height) is redrawn
+        // (once: rows the plan updated were just rebound).
+        if !controllerChanged.isEmpty {
+            let rebound = Set(plan.updated.map { ObjectIdentifier(newFlat[$0]) })
+            for row in controllerChanged where row.isBound && !rebound.contains(ObjectIdentifier(row)) {
+                row.contentVersion &+= 1
+                row.rebindIfStale()
+            }
+        }
         // A kept foldable row may have been expanded or collapsed by the new state.
         if prepared.hasFoldables {
             for row in newFlat where row.isBound { row.foldStateChanged() }
@@ -92,6 +108,7 @@ extension BaseListManager {
             try Self.appendEntries(section.rows, depth: 0, to: &entries, foldStates: foldStates)
             if let f = section.footer { entries.append(Entry(generator: f, role: .footer, depth: 0)) }
         }
+        let inherited = controllersByHeaderID()
         for section in sections {
             var rows: [Row] = []
             try FoldTree.walk(section.rows, scope: .shown) { g, depth throws(DataDisplayError) in
@@ -99,11 +116,13 @@ extension BaseListManager {
             }
             rebuilt.append(SectionState(header: try section.header.map { h throws(DataDisplayError) in try row(h, .header) },
                                         rows: rows,
-                                        footer: try section.footer.map { f throws(DataDisplayError) in try row(f, .footer) }))
+                                        footer: try section.footer.map { f throws(DataDisplayError) in try row(f, .footer) },
+                                        controllerBox: Self.controllerBox(of: section, inheriting: inherited)))
         }
         // Checked now, not when the batch ends, so the body never runs on after a bad state.
         try Self.checkUniqueIDs(entries.map { RowKey(role: $0.role, depth: $0.depth, id: $0.generator.diffKey) })
         state = rebuilt
+        retakeControllers()
         rowsByGenerator = lookup
         diffIDs.invalidate()
     }

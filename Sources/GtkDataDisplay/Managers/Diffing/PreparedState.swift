@@ -5,6 +5,8 @@
 struct PreparedState {
     let entries: [Entry]
     let sectionCounts: [(header: Bool, rows: Int, footer: Bool)]
+    /// The sections as given (for their controllers).
+    let sections: [Section]
     /// Whether any row is foldable (only then can a kept row's expander need redrawing).
     let hasFoldables: Bool
     let oldKeys: [RowKey]
@@ -43,6 +45,7 @@ struct PreparedState {
         for row in oldFlat { oldKeys.append(RowKey(role: row.role, depth: row.depth, id: row.generator.diffKey)) }
         self.entries = entries
         self.sectionCounts = sectionCounts
+        self.sections = sections
         self.hasFoldables = hasFoldables
         self.oldKeys = oldKeys
         self.newKeys = newKeys

@@ -127,6 +127,7 @@ extension BaseListManager {
             shown = makeRows(foldable.children, depth: parent.depth + 1, reuse: reuse)
         }
         state[s].rows.replaceSubrange((i + 1)..<end, with: shown)
+        takeController(ofSection: s, shown)
         let position = sectionOffset(s) + state[s].rowsOffset + i + 1
         if before.isEmpty || shown.isEmpty {
             splice(at: position, removing: before.count, inserting: shown)
@@ -181,7 +182,11 @@ extension BaseListManager {
     func fireFold(_ changed: [any FoldableItem]) {
         for foldable in changed {
             let expanded = foldable.isExpanded
-            fireAfterChange { foldable.didFoldEvent.invoke(with: expanded) }
+            let controller = rowsByGenerator[ObjectIdentifier(foldable)]?.sectionController
+            fireAfterChange {
+                foldable.didFoldEvent.invoke(with: expanded)
+                controller?.didFold(foldable, expanded: expanded)
+            }
         }
     }
 }

@@ -76,6 +76,8 @@ open class ManualListManager: BaseListManager {
             let to = self.sectionOffset(b.0) + self.state[b.0].rowsOffset + endB - 1
             self.state[b.0].rows.replaceSubrange(b.1..<endB, with: blockA)
             self.state[a.0].rows.replaceSubrange(a.1..<endA, with: blockB)
+            self.takeController(ofSection: b.0, blockA)
+            self.takeController(ofSection: a.0, blockB)
             // Swapping two blocks keeps the span's length, whatever their sizes.
             self.splice(at: from, removing: to - from + 1, inserting: self.flatRows(in: from...to))
         }

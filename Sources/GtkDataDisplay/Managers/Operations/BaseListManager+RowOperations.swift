@@ -129,6 +129,7 @@ extension BaseListManager {
         let rows = makeRows(generators, depth: 0)
         let position = sectionOffset(s) + state[s].rowsOffset + i
         state[s].rows.insert(contentsOf: rows, at: i)
+        takeController(ofSection: s, rows)
         splice(at: position, removing: 0, inserting: rows)
     }
 
@@ -142,6 +143,7 @@ extension BaseListManager {
         state[s].rows.removeSubrange(i..<end)
         let (ds, di) = try! destination()
         state[ds].rows.insert(contentsOf: block, at: di)
+        takeController(ofSection: ds, block)
         let to = sectionOffset(ds) + state[ds].rowsOffset + di
         guard from != to else { return }
         // One splice over the whole span: GTK keeps the widgets of every row in it.

@@ -40,11 +40,13 @@ extension BaseListManager {
         try validateNew(section.rows, header: section.header, footer: section.footer)
         let new = SectionState(header: section.header.map { makeRow($0, .header) },
                                rows: makeRows(section.rows, depth: 0),
-                               footer: section.footer.map { makeRow($0, .footer) })
+                               footer: section.footer.map { makeRow($0, .footer) },
+                               controllerBox: section.controller.map(SectionControllerBox.init))
         let position = sectionOffset(index)
         state.insert(new, at: index)
         var flat: [Row] = []
         new.appendFlat(to: &flat)
+        takeController(new.controllerBox, flat)
         splice(at: position, removing: 0, inserting: flat)
     }
 

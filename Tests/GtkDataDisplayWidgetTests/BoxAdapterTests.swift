@@ -278,6 +278,8 @@ final class BoxAdapterTests: WidgetTestCase {
         case .foldingCycle: "foldingCycle"
         case .batchBodyFailed: "batchBodyFailed"
         case .emptyBatch: "emptyBatch"
+        case .unregisteredModelType: "unregisteredModelType"
+        case .unidentifiableModel: "unidentifiableModel"
         @unknown default: "unknown"
         }
     }

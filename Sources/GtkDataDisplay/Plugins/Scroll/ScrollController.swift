@@ -39,7 +39,8 @@ final class ScrollController {
         weak var row: Row?
         let target: Target
         var adjustments = 0
-        var jumped = false
+        /// `list.scroll-to-item`s done for it (two at most: one may be undone by a layout).
+        var jumps = 0
     }
     enum Target {
         case aligned(ScrollAlignment)
@@ -86,8 +87,10 @@ final class ScrollController {
         guard let adapter else { return }
         pendingAnchor = nil
         request = Request(row: row, target: target)
-        if adapter.frame(of: row) == nil, let position = position(of: row) {
-            request?.jumped = true
+        // Not realised: bring it into the realised range now (once laid out; before, the first
+        // layout does it).
+        if adapter.isLaidOut, adapter.frame(of: row) == nil, let position = position(of: row) {
+            request?.jumps = 1
             adapter.scrollToItem(position)
         }
         gtk_widget_queue_allocate(adapter.itemView)
@@ -171,11 +174,11 @@ final class ScrollController {
         }
         guard let frame = adapter.frame(of: row) else {
             // Not realised (asked before the row was shown, or GTK moved away): jump there once.
-            guard !current.jumped, let position = position(of: row) else {
+            guard current.jumps < 2, let position = position(of: row) else {
                 request = nil
                 return false
             }
-            current.jumped = true
+            current.jumps += 1
             request = current
             adapter.scrollToItem(position)
             return true

@@ -105,4 +105,23 @@ final class DisplayEventTests: WidgetTestCase {
                           "loading stopped only once the end left the screen (or all was loaded)")
         }
     }
+
+    func testABoxTellsHeadersAndFootersToo() async throws {
+        let header = LabelHeader(model: "H", id: "h")
+        let footer = LabelFooter(model: "F", id: "f")
+        let manager = BaseListManager()
+        try manager.addSection(header: header, rows: rows(3), footer: footer)
+        var heard: [String] = []
+        header.willDisplayEvent += { heard.append("H shown") }
+        header.didEndDisplayEvent += { heard.append("H hidden") }
+        footer.willDisplayEvent += { heard.append("F shown") }
+        footer.didEndDisplayEvent += { heard.append("F hidden") }
+        let adapter = BoxAdapter(manager: manager)
+        let host = WindowHost(child: adapter.box)
+        defer { host.destroy() }
+        XCTAssertEqual(heard, ["H shown", "F shown"])
+        try manager.removeSection(with: header)
+        host.settle()
+        XCTAssertEqual(heard, ["H shown", "F shown", "H hidden", "F hidden"])
+    }
 }

@@ -95,6 +95,10 @@ static inline gulong gdd_signal_connect(gpointer instance, const gchar *signal, 
                                         gpointer data, GClosureNotify destroy) {
     return g_signal_connect_data(instance, signal, handler, data, destroy, (GConnectFlags)0);
 }
+static inline gulong gdd_signal_connect_after(gpointer instance, const gchar *signal, GCallback handler,
+                                              gpointer data, GClosureNotify destroy) {
+    return g_signal_connect_data(instance, signal, handler, data, destroy, G_CONNECT_AFTER);
+}
 
 /* GSource return values. */
 static inline gboolean gdd_source_continue(void) { return G_SOURCE_CONTINUE; }

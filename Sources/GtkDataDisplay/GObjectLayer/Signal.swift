@@ -79,12 +79,23 @@ private let clickTrampoline: @convention(c) (UnsafeMutableRawPointer?, gint, gdo
 public enum Signal {
     private static func connect<Handler, Trampoline>(
         _ instance: UnsafeMutableRawPointer, _ name: String, _ shape: SignalShape,
-        _ handler: Handler, _ trampoline: Trampoline
+        _ handler: Handler, _ trampoline: Trampoline, after: Bool = false
     ) -> UInt {
         SignalSignature(of: instance, name).check(shape)
         let data = Unmanaged.passRetained(HandlerBox(handler) as AnyObject).toOpaque()
         let callback = unsafeBitCast(trampoline, to: GCallback.self)
+        if after {
+            return UInt(name.withGString { gdd_signal_connect_after(instance, $0, callback, data, releaseBox) })
+        }
         return UInt(name.withGString { gdd_signal_connect(instance, $0, callback, data, releaseBox) })
+    }
+
+    /// Like `connect(_:_:_:)`, but the handler runs after the signal's other handlers
+    /// (`G_CONNECT_AFTER`): a frame clock's `layout`, after the window has allocated its widgets.
+    @discardableResult
+    public static func connectAfter(_ instance: UnsafeMutableRawPointer, _ name: String,
+                                    _ handler: @escaping @MainActor () -> Void) -> UInt {
+        connect(instance, name, .void, handler as VoidHandler, voidTrampoline, after: true)
     }
 
     /// `void (*)(instance, user_data)`: `clicked`, `activate` of GApplication, `destroy`.

@@ -48,6 +48,17 @@ public class ListBaseAdapter {
     /// Fires with the generator of an activated row (Enter, double click, or single click when set).
     public let didActivate = Event<any RowGenerator>()
 
+    /// Fires with the list's first row (header included) when it comes into the visible area: at
+    /// least one pixel of it on screen after a layout, not merely bound. Once per time it comes
+    /// into view; again when another row becomes the first and is on screen. See Plugins/Scroll.
+    public let firstRowVisible = Event<any RowGenerator>()
+    /// Fires with the list's last row (footer included) when it comes into the visible area, as
+    /// `firstRowVisible` does for the first: so a page loader hears when the end is on screen,
+    /// and again when rows it appended leave a new last row on screen.
+    public let lastRowVisible = Event<any RowGenerator>()
+    /// Scrolling: the scroll anchor, scroll requests and the first/last-row visibility (Plugins/Scroll).
+    private(set) var scrolling: ScrollController!
+
     /// What the factory did so far.
     public internal(set) var statistics = BindStatistics()
 
@@ -107,6 +118,7 @@ public class ListBaseAdapter {
         if features.foldable { connectFoldingKeys() }
         KeyboardNavigation.install(on: self)
         if features.singleClickActivation { kind.setSingleClickActivates(itemView, true) }
+        scrolling = ScrollController(adapter: self)
     }
 
     isolated deinit {
@@ -152,8 +164,15 @@ public class ListBaseAdapter {
         set { kind.setSingleClickActivates(itemView, newValue) }
     }
 
-    /// Scrolls so `position` is visible (GTK 4.8: the `list.scroll-to-item` action).
+    /// Scrolls so `position` is visible (GTK 4.8: the `list.scroll-to-item` action). To put a
+    /// row at the top, centre or bottom, see `scrollTo(_:at:)` (Plugins/Scroll).
     public func scrollTo(position: Int) {
+        scrolling.cancelPending()
+        scrollToItem(position)
+    }
+
+    /// GTK's `list.scroll-to-item`: the least scrolling that shows `position`.
+    func scrollToItem(_ position: Int) {
         guard position >= 0, position < manager.store.count else { return }
         "list.scroll-to-item".withGString {
             _ = gtk_widget_activate_action_variant(itemView, $0, g_variant_new_uint32(guint32(position)))

@@ -25,6 +25,9 @@ public enum DataDisplayError: Error, Equatable, CustomStringConvertible {
     case batchBodyFailed(String)
     /// `batch { }` ran no operation: most likely a mistake in the caller's logic.
     case emptyBatch
+    /// A move the rows do not allow: a child row out of its parent, or a row whose generator
+    /// (`MovableItem`) or the reordering plugin forbids it.
+    case moveRefused(String)
 
     public var description: String {
         switch self {
@@ -39,6 +42,7 @@ public enum DataDisplayError: Error, Equatable, CustomStringConvertible {
         case .foldingCycle(let path): return "folding cycle: a foldable contains itself (\(path))"
         case .batchBodyFailed(let what): return "batch body failed: \(what); nothing of the batch was applied"
         case .emptyBatch: return "empty batch: the batch ran no operation"
+        case .moveRefused(let why): return "move refused: \(why)"
         }
     }
 }

@@ -1,6 +1,6 @@
 import CGtk
 import Foundation
-import GtkDataDisplay
+@testable import GtkDataDisplay
 import GtkDataDisplayTesting
 import XCTest
 
@@ -133,6 +133,59 @@ final class ReorderingWidgetTests: WidgetTestCase {
             XCTAssertEqual(gtk_widget_has_css_class(plum, "gdd-drop-below"), 0)
             XCTAssertEqual(gtk_widget_has_css_class(plum, "gdd-drop-after"), 0)
         }
+    }
+
+    func testChildRowsMoveAmongTheirSiblingsAndAFoldableCarriesThem() async throws {
+        try await forEachViewKind { _ in
+            manager = BaseListManager()
+            let folder = FoldableRowGenerator<LabelRowView>(model: "F", id: "F", children: rows(names: ["c1", "c2", "c3"]), expanded: true)
+            try manager.addSection(header: LabelHeader(model: "Fruits"), rows: [LabelRow(model: "a", id: "a"), folder, LabelRow(model: "z", id: "z")])
+            plugin = .reordering(unmarked: .anywhere)
+            adapter = build(manager, plugins: [.selectable(), .foldable()])
+            adapter.install(plugin)
+            host = WindowHost(child: adapter.widget)
+            try focusRow(generator("c1"), in: adapter, host: host)
+            try pressKey("alt+Up", host: host)
+            XCTAssertEqual(order, ["#Fruits", "a", "F", "c1", "c2", "c3", "z"], "the first child stays in its parent")
+            try pressKey("alt+Down", host: host)
+            XCTAssertEqual(order, ["#Fruits", "a", "F", "c2", "c1", "c3", "z"])
+            XCTAssertEqual(folder.children.compactMap { ($0 as? LabelRow)?.model }, ["c2", "c1", "c3"])
+            XCTAssertEqual(focusedName, "c1")
+            try pressKey("alt+Down", host: host)
+            try pressKey("alt+Down", host: host)
+            XCTAssertEqual(order, ["#Fruits", "a", "F", "c2", "c3", "c1", "z"], "the last child stays in its parent")
+            try focusRow(folder, in: adapter, host: host)
+            try pressKey("alt+Up", host: host)
+            XCTAssertEqual(order, ["#Fruits", "F", "c2", "c3", "c1", "a", "z"], "the foldable carries its children")
+            XCTAssertTrue(adapter.focusedGenerator === folder)
+            host.destroy()
+        }
+    }
+
+    func testTheAdapterAndThePluginGoAwayAfterADrag() async throws {
+        weak var weakAdapter: ListBaseAdapter?
+        weak var weakPlugin: ReorderingPlugin?
+        do {
+            show()
+            weakAdapter = adapter
+            weakPlugin = plugin
+            // A drag run through the plugin's own path (prepare sets the dragged row; the indicator holds a widget).
+            plugin.dragged = generator("apple")
+            let plum = try XCTUnwrap(rowWidget(of: "plum"))
+            var bounds = graphene_rect_t()
+            XCTAssertEqual(gtk_widget_compute_bounds(plum, adapter.itemView, &bounds), 1)
+            let destination = plugin.destination(x: Double(bounds.origin.x) + 5, y: Double(bounds.origin.y + bounds.size.height) - 2)
+            plugin.showIndicator(destination)
+            XCTAssertEqual(plugin.indicatorState?.cssClass, "gdd-drop-below")
+            host.destroy()
+            host = nil
+            adapter = nil
+            plugin = nil
+            manager = nil
+        }
+        MainContext.drain()
+        XCTAssertNil(weakPlugin, "the plugin dies with its adapter")
+        XCTAssertNil(weakAdapter, "the plugin does not keep its adapter alive")
     }
 
     // MARK: Pointer

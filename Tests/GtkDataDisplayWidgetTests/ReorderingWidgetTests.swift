@@ -53,9 +53,11 @@ final class ReorderingWidgetTests: WidgetTestCase {
             var moves: [RowMove] = []
             manager.didMove += { moves.append($0) }
             try focusRow(generator("pear"), in: adapter, host: host)
+            adapter.select(generator("pear"))
             try pressKey("alt+Down", host: host)
             XCTAssertEqual(order, ["#Fruits", "apple", "plum", "pear", "fig", "#Vegetables", "leek", "kale"])
             XCTAssertEqual(focusedName, "pear", "the focus follows the moved row")
+            XCTAssertEqual(adapter.selectedGenerators.compactMap { ($0 as? LabelRow)?.model }, ["pear"], "and it stays selected")
             try pressKey("alt+Up", host: host)
             try pressKey("alt+Up", host: host)
             XCTAssertEqual(order, ["#Fruits", "pear", "apple", "plum", "fig", "#Vegetables", "leek", "kale"])

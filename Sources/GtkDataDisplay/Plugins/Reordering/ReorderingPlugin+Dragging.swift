@@ -115,7 +115,7 @@ extension ReorderingPlugin {
     }
 
     /// The widget showing the drop indicator now and its class (tests read it mid-drag).
-    public var indicatorState: (widget: UnsafeMutablePointer<GtkWidget>, cssClass: String, row: (any RowGenerator)?)? {
+    var indicatorState: (widget: UnsafeMutablePointer<GtkWidget>, cssClass: String, row: (any RowGenerator)?)? {
         guard let indicator, let adapter else { return nil }
         let widget = indicator.widget.pointer.assumingMemoryBound(to: GtkWidget.self)
         let row = adapter.liveCells.first { gtk_widget_get_parent($0.container) == widget }?.row?.generator

@@ -23,6 +23,10 @@ private typealias RangeHandler = @MainActor (UInt32, UInt32) -> Void
 private typealias ItemsChangedHandler = @MainActor (UInt32, UInt32, UInt32) -> Void
 private typealias KeyHandler = @MainActor (UInt32, UInt32) -> Bool
 private typealias ClickHandler = @MainActor (Int32, Double, Double) -> Void
+private typealias PointHandler = @MainActor (Double, Double) -> UnsafeMutableRawPointer?
+private typealias MotionHandler = @MainActor (Double, Double) -> UInt32
+private typealias DropHandler = @MainActor (UnsafeMutableRawPointer?, Double, Double) -> Bool
+private typealias DragEndHandler = @MainActor (UnsafeMutableRawPointer?, Bool) -> Void
 
 @inline(__always)
 private func handler<H>(_ data: UnsafeMutableRawPointer?, _: H.Type) -> H {
@@ -68,6 +72,29 @@ private let keyTrampoline: @convention(c) (UnsafeMutableRawPointer?, guint, guin
 private let clickTrampoline: @convention(c) (UnsafeMutableRawPointer?, gint, gdouble, gdouble, UnsafeMutableRawPointer?) -> Void = { _, presses, x, y, data in
     let h = handler(data, ClickHandler.self)
     MainActor.assumeIsolated { h(presses, x, y) }
+}
+
+private let pointTrampoline: @convention(c) (UnsafeMutableRawPointer?, gdouble, gdouble, UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? = { _, x, y, data in
+    let h = handler(data, PointHandler.self)
+    let address = MainActor.assumeIsolated { UInt(bitPattern: h(x, y)) }
+    return UnsafeMutableRawPointer(bitPattern: address)
+}
+
+private let motionTrampoline: @convention(c) (UnsafeMutableRawPointer?, gdouble, gdouble, UnsafeMutableRawPointer?) -> guint32 = { _, x, y, data in
+    let h = handler(data, MotionHandler.self)
+    return MainActor.assumeIsolated { h(x, y) }
+}
+
+private let dropTrampoline: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, gdouble, gdouble, UnsafeMutableRawPointer?) -> gboolean = { _, value, x, y, data in
+    let h = handler(data, DropHandler.self)
+    let address = UInt(bitPattern: value)
+    return MainActor.assumeIsolated { h(UnsafeMutableRawPointer(bitPattern: address), x, y) } ? 1 : 0
+}
+
+private let dragEndTrampoline: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, gboolean, UnsafeMutableRawPointer?) -> Void = { _, drag, flag, data in
+    let h = handler(data, DragEndHandler.self)
+    let address = UInt(bitPattern: drag)
+    MainActor.assumeIsolated { h(UnsafeMutableRawPointer(bitPattern: address), flag != 0) }
 }
 
 /// Typed `g_signal_connect` for the signal shapes the library uses. Handlers run on the main
@@ -149,6 +176,38 @@ public enum Signal {
     public static func connect(_ instance: UnsafeMutableRawPointer, _ name: String,
                                click handler: @escaping @MainActor (_ presses: Int32, _ x: Double, _ y: Double) -> Void) -> UInt {
         connect(instance, name, .click, handler as ClickHandler, clickTrampoline)
+    }
+
+    /// `gpointer (*)(instance, gdouble x, gdouble y, user_data)`: GtkDragSource's `prepare`, which
+    /// returns a new `GdkContentProvider` (transfer full) or NULL to refuse the drag.
+    @discardableResult
+    public static func connect(_ instance: UnsafeMutableRawPointer, _ name: String,
+                               point handler: @escaping @MainActor (_ x: Double, _ y: Double) -> UnsafeMutableRawPointer?) -> UInt {
+        connect(instance, name, .point, handler as PointHandler, pointTrampoline)
+    }
+
+    /// `GdkDragAction (*)(instance, gdouble x, gdouble y, user_data)`: GtkDropTarget's `enter` and
+    /// `motion`; return the action the drop would do here (0: none).
+    @discardableResult
+    public static func connect(_ instance: UnsafeMutableRawPointer, _ name: String,
+                               motion handler: @escaping @MainActor (_ x: Double, _ y: Double) -> UInt32) -> UInt {
+        connect(instance, name, .motion, handler as MotionHandler, motionTrampoline)
+    }
+
+    /// `gboolean (*)(instance, const GValue *, gdouble x, gdouble y, user_data)`: GtkDropTarget's
+    /// `drop`; return whether the drop was accepted.
+    @discardableResult
+    public static func connect(_ instance: UnsafeMutableRawPointer, _ name: String,
+                               drop handler: @escaping @MainActor (_ value: UnsafeMutableRawPointer?, _ x: Double, _ y: Double) -> Bool) -> UInt {
+        connect(instance, name, .drop, handler as DropHandler, dropTrampoline)
+    }
+
+    /// `void (*)(instance, gpointer, gboolean, user_data)`: GtkDragSource's `drag-end` (the drag
+    /// and whether the data should be deleted).
+    @discardableResult
+    public static func connect(_ instance: UnsafeMutableRawPointer, _ name: String,
+                               dragEnd handler: @escaping @MainActor (_ drag: UnsafeMutableRawPointer?, _ deleteData: Bool) -> Void) -> UInt {
+        connect(instance, name, .dragEnd, handler as DragEndHandler, dragEndTrampoline)
     }
 
     /// Disconnects a handler returned by one of the `connect` functions.

@@ -87,6 +87,9 @@ public class ListBaseAdapter {
 
     /// What the plugins enabled.
     let features: PluginSet
+    /// Fires when the factory made a cell (its container exists, it shows no row yet): plugins
+    /// that add controllers to rows (reordering's drag source) add them here.
+    let cellCreated = Event<Cell>()
     /// Plugin objects installed on this adapter (see `AdapterPlugin`).
     var installedPlugins: [any AdapterPlugin] = []
 
@@ -205,6 +208,7 @@ public class ListBaseAdapter {
             let cell = Cell(listItem: item.asListItem, adapter: self)
             self.containers[UnsafeMutableRawPointer(cell.container)] = WeakCell(cell)
             CellStorage.attach(cell, to: item)
+            self.cellCreated.invoke(with: cell)
         })
         Signal.connect(f, "bind", pointer: { item in
             guard let item, let cell = CellStorage.cell(of: item),

@@ -28,12 +28,34 @@ public enum Stylesheet {
 
     /// Adds the default rules to the default display (no-op without a display).
     public static func installDefault() {
-        guard !installed, let display = gdk_display_get_default() else { return }
-        installed = true
+        guard !installed else { return }
+        installed = install(css)
+    }
+
+    /// The drop indicator of the reordering plugin: a line on the side of the row where the dragged
+    /// row would land.
+    public static let reorderingCSS = """
+    .gdd-drop-above { box-shadow: inset 0 2px alpha(currentColor, 0.8); }
+    .gdd-drop-below { box-shadow: inset 0 -2px alpha(currentColor, 0.8); }
+    .gdd-drop-before { box-shadow: inset 2px 0 alpha(currentColor, 0.8); }
+    .gdd-drop-after { box-shadow: inset -2px 0 alpha(currentColor, 0.8); }
+    """
+    private static var reorderingInstalled = false
+
+    /// Adds the reordering rules (the plugin does, when installed).
+    static func installReordering() {
+        guard !reorderingInstalled else { return }
+        reorderingInstalled = install(reorderingCSS)
+    }
+
+    /// Adds `rules` to the default display; false without a display.
+    private static func install(_ rules: String) -> Bool {
+        guard let display = gdk_display_get_default() else { return false }
         let provider = gtk_css_provider_new()!
-        gtk_css_provider_load_from_data(provider, css, -1)
+        gtk_css_provider_load_from_data(provider, rules, -1)
         gtk_style_context_add_provider_for_display(display, OpaquePointer(provider),
                                                    guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION - 1))
         releaseObject(untyped(provider))
+        return true
     }
 }

@@ -19,6 +19,9 @@ open class BaseListManager {
     public let store: RowStore
     /// Errors of mutations that were queued during an update and failed when they ran.
     public let queuedMutationFailed = Event<DataDisplayError>()
+    /// Fires after a row moved (`move(_:to:)`, `move(_:after:)`, `move(_:before:)`, or the
+    /// reordering plugin), with where it stood and where it stands now.
+    public let didMove = Event<RowMove>()
     /// What the last diffed update (`setState`, `batch`) did.
     public internal(set) var lastUpdate: UpdateSummary?
     /// Which rows show plain models (`register`, `setState(models:)`): see `ModelRegistry`.

@@ -30,6 +30,9 @@ public enum DataDisplayError: Error, Equatable, CustomStringConvertible {
     /// A model has no identity: neither `Identifiable`, `Hashable` nor a class instance, and its
     /// registration gives no `id`.
     case unidentifiableModel(String)
+    /// A move the rows do not allow: a child row out of its parent, or a row whose generator
+    /// (`MovableItem`) or the reordering plugin forbids it.
+    case moveRefused(String)
 
     public var description: String {
         switch self {
@@ -46,6 +49,7 @@ public enum DataDisplayError: Error, Equatable, CustomStringConvertible {
         case .emptyBatch: return "empty batch: the batch ran no operation"
         case .unregisteredModelType(let type): return "unregistered model type \(type): register a row view or a factory for it"
         case .unidentifiableModel(let type): return "unidentifiable model \(type): make it Identifiable or Hashable, or register it with id:"
+        case .moveRefused(let why): return "move refused: \(why)"
         }
     }
 }

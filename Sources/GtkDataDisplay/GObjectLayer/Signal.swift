@@ -23,6 +23,7 @@ private typealias RangeHandler = @MainActor (UInt32, UInt32) -> Void
 private typealias ItemsChangedHandler = @MainActor (UInt32, UInt32, UInt32) -> Void
 private typealias KeyHandler = @MainActor (UInt32, UInt32) -> Bool
 private typealias ClickHandler = @MainActor (Int32, Double, Double) -> Void
+private typealias PointHandler = @MainActor (Double, Double) -> Void
 
 @inline(__always)
 private func handler<H>(_ data: UnsafeMutableRawPointer?, _: H.Type) -> H {
@@ -68,6 +69,11 @@ private let keyTrampoline: @convention(c) (UnsafeMutableRawPointer?, guint, guin
 private let clickTrampoline: @convention(c) (UnsafeMutableRawPointer?, gint, gdouble, gdouble, UnsafeMutableRawPointer?) -> Void = { _, presses, x, y, data in
     let h = handler(data, ClickHandler.self)
     MainActor.assumeIsolated { h(presses, x, y) }
+}
+
+private let pointTrampoline: @convention(c) (UnsafeMutableRawPointer?, gdouble, gdouble, UnsafeMutableRawPointer?) -> Void = { _, x, y, data in
+    let h = handler(data, PointHandler.self)
+    MainActor.assumeIsolated { h(x, y) }
 }
 
 /// Typed `g_signal_connect` for the signal shapes the library uses. Handlers run on the main
@@ -138,6 +144,13 @@ public enum Signal {
     public static func connect(_ instance: UnsafeMutableRawPointer, _ name: String,
                                click handler: @escaping @MainActor (_ presses: Int32, _ x: Double, _ y: Double) -> Void) -> UInt {
         connect(instance, name, .click, handler as ClickHandler, clickTrampoline)
+    }
+
+    /// `void (*)(instance, gdouble x, gdouble y, user_data)`: GtkGestureLongPress's `pressed`.
+    @discardableResult
+    public static func connect(_ instance: UnsafeMutableRawPointer, _ name: String,
+                               point handler: @escaping @MainActor (_ x: Double, _ y: Double) -> Void) -> UInt {
+        connect(instance, name, .point, handler as PointHandler, pointTrampoline)
     }
 
     /// Disconnects a handler returned by one of the `connect` functions.

@@ -61,7 +61,9 @@ struct SignalShape: Sendable {
 
     static let click = SignalShape(swift: "click: (Int32, Double, Double) -> Void", parameters: [.int, .double, .double], result: .none)
 
-    static let all: [SignalShape] = [.void, .pointer, .position, .range, .itemsChanged, .key, .click]
+    static let point = SignalShape(swift: "point: (Double, Double) -> Void", parameters: [.double, .double], result: .none)
+
+    static let all: [SignalShape] = [.void, .pointer, .position, .range, .itemsChanged, .key, .click, .point]
 }
 
 /// A signal's C signature, as GObject registered it for the instance's type.

@@ -27,10 +27,10 @@ final class RowActionsMenu {
         column = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
         gtk_popover_set_child(gdd_popover(untyped(popover)), column)
         Signal.connect(untyped(popover), "closed") { [weak self] in self?.onClosed?() }
-        // Keys the menu's buttons and the popover leave alone (Home, End, Ctrl+A…) bubble on to
-        // the item view, the popover's parent, whose bindings would move the list's cursor under
-        // the menu. Stop them here; shortcuts with Ctrl or Alt that the list does not bind (the
-        // app's accelerators) go on.
+        // Keys the menu's buttons and the popover leave alone bubble on to the item view, the
+        // popover's parent, whose bindings would move the list's cursor or select rows under the
+        // menu (Home, End, Page Up/Down, Ctrl+A…). Those stop here; the rest (Escape, arrows,
+        // Tab, the app's accelerators) go their usual way.
         let keys = gtk_event_controller_key_new()!
         Signal.connect(untyped(keys), "key-pressed", key: { keyval, modifiers in
             Self.listBinds(keyval: keyval, modifiers: modifiers)
@@ -38,17 +38,20 @@ final class RowActionsMenu {
         gtk_widget_add_controller(popover, keys)  // takes the controller
     }
 
-    /// Whether a key could trigger one of GtkListBase's bindings (moves, select all): every key
-    /// without Ctrl or Alt, and with Ctrl the moves and Ctrl+A, Ctrl+/, Ctrl+\\, Ctrl+space.
+    /// Whether a key is one of GtkListBase's bindings that the popover does not handle itself:
+    /// Home, End, Page Up and Page Down (with or without Ctrl and Shift), and Ctrl+A, Ctrl+/,
+    /// Ctrl+\\, Ctrl+space (select all, unselect all, toggle the cursor row).
     static func listBinds(keyval: UInt32, modifiers: UInt32) -> Bool {
         if modifiers & GDK_ALT_MASK.rawValue != 0 { return false }
-        guard modifiers & GDK_CONTROL_MASK.rawValue != 0 else { return true }
-        let bound: [Int32] = [GDK_KEY_a, GDK_KEY_A, GDK_KEY_slash, GDK_KEY_backslash, GDK_KEY_space,
-                              GDK_KEY_Home, GDK_KEY_End, GDK_KEY_Page_Up, GDK_KEY_Page_Down,
-                              GDK_KEY_Up, GDK_KEY_Down, GDK_KEY_Left, GDK_KEY_Right,
-                              GDK_KEY_KP_Home, GDK_KEY_KP_End, GDK_KEY_KP_Page_Up, GDK_KEY_KP_Page_Down,
-                              GDK_KEY_KP_Up, GDK_KEY_KP_Down, GDK_KEY_KP_Left, GDK_KEY_KP_Right, GDK_KEY_KP_Space]
-        return bound.contains(Int32(bitPattern: keyval))
+        switch Int32(bitPattern: keyval) {
+        case GDK_KEY_Home, GDK_KEY_End, GDK_KEY_Page_Up, GDK_KEY_Page_Down,
+             GDK_KEY_KP_Home, GDK_KEY_KP_End, GDK_KEY_KP_Page_Up, GDK_KEY_KP_Page_Down:
+            return true
+        case GDK_KEY_a, GDK_KEY_A, GDK_KEY_slash, GDK_KEY_backslash, GDK_KEY_space, GDK_KEY_KP_Space:
+            return modifiers & GDK_CONTROL_MASK.rawValue != 0
+        default:
+            return false
+        }
     }
 
     var isOpen: Bool { gtk_widget_get_visible(popover) != 0 }

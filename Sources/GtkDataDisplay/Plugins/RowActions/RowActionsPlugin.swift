@@ -92,6 +92,10 @@ public final class RowActionsPlugin: AdapterPlugin {
         Signal.connect(untyped(view), "destroy") {
             if gtk_widget_get_parent(popover.pointer.asWidget) != nil { gtk_widget_unparent(popover.pointer.asWidget) }
         }
+        // A view leaving the screen (its window closed) takes its menu and the menu's grab along.
+        Signal.connect(untyped(view), "unmap") { [weak self] in
+            if self?.menu.isOpen == true { self?.menu.close() }
+        }
         menu.onChoose = { [weak self] action in self?.choose(action) }
         menu.onClosed = { [weak self] in self?.menuClosed() }
         addRightClick(to: view)
@@ -146,10 +150,11 @@ public final class RowActionsPlugin: AdapterPlugin {
 
     private func pointerOpen(gesture: UnsafeMutableRawPointer, x: Double, y: Double) {
         guard let adapter else { return }
-        let controller = gdd_event_controller(gesture)
         // The menu is a child of the view: its own clicks pass here on their way down. Only
-        // presses on the view's own surface are about rows.
-        guard let event = gtk_event_controller_get_current_event(controller),
+        // presses on the view's own surface are about rows. (A long press fires from a timeout,
+        // with no current event: the gesture's last event tells.)
+        let sequence = gtk_gesture_single_get_current_sequence(gdd_gesture_single(gesture))
+        guard let event = gtk_gesture_get_last_event(gdd_gesture(gesture), sequence),
               let native = gtk_widget_get_native(adapter.itemView),
               gdk_event_get_surface(event) == gtk_native_get_surface(native),
               let cell = adapter.cell(atX: x, y: y) else { return }

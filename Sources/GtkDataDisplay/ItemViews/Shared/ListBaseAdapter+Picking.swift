@@ -27,6 +27,23 @@ extension ListBaseAdapter {
         return nil
     }
 
+    /// Whether `(x, y)` falls on a widget of a row that takes clicks itself — a button (the
+    /// expander included), a switch, an entry: any button or focusable widget between the point
+    /// and the row — rather than on the row's plain content (labels, images, boxes).
+    func hitsInteractiveWidget(atX x: Double, y: Double) -> Bool {
+        guard var widget = gtk_widget_pick(itemView, x, y, GTK_PICK_DEFAULT),
+              let cell = cell(containing: widget) else { return false }
+        let buttonType = gtk_button_get_type()
+        while widget != cell.container {
+            if gtk_widget_get_focusable(widget) != 0 || g_type_check_instance_is_a(UnsafeMutablePointer(OpaquePointer(widget)), buttonType) != 0 {
+                return true
+            }
+            guard let parent = gtk_widget_get_parent(widget) else { return false }
+            widget = parent
+        }
+        return false
+    }
+
     /// GTK's row widget (the list item's widget, parent of our container) showing `cell`.
     func rowWidget(of cell: Cell) -> UnsafeMutablePointer<GtkWidget>? {
         gtk_widget_get_parent(cell.container)

@@ -3,10 +3,10 @@ import CGtk
 /// One click on a foldable row folds it (`.foldable(onSingleClick: true)`; RDDM folds on tap).
 ///
 /// A click gesture on the item view, in the capture phase, so it sees every click before the row
-/// does, without claiming it: GTK still focuses and selects the row on release. A click that a
-/// widget inside the row claims (the expander, a switch, a button) cancels this gesture, so it
-/// folds nothing twice and leaves interactive widgets alone; a click with Ctrl or Shift is a
-/// selection gesture, not a fold. The second press of a double click makes GTK activate the row,
+/// does, without claiming it: GTK still focuses and selects the row on release. A click on a
+/// widget of the row that takes clicks itself (the expander, a button, a switch, an entry) is
+/// left to it, so nothing folds twice; a click with Ctrl or Shift is a selection gesture, not a
+/// fold. The second press of a double click makes GTK activate the row,
 /// and activation folds too: the adapter asks `tookDoubleClick()` so that one double click folds
 /// once (the first click), while Enter still folds.
 @MainActor
@@ -35,7 +35,8 @@ final class SingleClickFolding {
     }
 
     private func pressed(_ presses: Int32, x: Double, y: Double) {
-        pressedRow = adapter?.cell(atX: x, y: y)?.row
+        // The expander and the row's own buttons, switches and entries keep their clicks.
+        pressedRow = adapter?.hitsInteractiveWidget(atX: x, y: y) == true ? nil : adapter?.cell(atX: x, y: y)?.row
         guard presses >= 2 else { return }
         // GTK activates on this press, within this event; forget it once the event is handled.
         doubleClick = true

@@ -47,7 +47,7 @@ struct XInput {
         gtk_window_set_title(gdd_window(UnsafeMutableRawPointer(host.window)), title)
         host.settle()
         let (px, py) = try point(in: widget, x: x, y: y)
-        try xdotool(["search", "--sync", "--name", title, "mousemove", "--sync", "--window", "%1", "\(px)", "\(py)"])
+        try xdotool(["search", "--sync", "--name", title, "mousemove", "--window", "%1", "\(px)", "\(py)"])
     }
 
     /// Clicks `widget` with `button` (1 left, 3 right) while holding `modifiers` (xdotool names:

@@ -35,7 +35,7 @@ extension ListBaseAdapter {
               let cell = cell(containing: widget) else { return false }
         let buttonType = gtk_button_get_type()
         while widget != cell.container {
-            if gtk_widget_get_focusable(widget) != 0 || g_type_check_instance_is_a(UnsafeMutablePointer(OpaquePointer(widget)), buttonType) != 0 {
+            if gtk_widget_get_focusable(widget) != 0 || isInstance(widget, of: buttonType) {
                 return true
             }
             guard let parent = gtk_widget_get_parent(widget) else { return false }

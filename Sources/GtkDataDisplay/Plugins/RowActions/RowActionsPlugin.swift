@@ -199,8 +199,9 @@ public final class RowActionsPlugin: AdapterPlugin {
     /// The menu closed: the focus goes back to the row it was opened for (scrolled to if it was
     /// scrolled away), or to the view when the row is gone.
     private func menuClosed() {
-        guard let adapter else { return }
         defer { menuRow = nil }
+        // Closed because the view left the screen (its window closes): no focus to give back.
+        guard let adapter, gtk_widget_get_mapped(adapter.itemView) != 0 else { return }
         guard let row = menuRow, adapter.manager.rowsByGenerator[ObjectIdentifier(row.generator)] === row,
               let position = adapter.manager.position(of: row.generator) else {
             _ = gtk_widget_grab_focus(adapter.itemView)

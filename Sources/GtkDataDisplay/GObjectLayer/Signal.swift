@@ -27,6 +27,7 @@ private typealias PointHandler = @MainActor (Double, Double) -> UnsafeMutableRaw
 private typealias MotionHandler = @MainActor (Double, Double) -> UInt32
 private typealias DropHandler = @MainActor (UnsafeMutableRawPointer?, Double, Double) -> Bool
 private typealias DragEndHandler = @MainActor (UnsafeMutableRawPointer?, Bool) -> Void
+private typealias LocationHandler = @MainActor (Double, Double) -> Void
 
 @inline(__always)
 private func handler<H>(_ data: UnsafeMutableRawPointer?, _: H.Type) -> H {
@@ -95,6 +96,11 @@ private let dragEndTrampoline: @convention(c) (UnsafeMutableRawPointer?, UnsafeM
     let h = handler(data, DragEndHandler.self)
     let address = UInt(bitPattern: drag)
     MainActor.assumeIsolated { h(UnsafeMutableRawPointer(bitPattern: address), flag != 0) }
+}
+
+private let locationTrampoline: @convention(c) (UnsafeMutableRawPointer?, gdouble, gdouble, UnsafeMutableRawPointer?) -> Void = { _, x, y, data in
+    let h = handler(data, LocationHandler.self)
+    MainActor.assumeIsolated { h(x, y) }
 }
 
 /// Typed `g_signal_connect` for the signal shapes the library uses. Handlers run on the main
@@ -208,6 +214,13 @@ public enum Signal {
     public static func connect(_ instance: UnsafeMutableRawPointer, _ name: String,
                                dragEnd handler: @escaping @MainActor (_ drag: UnsafeMutableRawPointer?, _ deleteData: Bool) -> Void) -> UInt {
         connect(instance, name, .dragEnd, handler as DragEndHandler, dragEndTrampoline)
+    }
+
+    /// `void (*)(instance, gdouble x, gdouble y, user_data)`: GtkGestureLongPress's `pressed`.
+    @discardableResult
+    public static func connect(_ instance: UnsafeMutableRawPointer, _ name: String,
+                               location handler: @escaping @MainActor (_ x: Double, _ y: Double) -> Void) -> UInt {
+        connect(instance, name, .location, handler as LocationHandler, locationTrampoline)
     }
 
     /// Disconnects a handler returned by one of the `connect` functions.

@@ -67,7 +67,9 @@ struct SignalShape: Sendable {
                                   parameters: [.pointer, .double, .double], result: .boolean)
     static let dragEnd = SignalShape(swift: "dragEnd: (UnsafeMutableRawPointer?, Bool) -> Void", parameters: [.pointer, .boolean], result: .none)
 
-    static let all: [SignalShape] = [.void, .pointer, .position, .range, .itemsChanged, .key, .click, .point, .motion, .drop, .dragEnd]
+    static let location = SignalShape(swift: "location: (Double, Double) -> Void", parameters: [.double, .double], result: .none)
+
+    static let all: [SignalShape] = [.void, .pointer, .position, .range, .itemsChanged, .key, .click, .point, .motion, .drop, .dragEnd, .location]
 }
 
 /// A signal's C signature, as GObject registered it for the instance's type.

@@ -92,6 +92,8 @@ public class ListBaseAdapter {
     let cellCreated = Event<Cell>()
     /// Plugin objects installed on this adapter (see `AdapterPlugin`).
     var installedPlugins: [any AdapterPlugin] = []
+    /// One click folds (`.foldable(onSingleClick: true)`).
+    private var singleClickFolding: SingleClickFolding?
 
     /// Messages about generators that want a plugin this view lacks (debug builds report them on
     /// stderr too).
@@ -121,6 +123,8 @@ public class ListBaseAdapter {
         if features.foldable { connectFoldingKeys() }
         KeyboardNavigation.install(on: self)
         if features.singleClickActivation { kind.setSingleClickActivates(itemView, true) }
+        if features.rubberBand { kind.setRubberBand(itemView, true) }
+        if features.foldOnSingleClick { singleClickFolding = SingleClickFolding(adapter: self) }
         scrolling = ScrollController(adapter: self)
     }
 
@@ -253,7 +257,10 @@ public class ListBaseAdapter {
             (row.generator as? SelectableItem)?.didActivateEvent.invoke()
             row.sectionController?.didActivate(row.generator)
         }
-        if features.foldable, row.generator is FoldableItem { toggleFold(of: row.generator) }
+        // With single-click folding, the first click of a double click folded already.
+        if features.foldable, row.generator is FoldableItem, singleClickFolding?.tookDoubleClick() != true {
+            toggleFold(of: row.generator)
+        }
     }
 
     /// Reports (once per kind of problem) a generator that wants a plugin this view lacks.

@@ -141,10 +141,11 @@ open class BaseListManager {
         }
     }
 
-    /// Appends rows to the section with `header`.
+    /// Appends rows to the section with `header` — or with this footer: a section can be named by
+    /// its header or its footer. Neither in the manager: `DataDisplayError.sectionNotFound`.
     open func add(_ generators: [any RowGenerator], toSectionWith header: any RowGenerator) throws(DataDisplayError) {
         try perform { () throws(DataDisplayError) in
-            let s = try self.sectionIndex(header: header)
+            let s = try self.sectionIndex(headerOrFooter: header)
             try self.validateNew(generators)
             self.insertRowsNow(generators, section: s, index: self.state[s].rows.count)
         }

@@ -94,7 +94,9 @@ public final class EmptyStatePlugin: AdapterPlugin {
         gtk_overlay_set_measure_overlay(asOverlay, placeholder.gtkWidget, 1)
         itemsChangedHandler = Signal.connect(untyped(manager.store.listModel), "items-changed",
                                              itemsChanged: { [weak self] _, _, _ in self?.scheduleCheck() })
-        check()   // nothing is shown yet: no flicker to avoid
+        // Checked on idle too, before the first frame: plugins installed after this one (pagination
+        // asking for a first page) add their rows first.
+        scheduleCheck()
     }
 
     /// Whether the manager shows nothing that counts as content.

@@ -69,11 +69,28 @@ extension PaginationPlugin {
         FrameTick.after(frames: 2, of: adapter.itemView) { [weak self] in self?.scheduleEdgeCheck() }
     }
 
-    /// A status row was just put at the edge: when that edge is in view, scroll it into view (at
-    /// the top, GTK would otherwise keep the first row in place and the new row above the view).
+    /// A status row was just put at the edge: when that edge is in view, bring the row into view.
+    /// At the top GTK keeps the first row in place, so the new row would stand above the view; at
+    /// the bottom GTK cannot scroll to a row before it has laid it out once, so the view scrolls to
+    /// it a frame later.
     func statusRowInserted() {
-        guard let adapter, let manager, isEdgeInView else { return }
-        adapter.scrollTo(position: edge == .top ? 0 : manager.store.count - 1)
+        guard let adapter, isEdgeInView else { return }
+        switch edge {
+        case .top:
+            adapter.scrollTo(position: 0)
+        case .bottom:
+            FrameTick.after(frames: 2, of: adapter.itemView) { [weak self] in
+                guard let self, let adapter = self.adapter, let manager = self.manager,
+                      self.state == .loading || self.isFailed else { return }
+                // Anchored to the row's end: GTK keeps it there as it measures the row.
+                adapter.scrollTo(position: manager.store.count - 1)
+            }
+        }
+    }
+
+    private var isFailed: Bool {
+        if case .failed = state { return true }
+        return false
     }
 
     /// Before rows are added above the view (top edge): makes GTK's scroll anchor the first row

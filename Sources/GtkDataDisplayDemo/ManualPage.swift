@@ -22,6 +22,7 @@ final class ManualPage: DemoPage {
 
     init() {
         adapter = manager.listViewBuilder.add(plugin: .selectable(.single)).build()
+        adapter.accessibleName = "Items"
         footer = StatusFooter(adapter: adapter) { [manager] in
             "\(plural(manager.numberOfSections, "section")), \(plural(manager.sections.reduce(0) { $0 + $1.rows.count }, "row"))"
         }

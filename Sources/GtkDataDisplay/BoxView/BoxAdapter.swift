@@ -35,6 +35,12 @@ public final class BoxAdapter {
     /// Starts counting from zero.
     public func resetStatistics() { statistics = BoxStatistics() }
 
+    /// What screen readers call the box, which reads as a list (its rows as list items, headers
+    /// as headings). Default: "List".
+    public var accessibleName = "List" {
+        didSet { AccessibleAttributes.setLabel(box, accessibleName) }
+    }
+
     /// Pixels a nesting level indents rows by: the expander's width and its spacing, so a child's
     /// content starts under its parent's title.
     public var indentPerLevel: Int { RowContainer.measuredIndent }
@@ -58,9 +64,10 @@ public final class BoxAdapter {
         Stylesheet.installDefault()
         self.manager = manager
         self.orientation = orientation
-        box = gtk_box_new(orientation == .vertical ? GTK_ORIENTATION_VERTICAL : GTK_ORIENTATION_HORIZONTAL,
-                          Int32(clamping: spacing))
+        box = AccessibleAttributes.makeBox(orientation: orientation == .vertical ? GTK_ORIENTATION_VERTICAL : GTK_ORIENTATION_HORIZONTAL,
+                                           spacing: Int32(clamping: spacing), role: GTK_ACCESSIBLE_ROLE_LIST)
         boxReference = ObjectReference(sinking: untyped(box))
+        AccessibleAttributes.setLabel(box, accessibleName)
         gtk_widget_add_css_class(box, "gdd-box")
         RowChangeObservers.add(self)
         itemsChangedHandler = Signal.connect(untyped(manager.store.listModel), "items-changed",

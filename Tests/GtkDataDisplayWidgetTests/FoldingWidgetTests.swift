@@ -217,7 +217,11 @@ final class FoldingWidgetTests: WidgetTestCase {
     }
 
     private func expanderButton(of generator: any RowGenerator) throws -> UnsafeMutablePointer<GtkWidget> {
-        let container = try XCTUnwrap(adapter.view(for: generator)?.widget.parent)
+        // The row's container (`gdd-row`): the view's parent, or its grandparent for a header,
+        // whose view sits in a heading.
+        var container = try XCTUnwrap(adapter.view(for: generator)?.widget.parent)
+        if gtk_widget_has_css_class(container, "gdd-row") == 0 { container = try XCTUnwrap(gtk_widget_get_parent(container)) }
+        XCTAssertTrue(gtk_widget_has_css_class(container, "gdd-row") != 0)
         return try XCTUnwrap(gtk_widget_get_first_child(container))
     }
 

@@ -99,6 +99,10 @@ final class AccessibilityTreeTests: WidgetTestCase {
         XCTAssertEqual(paris.actions, [])
         XCTAssertNotNil(byName["Continents"]?.first(role: "heading", name: "Continents"), "the section header is a heading")
 
+        // Nothing in the list reads as a widget type (the demo keeps its decorative icons out).
+        for node in places.all {
+            XCTAssertFalse(node.name.hasPrefix("Gtk"), "\(node.role) named after its widget type: \(node.name)")
+        }
         // No dummy widgets: the only buttons in the list are the expanders of foldable rows.
         let buttons = places.all.filter { $0.role == "push button" }
         XCTAssertEqual(buttons.count, items.filter(\.isExpandable).count)

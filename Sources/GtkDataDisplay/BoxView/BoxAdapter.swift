@@ -17,6 +17,10 @@ import CGtk
 /// widgets such as switches and entries keep their own clicks) fires `didActivate` and the row's
 /// `didActivateEvent`, and folds or unfolds a foldable row. The box has no selection.
 ///
+/// To screen readers the box is a list named `accessibleName`: rows are list items named like
+/// their view's first label (or `AccessibleItem.accessibleLabel`), headers are headings, and
+/// foldable rows are expandable, with `row.expand` / `row.collapse` actions.
+///
 /// Every change costs O(n log n) in the number of rows shown: keep long content in a list view.
 /// Keep the adapter alive while its box is shown (`window.child = adapter` does).
 @MainActor

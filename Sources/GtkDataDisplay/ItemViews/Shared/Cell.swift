@@ -7,6 +7,8 @@ import CGtk
 /// child is a container made once: an expander button (shown for foldable rows) and the row's
 /// view, indented by depth. `bind` checks that the view is of the row's kind and swaps in a pooled
 /// view of the right kind when it is not, so rows of different kinds share recycled list items.
+/// A header's view sits in a heading inside the container (see `RowAccessibility` for what the
+/// cell tells screen readers).
 @MainActor
 final class Cell {
     let listItem: OpaquePointer

@@ -53,6 +53,28 @@ final class AccessibilityTests: AccessibilityTestCase {
         }
     }
 
+    func testTemplateRowsAreNamedByTheirFirstLabelOrTheTemplatesLabel() async throws {
+        try await inAccessibilityContext {
+            let plain = try RowTemplate<Contact>(string: TemplateWidgetTests.ui)
+                .bind("name", .label, to: \.name)
+                .bind("email", .label, to: \.email)
+            let labelled = plain.accessibleLabel { "\($0.name), \($0.starred ? "starred" : "not starred")" }
+            let ada = Contact(id: 1, name: "Ada", email: "ada@example.org", icon: "avatar-default-symbolic", starred: true)
+            let bob = Contact(id: 2, name: "", email: "bob@example.org", icon: "avatar-default-symbolic", starred: false)
+            let rows = [TemplateRowGenerator(template: plain, model: ada, id: 1),
+                        TemplateRowGenerator(template: plain, model: bob, id: 2),
+                        TemplateRowGenerator(template: labelled, model: ada, id: 3)]
+            let manager = BaseListManager()
+            try manager.addSection(rows: rows)
+            let (adapter, host) = present(manager)
+            self.host = host
+            host.settle()
+            XCTAssertEqual(Accessible.label(try rowWidget(adapter, rows[0])), "Ada")
+            XCTAssertEqual(Accessible.label(try rowWidget(adapter, rows[1])), "bob@example.org", "an empty label is skipped")
+            XCTAssertEqual(Accessible.label(try rowWidget(adapter, rows[2])), "Ada, starred")
+        }
+    }
+
     func testTheViewIsNamed() async throws {
         try await inAccessibilityContext {
             try await forEachViewKind { kind in

@@ -172,7 +172,7 @@ final class Cell {
         }
         let shown: ExpanderMark = reserve ? .reserved : mark
         if let rowWidget = gtk_widget_get_parent(container) {
-            accessibility.setExpanded(mark == .none ? nil : mark == .expanded, on: rowWidget)
+            accessibility.setExpanded(mark == .none || row?.role != .row ? nil : mark == .expanded, on: rowWidget)
         }
         guard shown != shownFold else { return }
         shownFold = shown

@@ -217,10 +217,8 @@ final class FoldingWidgetTests: WidgetTestCase {
     }
 
     private func expanderButton(of generator: any RowGenerator) throws -> UnsafeMutablePointer<GtkWidget> {
-        // The row's container (`gdd-row`): the view's parent, or its grandparent for a header,
-        // whose view sits in a heading.
-        var container = try XCTUnwrap(adapter.view(for: generator)?.widget.parent)
-        if gtk_widget_has_css_class(container, "gdd-row") == 0 { container = try XCTUnwrap(gtk_widget_get_parent(container)) }
+        // The row's container (`gdd-row`; a header's view sits in a heading inside it).
+        let container = try XCTUnwrap(gtk_widget_get_first_child(try XCTUnwrap(adapter.rowWidget(for: generator))))
         XCTAssertTrue(gtk_widget_has_css_class(container, "gdd-row") != 0)
         return try XCTUnwrap(gtk_widget_get_first_child(container))
     }

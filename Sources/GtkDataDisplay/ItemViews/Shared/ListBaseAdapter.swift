@@ -194,6 +194,14 @@ public class ListBaseAdapter {
         return row.cell?.view
     }
 
+    /// GTK's row widget showing `generator` (the list row or grid child that takes the focus and
+    /// that screen readers read), nil when the row is not bound. Its child is the row's container
+    /// (`gdd-row`), which holds the expander and the view (a header's view inside a heading).
+    public func rowWidget(for generator: any RowGenerator) -> UnsafeMutablePointer<GtkWidget>? {
+        guard view(for: generator) != nil, let cell = manager.rowsByGenerator[ObjectIdentifier(generator)]?.cell else { return nil }
+        return gtk_widget_get_parent(cell.container)
+    }
+
     /// Views waiting in the reuse pool.
     public var pooledViewCount: Int { pool.count }
 

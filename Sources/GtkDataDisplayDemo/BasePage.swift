@@ -18,6 +18,7 @@ final class BasePage: DemoPage {
 
     init() {
         adapter = ListViewAdapter(manager: manager, selection: .single)
+        adapter.accessibleName = "Items"
         footer = StatusFooter(adapter: adapter) { [manager] in plural(Self.rowCount(manager), "row") }
         adapter.didActivate += { [weak self] generator in self?.activated(generator) }
         adapter.install(RowActionsPlugin(actions: { [weak self] generator in self?.rowActions(for: generator) ?? [] }))

@@ -24,6 +24,7 @@ final class ManualPage: DemoPage {
     init() {
         // Rows can be dragged, or moved with Alt+Up / Alt+Down, into any section.
         adapter = manager.listViewBuilder.add(plugin: .selectable(.single)).add(plugin: .reordering(unmarked: .anywhere)).build()
+        adapter.accessibleName = "Items"
         footer = StatusFooter(adapter: adapter) { [manager] in
             "\(plural(manager.numberOfSections, "section")), \(plural(manager.sections.reduce(0) { $0 + $1.rows.count }, "row"))"
         }

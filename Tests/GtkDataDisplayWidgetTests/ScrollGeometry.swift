@@ -15,9 +15,7 @@ enum ScrollGeometry {
     /// The bounds of the row widget (GTK's list row or grid child) showing `generator`, relative to
     /// the item view (whose top is the top of the visible area); nil when it is not bound.
     static func bounds(of generator: any RowGenerator, in adapter: ListBaseAdapter) -> (x: Double, y: Double, height: Double)? {
-        guard let view = adapter.view(for: generator),
-              let container = gtk_widget_get_parent(view.widget.pointer),
-              let rowWidget = gtk_widget_get_parent(container),
+        guard let rowWidget = adapter.rowWidget(for: generator),
               gtk_widget_get_mapped(rowWidget) != 0 else { return nil }
         var rect = graphene_rect_t()
         guard gtk_widget_compute_bounds(rowWidget, adapter.itemView, &rect) != 0 else { return nil }

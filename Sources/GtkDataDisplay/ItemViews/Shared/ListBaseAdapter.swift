@@ -62,6 +62,12 @@ public class ListBaseAdapter {
     /// What the factory did so far.
     public internal(set) var statistics = BindStatistics()
 
+    /// What screen readers call the view (its accessible label): say what the rows are, such as
+    /// "Contacts". Default: "List" for a list view, "Grid" for a grid view.
+    public var accessibleName: String {
+        didSet { AccessibleAttributes.setLabel(itemView, accessibleName) }
+    }
+
     /// Starts counting from zero.
     public func resetStatistics() { statistics = BindStatistics() }
 
@@ -107,12 +113,14 @@ public class ListBaseAdapter {
         self.kind = kind
         let features = PluginSet(plugins)
         self.features = features
+        accessibleName = kind == .list ? "List" : "Grid"
         factory = TypedObject(gtk_signal_list_item_factory_new()!)
         retainObject(untyped(factory))          // ours, besides the view's
         itemView = kind.makeView(factory: factory.pointer)  // takes the factory transfer-full
         scrolledWindow = gtk_scrolled_window_new()
         gtk_scrolled_window_set_child(gdd_scrolled_window(untyped(scrolledWindow)), itemView)
         gtk_widget_set_vexpand(scrolledWindow, 1)
+        AccessibleAttributes.setLabel(itemView, accessibleName)
         references = [ObjectReference(sinking: untyped(scrolledWindow)),
                       ObjectReference(adopting: untyped(factory))]
         selection = RowSelection(adapter: self, mode: features.selection)
@@ -191,6 +199,14 @@ public class ListBaseAdapter {
     public func view(for generator: any RowGenerator) -> (any RowView)? {
         guard let row = manager.rowsByGenerator[ObjectIdentifier(generator)], row.cell?.adapter === self else { return nil }
         return row.cell?.view
+    }
+
+    /// GTK's row widget showing `generator` (the list row or grid child that takes the focus and
+    /// that screen readers read), nil when the row is not bound. Its child is the row's container
+    /// (`gdd-row`), which holds the expander and the view (a header's view inside a heading).
+    public func rowWidget(for generator: any RowGenerator) -> UnsafeMutablePointer<GtkWidget>? {
+        guard view(for: generator) != nil, let cell = manager.rowsByGenerator[ObjectIdentifier(generator)]?.cell else { return nil }
+        return gtk_widget_get_parent(cell.container)
     }
 
     /// Views waiting in the reuse pool.

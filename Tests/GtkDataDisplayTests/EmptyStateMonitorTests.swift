@@ -1,4 +1,5 @@
 @testable import GtkDataDisplay
+import CGtk
 import GtkDataDisplayTesting
 import XCTest
 
@@ -40,6 +41,15 @@ final class EmptyStateMonitorTests: XCTestCase {
         source.fail("offline")
         XCTAssertEqual(pagedTexts(manager), ["#Mail", "!offline"])
         XCTAssertEqual(empty(manager), [false, false], "the error row too")
+
+        let bare = BaseListManager()
+        let bareSource = ScriptedPages()
+        let top = PaginationPlugin(edge: .top, loadPage: bareSource.load)
+        top.attach(to: bare)
+        XCTAssertEqual(pagedTexts(bare), ["…"])
+        XCTAssertEqual(empty(bare), [false, false], "the progress row alone is content")
+        bareSource.fail("offline")
+        XCTAssertEqual(empty(bare), [false, false], "the error row alone too")
     }
 
     func testTheMonitorSaysEmptyOnIdleOnceHoweverManyUpdatesCame() async throws {
@@ -133,7 +143,11 @@ final class EmptyStateMonitorTests: XCTestCase {
         monitor?.onChange = { changes.append($0) }
         weak let weakMonitor = monitor
         MainContext.drain()
+        let model = UnsafeMutableRawPointer(manager.store.listModel)
+        let itemsChanged = g_signal_lookup("items-changed", g_list_model_get_type())
+        XCTAssertNotEqual(g_signal_has_handler_pending(model, itemsChanged, 0, 1), 0, "watching the store")
         monitor = nil
+        XCTAssertEqual(g_signal_has_handler_pending(model, itemsChanged, 0, 1), 0, "its handler is gone")
         XCTAssertNil(weakMonitor)
         manager.clear()
         MainContext.drain()

@@ -68,7 +68,7 @@ final class RowActionsTests: WidgetTestCase {
     }
 
     private func button(_ id: String) throws -> UnsafeMutablePointer<GtkWidget> {
-        let menu = try XCTUnwrap(Mirror(reflecting: plugin!).descendant("menu") as? RowActionsMenu)
+        let menu = try XCTUnwrap(Mirror(reflecting: plugin!).descendant("madeMenu") as? RowActionsMenu)
         return try XCTUnwrap(menu.entries.first { $0.action.id == id }?.button, "an entry for \(id)")
     }
 

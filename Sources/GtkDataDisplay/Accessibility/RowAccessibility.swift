@@ -27,8 +27,14 @@ final class RowAccessibility {
     /// The accessible name of `generator`'s row shown in `view`: the generator's label, or the
     /// first visible label of the view.
     static func name(of generator: any RowGenerator, in view: any RowView) -> String? {
+        name(of: generator, firstLabel: { AccessibleAttributes.firstLabelText(in: view.widget.pointer) })
+    }
+
+    /// The accessible name of `generator`'s row: its `AccessibleItem.accessibleLabel`, or when it
+    /// has none, `firstLabel()` (the text of the view's first visible label; not read otherwise).
+    static func name(of generator: any RowGenerator, firstLabel: () -> String?) -> String? {
         if let item = generator as? any AccessibleItem, let label = item.accessibleLabel { return label }
-        return AccessibleAttributes.firstLabelText(in: view.widget.pointer)
+        return firstLabel()
     }
 
     /// Describes the row on `widget`: `name`, `level` (1 at the top; nil: not in a tree) and

@@ -14,8 +14,8 @@ final class SingleClickFolding {
     private weak var adapter: ListBaseAdapter?
     /// The row the current press started on (nil after the gesture stopped or was cancelled).
     private weak var pressedRow: Row?
-    /// A second press is under way: the activation it causes does not fold.
-    private var doubleClick = false
+    /// Which release folds, and which activation does not (a double click's).
+    private var rule = SingleClickFoldRule()
 
     init(adapter: ListBaseAdapter) {
         self.adapter = adapter
@@ -37,23 +37,21 @@ final class SingleClickFolding {
     private func pressed(_ presses: Int32, x: Double, y: Double) {
         // The expander and the row's own buttons, switches and entries keep their clicks.
         pressedRow = adapter?.hitsInteractiveWidget(atX: x, y: y) == true ? nil : adapter?.cell(atX: x, y: y)?.row
-        guard presses >= 2 else { return }
+        guard rule.pressed(presses: presses) else { return }
         // GTK activates on this press, within this event; forget it once the event is handled.
-        doubleClick = true
-        Idle.once { [weak self] in self?.doubleClick = false }
+        Idle.once { [weak self] in self?.rule.forgetDoubleClick() }
     }
 
     private func released(_ presses: Int32, x: Double, y: Double, modifiers: GdkModifierType) {
         defer { pressedRow = nil }
-        let selecting = modifiers.rawValue & (GDK_CONTROL_MASK.rawValue | GDK_SHIFT_MASK.rawValue) != 0
-        guard presses == 1, !selecting, let adapter, let row = pressedRow,
-              adapter.cell(atX: x, y: y)?.row === row, row.generator is FoldableItem else { return }
+        guard let adapter, let row = pressedRow,
+              SingleClickFoldRule.releaseFolds(presses: presses, modifiers: modifiers, pressedRow: row,
+                                               releasedRow: adapter.cell(atX: x, y: y)?.row) else { return }
         adapter.toggleFold(of: row.generator)
     }
 
     /// Whether the activation under way comes from a double click (which folded on its first click).
     func tookDoubleClick() -> Bool {
-        defer { doubleClick = false }
-        return doubleClick
+        rule.tookDoubleClick()
     }
 }

@@ -37,16 +37,15 @@ public final class EmptyStatePlugin: AdapterPlugin {
     /// Fires with `true` when the placeholder appears and `false` when the rows come back.
     public let visibilityChanged = Event<Bool>()
     /// What counts as empty.
-    public var condition: Condition { didSet { scheduleCheck() } }
+    public var condition: Condition { didSet { monitor?.condition = condition } }
     /// Whether the placeholder is shown now.
     public private(set) var isShowingPlaceholder = false
 
-    private weak var manager: BaseListManager?
+    /// Says when the manager is empty (made by `install`).
+    private var monitor: EmptyStateMonitor?
     /// The widget hidden while the placeholder shows (the scrolled window, or the box).
     private var content: ObjectReference?
     private var overlay: ObjectReference?
-    private var itemsChangedHandler: UInt = 0
-    private var checkScheduled = false
 
     /// A placeholder with a themed icon, a title, a description and, with `actionLabel`, a button
     /// whose clicks fire `actionActivated`.
@@ -56,12 +55,6 @@ public final class EmptyStatePlugin: AdapterPlugin {
         self.condition = condition
         placeholder.actionButton.onClicked { [weak self] in self?.actionActivated.invoke() }
         placeholder.isVisible = false
-    }
-
-    isolated deinit {
-        if itemsChangedHandler != 0, let manager {
-            Signal.disconnect(untyped(manager.store.listModel), itemsChangedHandler)
-        }
     }
 
     /// Installs the placeholder over `adapter`'s scrolled window (in `adapter.widget`).
@@ -84,44 +77,25 @@ public final class EmptyStatePlugin: AdapterPlugin {
 
     private func attach(manager: BaseListManager, overlay: UnsafeMutablePointer<GtkWidget>,
                         content: UnsafeMutablePointer<GtkWidget>) {
-        precondition(self.manager == nil, "an EmptyStatePlugin serves one view")
-        self.manager = manager
+        precondition(monitor == nil, "an EmptyStatePlugin serves one view")
         self.overlay = ObjectReference(sinking: untyped(overlay))
         self.content = ObjectReference(retaining: untyped(content))
         let asOverlay = gdd_overlay(untyped(overlay))
         gtk_overlay_add_overlay(asOverlay, placeholder.gtkWidget)
         // The overlay is at least as large as the placeholder while the content is hidden.
         gtk_overlay_set_measure_overlay(asOverlay, placeholder.gtkWidget, 1)
-        itemsChangedHandler = Signal.connect(untyped(manager.store.listModel), "items-changed",
-                                             itemsChanged: { [weak self] _, _, _ in self?.scheduleCheck() })
-        // Checked on idle too, before the first frame: plugins installed after this one (pagination
-        // asking for a first page) add their rows first.
-        scheduleCheck()
+        // Checked on the store's changes and on idle before the first frame: plugins installed
+        // after this one (pagination asking for a first page) add their rows first.
+        let monitor = EmptyStateMonitor(manager: manager, condition: condition)
+        monitor.onChange = { [weak self] empty in self?.show(empty: empty) }
+        self.monitor = monitor
     }
 
     /// Whether the manager shows nothing that counts as content.
-    public var isEmpty: Bool {
-        guard let manager else { return false }
-        switch condition {
-        case .noItems: return manager.store.count == 0
-        case .noRows: return !manager.state.contains { !$0.rows.isEmpty }
-        }
-    }
+    public var isEmpty: Bool { monitor?.isEmpty ?? false }
 
-    /// Checks once the main loop is idle (coalesced: one check however many updates came).
-    private func scheduleCheck() {
-        guard !checkScheduled, manager != nil else { return }
-        checkScheduled = true
-        Idle.once { [weak self] in
-            guard let self else { return }
-            self.checkScheduled = false
-            self.check()
-        }
-    }
-
-    /// Shows the placeholder or the rows, as `isEmpty` says now.
-    private func check() {
-        let empty = isEmpty
+    /// Shows the placeholder (`empty`) or the rows, as the monitor's check found.
+    private func show(empty: Bool) {
         guard empty != isShowingPlaceholder, let content else { return }
         isShowingPlaceholder = empty
         placeholder.isVisible = empty

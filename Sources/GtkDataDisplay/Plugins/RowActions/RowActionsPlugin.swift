@@ -28,7 +28,14 @@ public final class RowActionsPlugin: AdapterPlugin {
 
     private let provider: ((any RowGenerator) -> [RowAction])?
     private weak var adapter: ListBaseAdapter?
-    private let menu = RowActionsMenu()
+    /// The menu, made on first use (a plugin not yet installed holds no widget).
+    private var madeMenu: RowActionsMenu?
+    private var menu: RowActionsMenu {
+        if let madeMenu { return madeMenu }
+        let made = RowActionsMenu()
+        madeMenu = made
+        return made
+    }
     /// The row whose menu is open (or closing).
     private weak var menuRow: Row?
 
@@ -40,7 +47,7 @@ public final class RowActionsPlugin: AdapterPlugin {
     }
 
     isolated deinit {
-        if gtk_widget_get_parent(menu.popover) != nil { gtk_widget_unparent(menu.popover) }
+        if let madeMenu, gtk_widget_get_parent(madeMenu.popover) != nil { gtk_widget_unparent(madeMenu.popover) }
     }
 
     // MARK: Reading
@@ -49,11 +56,11 @@ public final class RowActionsPlugin: AdapterPlugin {
     /// `gdd-row-actions`; entries `gdd-row-action`, destructive ones `destructive-action`).
     public var popover: UnsafeMutablePointer<GtkWidget> { menu.popover }
     /// Whether the menu is shown.
-    public var isMenuOpen: Bool { menu.isOpen }
+    public var isMenuOpen: Bool { madeMenu?.isOpen ?? false }
     /// The generator whose menu is shown (nil when closed).
     public var menuGenerator: (any RowGenerator)? { isMenuOpen ? menuRow?.generator : nil }
     /// The actions the open menu shows, in order (empty when closed).
-    public var shownActions: [RowAction] { isMenuOpen ? menu.entries.map(\.action) : [] }
+    public var shownActions: [RowAction] { isMenuOpen ? madeMenu?.entries.map(\.action) ?? [] : [] }
 
     /// The actions of `generator`'s row: its own (`RowActionsProviding`), else the plugin's closure's.
     public func actions(for generator: any RowGenerator) -> [RowAction] {
@@ -188,12 +195,22 @@ public final class RowActionsPlugin: AdapterPlugin {
         guard let adapter, action.isEnabled, let row = menuRow else { return }
         let generator = row.generator
         menu.close()  // gives the focus back to the row (menuClosed)
-        // A row that left the manager while its menu was open takes no action.
-        guard adapter.manager.rowsByGenerator[ObjectIdentifier(generator)] === row else { return }
-        adapter.manager.withinViewCallback {
+        trigger(action, of: generator, shownBy: row, in: adapter.manager)
+    }
+
+    /// Runs `action`, chosen from the menu of `generator`'s `row` once the menu has closed: its
+    /// `didTrigger`, then `didTriggerAction` with `generator`, within a view callback. A row that
+    /// left `manager` while its menu was open (`generator` no longer shown by `row`) takes no
+    /// action. Returns whether it ran. (Whether the action is enabled was checked when it was chosen.)
+    @discardableResult
+    func trigger(_ action: RowAction, of generator: any RowGenerator, shownBy row: Row,
+                 in manager: BaseListManager) -> Bool {
+        guard manager.rowsByGenerator[ObjectIdentifier(generator)] === row else { return false }
+        manager.withinViewCallback {
             action.didTrigger.invoke(with: ())
             didTriggerAction.invoke(with: RowActionTrigger(generator: generator, action: action))
         }
+        return true
     }
 
     /// The menu closed: the focus goes back to the row it was opened for (scrolled to if it was

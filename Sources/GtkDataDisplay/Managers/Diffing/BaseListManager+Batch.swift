@@ -44,10 +44,8 @@ extension BaseListManager {
         batchDepth = 1
         batchOperations = 0
         batchUpdates = []
-        do {
-            try body()
-        } catch {
-            batchDepth = 0
+        /// Puts back what the batch started from: nothing of it stays.
+        func rollBack() {
             state = oldState
             rowLookup = oldLookup
             diffIDs.invalidate()
@@ -55,6 +53,12 @@ extension BaseListManager {
             (mutationVersion, intentVersion) = oldVersions
             deferredEvents.removeAll()
             undoFolds()
+        }
+        do {
+            try body()
+        } catch {
+            batchDepth = 0
+            rollBack()
             throw error
         }
         batchDepth = 0
@@ -68,13 +72,7 @@ extension BaseListManager {
         do {
             try applyState(newState, from: oldFlat, forcedUpdates: updates)
         } catch {
-            state = oldState
-            rowLookup = oldLookup
-            diffIDs.invalidate()
-            retakeControllers()
-            (mutationVersion, intentVersion) = oldVersions
-            deferredEvents.removeAll()
-            undoFolds()
+            rollBack()
             throw error
         }
         foldUndo.removeAll()

@@ -20,7 +20,7 @@ enum DemoResources {
     static func register() -> Bool {
         if registered { return true }
         do {
-            try ResourceBundle.register(path: ResourceBundle.locate(applicationID + ".gresource", swiftPMBundle: .module))
+            try GResourceBundle.register(path: GResourceBundle.locate(applicationID + ".gresource", swiftPMBundle: .module))
             registered = true
         } catch {
             warn("\(error): using built-in widgets and the default style")
@@ -32,7 +32,7 @@ enum DemoResources {
     /// The text of the resource `<base path>/<path>` (`ui/badge-row.ui`), or nil (with a warning).
     static func text(_ path: String) -> String? {
         guard register() else { return nil }
-        guard let text = ResourceBundle.text(at: basePath + "/" + path) else {
+        guard let text = GResourceBundle.text(at: basePath + "/" + path) else {
             warn("no resource \(basePath)/\(path) in the demo's bundle")
             return nil
         }

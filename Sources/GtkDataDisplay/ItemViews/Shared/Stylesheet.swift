@@ -5,25 +5,25 @@ import CGtk
 /// application priority minus one so an app's own CSS wins.
 ///
 /// The rules live in `Resources/css/gtk-data-display.css`, compiled into the library's GResource bundle
-/// (`gtk-data-display.gresource`, see `ResourceBundle`) and loaded from `resource://` + `resourcePath`.
+/// (`gtk-data-display.gresource`, see `GResourceBundle`) and loaded from `resource://` + `resourcePath`.
 @MainActor
 public enum Stylesheet {
     private static var installed = false
 
     /// Where the rules are in the GResource namespace (in the library's bundle).
-    public static let resourcePath = ResourceBundle.libraryResourcePath + "/style.css"
+    public static let resourcePath = GResourceBundle.libraryResourcePath + "/style.css"
 
     /// The default rules, as read from the library's resource bundle (empty when the bundle is missing).
     public static let css: String = {
-        guard ResourceBundle.registerLibraryBundle() else { return "" }
-        return ResourceBundle.text(at: resourcePath) ?? ""
+        guard GResourceBundle.registerLibraryBundle() else { return "" }
+        return GResourceBundle.text(at: resourcePath) ?? ""
     }()
 
     /// Adds the default rules to the default display (no-op without a display).
     public static func installDefault() {
         guard !installed, let display = gdk_display_get_default() else { return }
         installed = true
-        guard ResourceBundle.registerLibraryBundle() else { return }
+        guard GResourceBundle.registerLibraryBundle() else { return }
         let provider = gtk_css_provider_new()!
         gtk_css_provider_load_from_resource(provider, resourcePath)
         gtk_style_context_add_provider_for_display(display, OpaquePointer(provider),

@@ -5,7 +5,7 @@
 import Foundation
 
 /// A `.gresource` bundle that could not be registered.
-public enum ResourceBundleError: Error, Equatable, CustomStringConvertible {
+public enum GResourceBundleError: Error, Equatable, CustomStringConvertible {
     /// GLib could not load the file (missing, unreadable, or not a compiled bundle).
     case unloadable(path: String, reason: String)
     /// No bundle of this name was found next to an installed binary nor in the SwiftPM bundle.
@@ -27,18 +27,18 @@ public enum ResourceBundleError: Error, Equatable, CustomStringConvertible {
 /// bundle sits in `<prefix>/share/gtk-data-display/`, found from the executable's location, so a
 /// `DESTDIR` or relocated install finds its own copy:
 ///
-///     let path = try ResourceBundle.locate("org.example.App.gresource", swiftPMBundle: .module)
-///     try ResourceBundle.register(path: path)
+///     let path = try GResourceBundle.locate("org.example.App.gresource", swiftPMBundle: .module)
+///     try GResourceBundle.register(path: path)
 ///     // gtk_builder_new_from_resource("/org/example/App/ui/row.ui"), RowTemplate(resource:)…
 @MainActor
-public enum ResourceBundle {
+public enum GResourceBundle {
     /// The folder of `<prefix>/share` that meson-helpers/ installs bundles into.
     public static let installedSubdirectory = "gtk-data-display"
 
     private static var registered: Set<String> = []
 
     /// Registers the bundle at `path` with GLib; the same path twice is a no-op.
-    public static func register(path: String) throws(ResourceBundleError) {
+    public static func register(path: String) throws(GResourceBundleError) {
         guard !registered.contains(path) else { return }
         if let reason = GResourceCalls.loadAndRegister(path: path) {
             throw .unloadable(path: path, reason: reason)
@@ -49,7 +49,7 @@ public enum ResourceBundle {
     /// Where the bundle `name` is: `<executable>/../share/gtk-data-display/<name>` when installed
     /// there, else the SwiftPM resource bundle `swiftPMBundle` (pass `.module`; it is only touched
     /// when no installed copy exists, as SwiftPM stops the process when its bundle is missing).
-    public static func locate(_ name: String, swiftPMBundle: @autoclosure () -> Bundle) throws(ResourceBundleError) -> String {
+    public static func locate(_ name: String, swiftPMBundle: @autoclosure () -> Bundle) throws(GResourceBundleError) -> String {
         let installed = installedPath(name)
         if let installed, FileManager.default.fileExists(atPath: installed) { return installed }
         let bundle = swiftPMBundle()

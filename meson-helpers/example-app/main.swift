@@ -1,5 +1,6 @@
-// Built by meson against GtkDataDisplay from the subproject: a manager, one section, the store's
-// row count printed. No display needed (no widgets are made).
+// Built by meson against GtkDataDisplay from the subproject: a manager with one section of two rows
+// under a header; exits 1 unless the store shows the three. No display needed (no widgets are made).
+import Glibc
 import GtkDataDisplay
 
 final class TitleView: ConfigurableRowView {
@@ -9,13 +10,15 @@ final class TitleView: ConfigurableRowView {
     func configure(with title: String) { label.text = title }
 }
 
-MainActor.assumeIsolated {
+let rows = MainActor.assumeIsolated { () -> Int in
     let manager = BaseListManager()
     let header = BaseHeaderGenerator<TitleView>(model: "Fruits", id: "fruits")
     do {
         try manager.addSection(header: header, rows: ["Apple", "Pear"].map { BaseRowGenerator<TitleView>(model: $0, id: $0) })
-        print("gdd-meson-example: \(manager.store.count) rows in the store")
     } catch {
-        print("gdd-meson-example: \(error)")
+        print("gdd_meson_example: \(error)")
     }
+    return manager.store.count
 }
+print("gdd_meson_example: \(rows) rows in the store")
+exit(rows == 3 ? 0 : 1)

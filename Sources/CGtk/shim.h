@@ -85,6 +85,7 @@ static inline GtkDropTarget *gdd_drop_target(gpointer p) { return GTK_DROP_TARGE
 static inline GAction *gdd_action(gpointer p) { return G_ACTION(p); }
 static inline GSimpleAction *gdd_simple_action(gpointer p) { return G_SIMPLE_ACTION(p); }
 static inline GActionMap *gdd_action_map(gpointer p) { return G_ACTION_MAP(p); }
+static inline GActionGroup *gdd_action_group(gpointer p) { return G_ACTION_GROUP(p); }
 
 /* Type checks. */
 static inline gboolean gdd_is_widget(gpointer p) { return GTK_IS_WIDGET(p); }
@@ -95,6 +96,10 @@ static inline gulong gdd_signal_connect(gpointer instance, const gchar *signal, 
                                         gpointer data, GClosureNotify destroy) {
     return g_signal_connect_data(instance, signal, handler, data, destroy, (GConnectFlags)0);
 }
+static inline gulong gdd_signal_connect_after(gpointer instance, const gchar *signal, GCallback handler,
+                                              gpointer data, GClosureNotify destroy) {
+    return g_signal_connect_data(instance, signal, handler, data, destroy, G_CONNECT_AFTER);
+}
 
 /* GSource return values. */
 static inline gboolean gdd_source_continue(void) { return G_SOURCE_CONTINUE; }
@@ -102,6 +107,49 @@ static inline gboolean gdd_source_remove(void) { return G_SOURCE_REMOVE; }
 
 /* Emits a signal that has no arguments and no return value (g_signal_emit_by_name is variadic). */
 static inline void gdd_signal_emit_void(gpointer instance, const char *name) { g_signal_emit_by_name(instance, name); }
+
+/* Accessibility: gtk_accessible_update_* and the gtk_test_accessible_* checks are variadic. */
+static inline void gdd_accessible_set_label(gpointer w, const char *label) {
+    gtk_accessible_update_property(GTK_ACCESSIBLE(w), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+}
+static inline void gdd_accessible_reset_label(gpointer w) {
+    gtk_accessible_reset_property(GTK_ACCESSIBLE(w), GTK_ACCESSIBLE_PROPERTY_LABEL);
+}
+static inline void gdd_accessible_set_level(gpointer w, int level) {
+    gtk_accessible_update_property(GTK_ACCESSIBLE(w), GTK_ACCESSIBLE_PROPERTY_LEVEL, level, -1);
+}
+static inline void gdd_accessible_reset_level(gpointer w) {
+    gtk_accessible_reset_property(GTK_ACCESSIBLE(w), GTK_ACCESSIBLE_PROPERTY_LEVEL);
+}
+static inline void gdd_accessible_set_expanded(gpointer w, gboolean expanded) {
+    gtk_accessible_update_state(GTK_ACCESSIBLE(w), GTK_ACCESSIBLE_STATE_EXPANDED, expanded, -1);
+}
+static inline void gdd_accessible_reset_expanded(gpointer w) {
+    gtk_accessible_reset_state(GTK_ACCESSIBLE(w), GTK_ACCESSIBLE_STATE_EXPANDED);
+}
+static inline void gdd_accessible_set_hidden(gpointer w, gboolean hidden) {
+    gtk_accessible_update_state(GTK_ACCESSIBLE(w), GTK_ACCESSIBLE_STATE_HIDDEN, hidden, -1);
+}
+/* A GtkBox with an accessible role (the role can only be given at construction). */
+static inline GtkWidget *gdd_box_new_with_role(GtkOrientation orientation, int spacing, GtkAccessibleRole role) {
+    return GTK_WIDGET(g_object_new(GTK_TYPE_BOX, "orientation", orientation, "spacing", spacing,
+                                   "accessible-role", role, NULL));
+}
+static inline GtkAccessible *gdd_accessible(gpointer p) { return GTK_ACCESSIBLE(p); }
+static inline gboolean gdd_is_label(gpointer p) { return GTK_IS_LABEL(p); }
+/* Test checks (GTK_A11Y=test or atspi): NULL when the value matches, else what it is (g_free it). */
+static inline char *gdd_test_accessible_check_label(gpointer w, const char *label) {
+    return gtk_test_accessible_check_property(GTK_ACCESSIBLE(w), GTK_ACCESSIBLE_PROPERTY_LABEL, label);
+}
+static inline char *gdd_test_accessible_check_level(gpointer w, int level) {
+    return gtk_test_accessible_check_property(GTK_ACCESSIBLE(w), GTK_ACCESSIBLE_PROPERTY_LEVEL, level);
+}
+static inline char *gdd_test_accessible_check_expanded(gpointer w, gboolean expanded) {
+    return gtk_test_accessible_check_state(GTK_ACCESSIBLE(w), GTK_ACCESSIBLE_STATE_EXPANDED, expanded);
+}
+static inline char *gdd_test_accessible_check_hidden(gpointer w, gboolean hidden) {
+    return gtk_test_accessible_check_state(GTK_ACCESSIBLE(w), GTK_ACCESSIBLE_STATE_HIDDEN, hidden);
+}
 
 /* libdispatch's hooks for foreign run loops (exported by libdispatch on Linux). */
 extern int _dispatch_get_main_queue_handle_4CF(void);

@@ -9,7 +9,7 @@ let contactRowUI = """
     <property name="margin-end">6</property>
     <property name="margin-top">4</property>
     <property name="margin-bottom">4</property>
-    <child><object class="GtkImage" id="icon"><property name="pixel-size">32</property>
+    <child><object class="GtkImage" id="icon"><property name="accessible-role">presentation</property><property name="pixel-size">32</property>
       <property name="icon-name">avatar-default-symbolic</property></object></child>
     <child>
       <object class="GtkBox">

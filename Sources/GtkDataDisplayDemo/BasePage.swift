@@ -18,8 +18,10 @@ final class BasePage: DemoPage {
 
     init() {
         adapter = ListViewAdapter(manager: manager, selection: .single)
+        adapter.accessibleName = "Items"
         footer = StatusFooter(adapter: adapter) { [manager] in plural(Self.rowCount(manager), "row") }
         adapter.didActivate += { [weak self] generator in self?.activated(generator) }
+        adapter.install(RowActionsPlugin(actions: { [weak self] generator in self?.rowActions(for: generator) ?? [] }))
         footer.perform { () throws(DataDisplayError) in
             try manager.setState(catalog.initialState())
             return "Loaded"
@@ -84,6 +86,26 @@ final class BasePage: DemoPage {
             guard let update = manager.lastUpdate else { return "Rebuilt" }
             return "Rebuilt: \(update.inserted) new, \(update.removed) gone, \(update.updated) changed, \(update.moves) moved"
         }
+    }
+
+    /// The row's context menu (right click, long press, Menu, Shift+F10): update it, or delete it.
+    private func rowActions(for generator: any RowGenerator) -> [RowAction] {
+        guard let row = generator as? any DemoRow else { return [] }
+        return [
+            RowAction(id: "update", label: "Update", icon: "view-refresh-symbolic") { [weak self] in
+                self?.footer.perform { () throws(DataDisplayError) in
+                    row.changeContent()
+                    try self?.manager.update(row)
+                    return "Updated “\(row.title)”"
+                }
+            },
+            RowAction(id: "delete", label: "Delete", icon: "user-trash-symbolic", isDestructive: true) { [weak self] in
+                self?.footer.perform { () throws(DataDisplayError) in
+                    try self?.manager.remove(row)
+                    return "Deleted “\(row.title)”"
+                }
+            },
+        ]
     }
 
     private func activated(_ generator: any RowGenerator) {

@@ -34,6 +34,7 @@ final class BoxPage: DemoPage {
 
     init() {
         adapter = BoxAdapter(manager: manager, orientation: .vertical, spacing: 0)
+        adapter.accessibleName = "Settings"
         adapter.setMargins(12)
         let hint = Label("A settings page in a GtkBox: one widget per row, changed in place by the manager. "
                          + "Click a row to flip its switch; click “Advanced” to fold it.", xalign: 0, wrap: true)

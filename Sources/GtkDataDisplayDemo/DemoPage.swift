@@ -3,7 +3,7 @@ import CGtk
 /// The demo's pages, in the order the switcher shows them. The raw value is the page's name in
 /// the `GtkStack` and on the command line (`--page folding`).
 enum PageName: String, CaseIterable {
-    case base, manual, gravity, folding, grid, box
+    case base, manual, gravity, folding, grid, box, feed
 }
 
 /// One page of the demo window: a manager, the adapter that shows it, and the widgets around

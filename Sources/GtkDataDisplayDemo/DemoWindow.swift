@@ -2,7 +2,7 @@ import CGtk
 import GtkDataDisplay
 
 /// The demo window: a header bar whose stack switcher picks one page per manager
-/// (Base, Manual, Gravity, Folding, Grid, and Box: a settings page in a `GtkBox`), and the `GtkStack` of those pages.
+/// (Base, Manual, Gravity, Folding, Grid, Box: a settings page in a `GtkBox`, and Feed: pagination and the empty state), and the `GtkStack` of those pages.
 ///
 /// The window owns the pages, and each page owns its manager and adapter, which its list view
 /// calls back into for as long as it shows rows. Pages that are not visible keep their state.
@@ -18,7 +18,7 @@ final class DemoWindow {
 
     init(application: UnsafeMutablePointer<GtkApplication>, initialPage: PageName) {
         DemoResources.installStylesheet()
-        pages = [BasePage(), ManualPage(), GravityPage(), FoldingPage(), GridPage(), BoxPage()]
+        pages = [BasePage(), ManualPage(), GravityPage(), FoldingPage(), GridPage(), BoxPage(), FeedPage()]
         let window = gtk_application_window_new(application)!
         self.window = ObjectReference(retaining: UnsafeMutableRawPointer(window))
         gtk_window_set_title(gdd_window(window), "GtkDataDisplay Demo")

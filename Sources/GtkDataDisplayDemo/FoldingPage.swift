@@ -24,6 +24,7 @@ final class FoldingPage: DemoPage {
             .add(plugin: .foldable())
             .add(plugin: .activation(singleClick: false))
             .build()
+        adapter.accessibleName = "Places"
         let total = Self.countPlaces(continents)
         footer = StatusFooter(adapter: adapter) { [manager] in
             // Every store item but the section header is a place.

@@ -22,6 +22,7 @@ final class GravityPage: DemoPage {
 
     init() {
         adapter = manager.listViewBuilder.add(plugin: .selectable(.single)).build()
+        adapter.accessibleName = "Parcels by weight"
         footer = StatusFooter(adapter: adapter) { [manager] in
             "\(plural(manager.sections.reduce(0) { $0 + $1.rows.count }, "parcel")) in \(plural(manager.numberOfSections, "section"))"
         }

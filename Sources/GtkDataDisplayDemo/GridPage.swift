@@ -20,6 +20,7 @@ final class GridPage: DemoPage {
         grid = manager.gridViewBuilder
             .add(plugin: .selectable(.single))
             .build()
+        grid.accessibleName = "Icons"
         grid.maxColumns = 6
         footer = StatusFooter(adapter: grid) { [manager] in
             plural(manager.store.count - manager.sections.count, "icon")

@@ -6,7 +6,8 @@ import GtkDataDisplay
 /// selected); section operations relative to that row's section.
 ///
 /// New rows are titled "New #n" and say in their subtitle how they were placed, so each result
-/// can be checked against the button that made it. Each operation is one splice.
+/// can be checked against the button that made it. Each operation is one splice. Rows can be
+/// reordered by drag and drop or Alt+Up / Alt+Down (the reordering plugin), across sections too.
 @MainActor
 final class ManualPage: DemoPage {
     let name = PageName.manual
@@ -21,9 +22,14 @@ final class ManualPage: DemoPage {
     private var reloads = 0
 
     init() {
-        adapter = manager.listViewBuilder.add(plugin: .selectable(.single)).build()
+        // Rows can be dragged, or moved with Alt+Up / Alt+Down, into any section.
+        adapter = manager.listViewBuilder.add(plugin: .selectable(.single)).add(plugin: .reordering(unmarked: .anywhere)).build()
+        adapter.accessibleName = "Items"
         footer = StatusFooter(adapter: adapter) { [manager] in
             "\(plural(manager.numberOfSections, "section")), \(plural(manager.sections.reduce(0) { $0 + $1.rows.count }, "row"))"
+        }
+        manager.didMove += { [footer] move in
+            footer.note("Row", "moved from \(move.from) to \(move.to)")
         }
         footer.perform { () throws(DataDisplayError) in
             try manager.setState {

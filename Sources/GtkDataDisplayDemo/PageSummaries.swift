@@ -10,5 +10,6 @@ extension PageName {
         .folding: "a three-level tree: expander, double click, Right/Left/+/-/*",
         .grid: "icons as tiles in sections, with header tiles",
         .box: "a settings page in a GtkBox",
+        .feed: "pagination at both ends from a slow, flaky source; search; the empty state",
     ]
 }

@@ -110,6 +110,7 @@ final class BadgeRowView: ConfigurableRowView {
     private init() {
         icon = gtk_image_new()!
         gtk_image_set_pixel_size(gdd_image(icon), 24)
+        gdd_accessible_set_hidden(UnsafeMutableRawPointer(icon), 1)  // decorative: the title names the row
         title = makeLabel(cssClass: "title")
         caption = makeLabel(cssClass: "subtitle")
         count = gtk_label_new(nil)!
@@ -149,6 +150,7 @@ final class ParcelRowView: ConfigurableRowView {
     private init() {
         let icon = gtk_image_new_from_icon_name("package-x-generic-symbolic")!
         gtk_image_set_pixel_size(gdd_image(icon), 24)
+        gdd_accessible_set_hidden(UnsafeMutableRawPointer(icon), 1)  // decorative: the title names the row
         title = makeLabel(cssClass: "title")
         subtitle = makeLabel(cssClass: "subtitle")
         let text = gtk_box_new(GTK_ORIENTATION_VERTICAL, 2)!
@@ -192,6 +194,7 @@ final class PlaceRowView: ConfigurableRowView {
     private init() {
         icon = gtk_image_new()!
         gtk_image_set_pixel_size(gdd_image(icon), 16)
+        gdd_accessible_set_hidden(UnsafeMutableRawPointer(icon), 1)  // decorative: the title names the row
         title = makeLabel(cssClass: "title")
         subtitle = makeLabel(cssClass: "subtitle")
         let text = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!

@@ -29,12 +29,12 @@ enum Toolbar {
             // push the window wider. Expanding buttons share the spare width instead.
             let line = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)!
             for action in actions {
-                let button = gtk_button_new_with_mnemonic(action.label)!
-                gtk_widget_set_tooltip_text(button, action.tooltip)
-                gtk_widget_set_hexpand(button, 1)
-                let run = action.run
-                Signal.connect(UnsafeMutableRawPointer(button), "clicked") { run() }
-                gtk_box_append(gdd_box(line), button)
+                // The helper keeps the underscore out of what screen readers read ("_Add Add").
+                let button = Button(mnemonic: action.label)
+                gtk_widget_set_tooltip_text(button.widget.pointer, action.tooltip)
+                gtk_widget_set_hexpand(button.widget.pointer, 1)
+                button.onClicked(action.run)
+                gtk_box_append(gdd_box(line), button.widget.pointer)  // the line keeps it
             }
             gtk_box_append(gdd_box(toolbar), line)
         }

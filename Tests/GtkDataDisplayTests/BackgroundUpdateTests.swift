@@ -22,6 +22,25 @@ final class BackgroundUpdateTests: XCTestCase {
         [Section(rows: ids.map { LabelRow(model: "\($0)\(tag)", id: $0) })]
     }
 
+    /// Starts a background update whose off-main diff waits at `GatedID`'s gate, and returns once
+    /// it waits there: what the test does next certainly happens while the diff runs. (Diffs got
+    /// fast enough that a `Task.yield()` no longer guaranteed it.) Open the gate with `openGate()`.
+    private func heldUpdate(_ manager: BaseListManager, rows: Int = 5_000) async -> Task<Bool, any Error> {
+        GatedID.isOpen.store(false, ordering: .releasing)
+        GatedID.waiting.store(0, ordering: .relaxed)
+        let target = [Section(rows: (0..<rows).map { LabelRow(model: "g\($0)", id: GatedID(value: $0)) })]
+        let update = Task { try await manager.setStateInBackground(target) }
+        while GatedID.waiting.load(ordering: .relaxed) == 0 { try? await Task.sleep(nanoseconds: 1_000_000) }
+        return update
+    }
+
+    private nonisolated func openGate() { GatedID.isOpen.store(true, ordering: .releasing) }
+
+    override func tearDown() {
+        openGate()
+        super.tearDown()
+    }
+
     func testBackgroundUpdateReachesTheStoreWithMinimumMoves() async throws {
         let manager = BaseListManager()
         let old = Array(0..<100_000)
@@ -64,13 +83,11 @@ final class BackgroundUpdateTests: XCTestCase {
         let manager = BaseListManager()
         try manager.setState(state(Array(0..<50_000)))
         let recorder = ItemsChangedRecorder(manager.store)
-        let stale = state(Array((0..<50_000).reversed()))
         let latest = state(Array(0..<50_000).filter { $0 % 2 == 0 })
-        // Call order must be certain: a main-actor task runs before the test resumes from its yield
-        // (`async let` children would race to the main actor from the global pool).
-        let first = Task { try await manager.setStateInBackground(stale) }
-        await Task.yield()
+        // The stale update's diff is held until the newer one has landed: call order is certain.
+        let first = await heldUpdate(manager)
         let secondApplied = try await manager.setStateInBackground(latest)
+        openGate()
         let firstApplied = try await first.value
         XCTAssertFalse(firstApplied, "the stale state must never reach the store")
         XCTAssertTrue(secondApplied)
@@ -81,10 +98,9 @@ final class BackgroundUpdateTests: XCTestCase {
     func testASingleOperationDuringTheDiffSupersedesTheBackgroundUpdate() async throws {
         let manager = BaseListManager()
         try manager.setState(state(Array(0..<20_000)))
-        let target = state(Array(0..<20_000).reversed())
-        let update = Task { try await manager.setStateInBackground(target) }
-        await Task.yield()   // the update takes its snapshot and starts diffing off the main thread
+        let update = await heldUpdate(manager)   // its snapshot taken, diffing off the main thread
         try manager.add(LabelRow(model: "meanwhile", id: -1))   // the newer intent
+        openGate()
         let applied = try await update.value
         XCTAssertFalse(applied, "an older background state must not overwrite a newer change")
         XCTAssertEqual(manager.store.count, 20_001)
@@ -95,11 +111,10 @@ final class BackgroundUpdateTests: XCTestCase {
     func testANewerSetStateSupersedesAnOlderBackgroundUpdate() async throws {
         let manager = BaseListManager()
         try manager.setState(state(Array(0..<20_000)))
-        let older = state(Array(0..<20_000).reversed())
         let newer = state([7, 8, 9])
-        let update = Task { try await manager.setStateInBackground(older) }
-        await Task.yield()
+        let update = await heldUpdate(manager)
         try manager.setState(newer)
+        openGate()
         let applied = try await update.value
         XCTAssertFalse(applied)
         XCTAssertTrue(manager.store.shows(newer[0].rows), "the newest intent stays on screen")
@@ -108,9 +123,9 @@ final class BackgroundUpdateTests: XCTestCase {
     func testANewerBatchSupersedesAnOlderBackgroundUpdate() async throws {
         let manager = BaseListManager()
         try manager.setState(state(Array(0..<20_000)))
-        let update = Task { try await manager.setStateInBackground(self.state([1, 2])) }
-        await Task.yield()
+        let update = await heldUpdate(manager)
         try manager.batch { () throws(DataDisplayError) in try manager.removeSection(at: 0) }
+        openGate()
         let applied = try await update.value
         XCTAssertFalse(applied)
         XCTAssertEqual(manager.store.count, 0)
@@ -146,9 +161,9 @@ final class BackgroundUpdateTests: XCTestCase {
         let manager = BaseListManager()
         try manager.setState(state(Array(0..<20_000)))
         let before = manager.store.objectAddresses
-        let update = Task { try await manager.setStateInBackground(self.state(Array(0..<20_000).reversed())) }
-        await Task.yield()
+        let update = await heldUpdate(manager)
         update.cancel()
+        openGate()
         let applied = try await update.value
         XCTAssertFalse(applied)
         XCTAssertEqual(manager.store.objectAddresses, before)

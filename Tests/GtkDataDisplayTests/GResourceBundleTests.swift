@@ -19,6 +19,10 @@ final class GResourceBundleTests: XCTestCase {
         // Stylesheet.css registered the bundle; the text is the resource's, byte for byte.
         XCTAssertEqual(GResourceBundle.text(at: Stylesheet.resourcePath), file)
         XCTAssertEqual(Stylesheet.resourcePath, "/io/github/gtkdatadisplay/GtkDataDisplay/style.css")
+        let reordering = try resourceFile("css/gtk-data-display-reordering.css")
+        XCTAssertTrue(reordering.contains(".gdd-drop-above"))
+        XCTAssertEqual(Stylesheet.reorderingCSS, reordering)
+        XCTAssertEqual(GResourceBundle.text(at: Stylesheet.reorderingResourcePath), reordering)
     }
 
     /// The bundle the library registered is the compiled `gtk-data-display.gresource` in the SwiftPM
@@ -46,7 +50,7 @@ final class GResourceBundleTests: XCTestCase {
     /// No Swift source holds a copy of a stylesheet rule or of a .ui file from `Resources/`.
     func testNoSwiftSourceCopiesAResource() async throws {
         var needles: [String] = []
-        for css in ["css/gtk-data-display.css", "css/demo.css"] {
+        for css in ["css/gtk-data-display.css", "css/gtk-data-display-reordering.css", "css/demo.css"] {
             needles += try resourceFile(css).split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
                 .filter { $0.contains("{") || ($0.contains(":") && $0.hasSuffix(";")) }
         }

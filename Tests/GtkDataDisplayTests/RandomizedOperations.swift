@@ -377,7 +377,8 @@ struct RandomizedOperationSource {
         case .add:
             return .add(newRows(model))
         case .addToSection:
-            guard let h = rng.pick(snap.headers) else { return nil }
+            // A section is named by its header or by its footer.
+            guard let h = rng.pick(snap.headers + snap.footers) else { return nil }
             return .addToSection(newRows(model), header: h)
         case .insertAfter:
             guard let anchor = rng.pick(snap.topRows + snap.headers) else { return nil }
@@ -495,7 +496,7 @@ struct RandomizedOperationSource {
             // Any partner: blocks of different sizes (an expanded foldable) included.
             return .swap(a, rng.chance(0.08) ? a : rng.pick(snap.topRows)!)
         case .reloadSection:
-            guard let h = rng.pick(snap.headers) else { return nil }
+            guard let h = rng.pick(snap.headers + snap.footers) else { return nil }
             return .reloadSection(header: h)
         case .background:
             if rng.chance(0.25), let bad = setStateError(model) { return .background(bad) }
@@ -618,7 +619,7 @@ struct RandomizedOperationSource {
         case 7:
             let notAHeader = rng.pick(snap.topRows + snap.footers) ?? missingKey(snap, &model)
             let r = rng.below(3)
-            if r == 0 { return .addToSection(newRows(model), header: notAHeader) }
+            if r == 0 { return .addToSection(newRows(model), header: rng.pick(snap.topRows) ?? missingKey(snap, &model)) }
             if r == 1 { return .removeSection(header: rng.chance(0.5) ? notAHeader : missingKey(snap, &model)) }
             return .removeAllFromSection(header: notAHeader)
         case 8:

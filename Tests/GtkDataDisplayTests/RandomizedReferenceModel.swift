@@ -465,6 +465,14 @@ struct RandomizedReferenceModel: Sendable {
         return s
     }
 
+    /// The section `key` heads or closes: adding rows and reloading name a section either way.
+    private func sectionIndex(headerOrFooter key: Int) throws(RandomizedExpectedError) -> Int {
+        switch locate(key) {
+        case .header(let s)?, .footer(let s)?: return s
+        default: throw .sectionNotFound
+        }
+    }
+
     private func checkSection(_ index: Int) throws(RandomizedExpectedError) {
         guard index >= 0, index < sections.count else { throw .indexOutOfRange(index: index, count: sections.count) }
     }
@@ -663,7 +671,7 @@ struct RandomizedReferenceModel: Sendable {
 
         case .addToSection(let nodes, let header), .insertAtEnd(let nodes, let header):
             let keys = nodes.map(\.key)
-            let s = try sectionIndex(header: header)
+            let s = try sectionIndex(headerOrFooter: header)
             try validateNew(keys)
             if kind == .gravity, keys.count > 1 {
                 try asOneDiff { model throws(RandomizedExpectedError) in model.placeByWeight(keys, section: s) }
@@ -813,7 +821,7 @@ struct RandomizedReferenceModel: Sendable {
             if outermost { lastBatchUpdates = updates }
 
         case .insertAtBeginning(let nodes, let header):
-            let s = try sectionIndex(header: header)
+            let s = try sectionIndex(headerOrFooter: header)
             try validateNew(nodes.map(\.key))
             sections[s].rows.insert(contentsOf: nodes.map(\.key), at: 0)
 
@@ -852,9 +860,9 @@ struct RandomizedReferenceModel: Sendable {
             sections[s2].rows[i2] = a
 
         case .reloadSection(let header):
-            let s = try sectionIndex(header: header)
+            let s = try sectionIndex(headerOrFooter: header)
             var keys: [Int] = []
-            forEachShown { key, role, _, section, _ in if section == s, role == .row { keys.append(key) } }
+            forEachShown { key, _, _, section, _ in if section == s { keys.append(key) } }  // header and footer too
             markUpdated(keys)
 
         case .backgroundThenBackground, .backgroundThenSync:

@@ -39,6 +39,18 @@ final class SectionControllerTests: XCTestCase {
         }
     }
 
+    func testARowReorderedIntoAnotherSectionAnswersToThatSectionsController() async throws {
+        let manager = BaseListManager()
+        let a = RecordingController("a"), b = RecordingController("b")
+        let moving = LabelRow(model: "a1", id: "a1")
+        try manager.setState([Section(header: header("A"), rows: [moving, LabelRow(model: "a2", id: "a2")], controller: a),
+                              Section(header: header("B"), rows: rows("b1"), controller: b)])
+        XCTAssertTrue(manager.sectionController(of: moving) === a)
+        try manager.move(moving, to: RowPosition(section: 1, index: 1))
+        XCTAssertTrue(manager.sectionController(of: moving) === b)
+        assertRowsKnowTheirController(manager)
+    }
+
     func testASectionKeepsItsController() async throws {
         let manager = BaseListManager()
         let a = RecordingController("a")

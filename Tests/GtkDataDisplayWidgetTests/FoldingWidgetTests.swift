@@ -217,7 +217,9 @@ final class FoldingWidgetTests: WidgetTestCase {
     }
 
     private func expanderButton(of generator: any RowGenerator) throws -> UnsafeMutablePointer<GtkWidget> {
-        let container = try XCTUnwrap(adapter.view(for: generator)?.widget.parent)
+        // The row's container (`gdd-row`; a header's view sits in a heading inside it).
+        let container = try XCTUnwrap(gtk_widget_get_first_child(try XCTUnwrap(adapter.rowWidget(for: generator))))
+        XCTAssertTrue(gtk_widget_has_css_class(container, "gdd-row") != 0)
         return try XCTUnwrap(gtk_widget_get_first_child(container))
     }
 

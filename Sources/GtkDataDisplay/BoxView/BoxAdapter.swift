@@ -17,6 +17,10 @@ import CGtk
 /// widgets such as switches and entries keep their own clicks) fires `didActivate` and the row's
 /// `didActivateEvent`, and folds or unfolds a foldable row. The box has no selection.
 ///
+/// To screen readers the box is a list named `accessibleName`: rows are list items named like
+/// their view's first label (or `AccessibleItem.accessibleLabel`), headers are headings, and
+/// foldable rows are expandable, with `row.expand` / `row.collapse` actions.
+///
 /// Every change costs O(n log n) in the number of rows shown: keep long content in a list view.
 /// Keep the adapter alive while its box is shown (`window.child = adapter` does).
 @MainActor
@@ -34,6 +38,12 @@ public final class BoxAdapter {
 
     /// Starts counting from zero.
     public func resetStatistics() { statistics = BoxStatistics() }
+
+    /// What screen readers call the box, which reads as a list (its rows as list items, headers
+    /// as headings). Default: "List".
+    public var accessibleName = "List" {
+        didSet { AccessibleAttributes.setLabel(box, accessibleName) }
+    }
 
     /// Pixels a nesting level indents rows by: the expander's width and its spacing, so a child's
     /// content starts under its parent's title.
@@ -58,9 +68,10 @@ public final class BoxAdapter {
         Stylesheet.installDefault()
         self.manager = manager
         self.orientation = orientation
-        box = gtk_box_new(orientation == .vertical ? GTK_ORIENTATION_VERTICAL : GTK_ORIENTATION_HORIZONTAL,
-                          Int32(clamping: spacing))
+        box = AccessibleAttributes.makeBox(orientation: orientation == .vertical ? GTK_ORIENTATION_VERTICAL : GTK_ORIENTATION_HORIZONTAL,
+                                           spacing: Int32(clamping: spacing), role: GTK_ACCESSIBLE_ROLE_LIST)
         boxReference = ObjectReference(sinking: untyped(box))
+        AccessibleAttributes.setLabel(box, accessibleName)
         gtk_widget_add_css_class(box, "gdd-box")
         RowChangeObservers.add(self)
         itemsChangedHandler = Signal.connect(untyped(manager.store.listModel), "items-changed",

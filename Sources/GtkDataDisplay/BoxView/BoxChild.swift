@@ -24,12 +24,20 @@ final class BoxChild {
     private weak var adapter: BoxAdapter?
     /// Held here too: the adapter's `deinit` still unbinds through it.
     private let manager: BaseListManager
+    /// The row's name, level and fold state for assistive technologies.
+    private lazy var accessibility = RowAccessibility { [weak self] expand in
+        guard let self else { return }
+        let generator = self.row.generator
+        _ = try? expand ? self.manager.expand(generator) : self.manager.collapse(generator)
+    }
 
     init(row: Row, adapter: BoxAdapter) {
         self.row = row
         self.adapter = adapter
         manager = adapter.manager
-        container = RowContainer(cssClasses: ["gdd-box-row"], focusableExpander: true)
+        // A box reads as a list: headers as headings, other rows as its items.
+        container = RowContainer(cssClasses: ["gdd-box-row"], focusableExpander: true,
+                                 accessibleRole: row.role == .header ? GTK_ACCESSIBLE_ROLE_HEADING : GTK_ACCESSIBLE_ROLE_LIST_ITEM)
         container.setRole(row.role)
         container.setIndent(row.depth * adapter.indentPerLevel)
         Signal.connect(untyped(container.expander), "clicked") { [weak self] in
@@ -67,6 +75,7 @@ final class BoxChild {
         adapter?.statistics.binds += 1
         listenForFolds(generator)
         updateExpander()
+        describeForAccessibility()
         if let displayable = generator as? DisplayableItem {
             manager.withinViewCallback { displayable.willDisplayEvent.invoke() }
         }
@@ -101,15 +110,28 @@ final class BoxChild {
         adapter?.statistics.adoptions += 1
         listenForFolds(next)
         updateExpander()
+        describeForAccessibility()
     }
 
     /// Shows whether the row can fold and whether it is expanded.
     func updateExpander() {
         guard let foldable = row.generator as? FoldableItem else {
             container.setExpander(.none)
+            accessibility.setExpanded(nil, on: widget)
             return
         }
         container.setExpander(foldable.isExpanded ? .expanded : .collapsed)
+        accessibility.setExpanded(row.role == .row ? foldable.isExpanded : nil, on: widget)
+    }
+
+    /// Names the row for assistive technologies; a row (not a header or footer) gets its level
+    /// and, when it can fold, its expanded state.
+    private func describeForAccessibility() {
+        guard let generator, let view = container.view else { return }
+        let isRow = row.role == .row
+        let expanded = isRow ? GeneratorTraits.foldable(generator)?.isExpanded : nil
+        accessibility.describe(widget, name: RowAccessibility.name(of: generator, in: view),
+                               level: isRow ? row.depth + 1 : nil, expanded: expanded)
     }
 
     /// Listens to the fold events of `generator` if it can fold (an expand that reveals no row

@@ -35,6 +35,11 @@ extension UnsafeMutableRawPointer {
     @inline(__always) var asListItem: OpaquePointer { gdd_list_item(self) }
 }
 
+/// Whether `widget` is an instance of `type` or of a subtype (`G_TYPE_CHECK_INSTANCE_TYPE`).
+@inline(__always) func isInstance(_ widget: UnsafeMutablePointer<GtkWidget>, of type: GType) -> Bool {
+    g_type_check_instance_is_a(UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GTypeInstance.self), type) != 0
+}
+
 /// Takes a new reference on a GObject.
 @inline(__always) func retainObject(_ object: UnsafeMutableRawPointer) {
     g_object_ref(object)

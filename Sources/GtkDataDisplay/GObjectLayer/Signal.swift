@@ -23,6 +23,11 @@ private typealias RangeHandler = @MainActor (UInt32, UInt32) -> Void
 private typealias ItemsChangedHandler = @MainActor (UInt32, UInt32, UInt32) -> Void
 private typealias KeyHandler = @MainActor (UInt32, UInt32) -> Bool
 private typealias ClickHandler = @MainActor (Int32, Double, Double) -> Void
+private typealias PointHandler = @MainActor (Double, Double) -> UnsafeMutableRawPointer?
+private typealias MotionHandler = @MainActor (Double, Double) -> UInt32
+private typealias DropHandler = @MainActor (UnsafeMutableRawPointer?, Double, Double) -> Bool
+private typealias DragEndHandler = @MainActor (UnsafeMutableRawPointer?, Bool) -> Void
+private typealias LocationHandler = @MainActor (Double, Double) -> Void
 
 @inline(__always)
 private func handler<H>(_ data: UnsafeMutableRawPointer?, _: H.Type) -> H {
@@ -70,6 +75,34 @@ private let clickTrampoline: @convention(c) (UnsafeMutableRawPointer?, gint, gdo
     MainActor.assumeIsolated { h(presses, x, y) }
 }
 
+private let pointTrampoline: @convention(c) (UnsafeMutableRawPointer?, gdouble, gdouble, UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? = { _, x, y, data in
+    let h = handler(data, PointHandler.self)
+    let address = MainActor.assumeIsolated { UInt(bitPattern: h(x, y)) }
+    return UnsafeMutableRawPointer(bitPattern: address)
+}
+
+private let motionTrampoline: @convention(c) (UnsafeMutableRawPointer?, gdouble, gdouble, UnsafeMutableRawPointer?) -> guint32 = { _, x, y, data in
+    let h = handler(data, MotionHandler.self)
+    return MainActor.assumeIsolated { h(x, y) }
+}
+
+private let dropTrampoline: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, gdouble, gdouble, UnsafeMutableRawPointer?) -> gboolean = { _, value, x, y, data in
+    let h = handler(data, DropHandler.self)
+    let address = UInt(bitPattern: value)
+    return MainActor.assumeIsolated { h(UnsafeMutableRawPointer(bitPattern: address), x, y) } ? 1 : 0
+}
+
+private let dragEndTrampoline: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, gboolean, UnsafeMutableRawPointer?) -> Void = { _, drag, flag, data in
+    let h = handler(data, DragEndHandler.self)
+    let address = UInt(bitPattern: drag)
+    MainActor.assumeIsolated { h(UnsafeMutableRawPointer(bitPattern: address), flag != 0) }
+}
+
+private let locationTrampoline: @convention(c) (UnsafeMutableRawPointer?, gdouble, gdouble, UnsafeMutableRawPointer?) -> Void = { _, x, y, data in
+    let h = handler(data, LocationHandler.self)
+    MainActor.assumeIsolated { h(x, y) }
+}
+
 /// Typed `g_signal_connect` for the signal shapes the library uses. Handlers run on the main
 /// thread (GTK emits there), so they are `@MainActor`.
 ///
@@ -79,12 +112,23 @@ private let clickTrampoline: @convention(c) (UnsafeMutableRawPointer?, gint, gdo
 public enum Signal {
     private static func connect<Handler, Trampoline>(
         _ instance: UnsafeMutableRawPointer, _ name: String, _ shape: SignalShape,
-        _ handler: Handler, _ trampoline: Trampoline
+        _ handler: Handler, _ trampoline: Trampoline, after: Bool = false
     ) -> UInt {
         SignalSignature(of: instance, name).check(shape)
         let data = Unmanaged.passRetained(HandlerBox(handler) as AnyObject).toOpaque()
         let callback = unsafeBitCast(trampoline, to: GCallback.self)
+        if after {
+            return UInt(name.withGString { gdd_signal_connect_after(instance, $0, callback, data, releaseBox) })
+        }
         return UInt(name.withGString { gdd_signal_connect(instance, $0, callback, data, releaseBox) })
+    }
+
+    /// Like `connect(_:_:_:)`, but the handler runs after the signal's other handlers
+    /// (`G_CONNECT_AFTER`): a frame clock's `layout`, after the window has allocated its widgets.
+    @discardableResult
+    public static func connectAfter(_ instance: UnsafeMutableRawPointer, _ name: String,
+                                    _ handler: @escaping @MainActor () -> Void) -> UInt {
+        connect(instance, name, .void, handler as VoidHandler, voidTrampoline, after: true)
     }
 
     /// `void (*)(instance, user_data)`: `clicked`, `activate` of GApplication, `destroy`.
@@ -138,6 +182,45 @@ public enum Signal {
     public static func connect(_ instance: UnsafeMutableRawPointer, _ name: String,
                                click handler: @escaping @MainActor (_ presses: Int32, _ x: Double, _ y: Double) -> Void) -> UInt {
         connect(instance, name, .click, handler as ClickHandler, clickTrampoline)
+    }
+
+    /// `gpointer (*)(instance, gdouble x, gdouble y, user_data)`: GtkDragSource's `prepare`, which
+    /// returns a new `GdkContentProvider` (transfer full) or NULL to refuse the drag.
+    @discardableResult
+    public static func connect(_ instance: UnsafeMutableRawPointer, _ name: String,
+                               point handler: @escaping @MainActor (_ x: Double, _ y: Double) -> UnsafeMutableRawPointer?) -> UInt {
+        connect(instance, name, .point, handler as PointHandler, pointTrampoline)
+    }
+
+    /// `GdkDragAction (*)(instance, gdouble x, gdouble y, user_data)`: GtkDropTarget's `enter` and
+    /// `motion`; return the action the drop would do here (0: none).
+    @discardableResult
+    public static func connect(_ instance: UnsafeMutableRawPointer, _ name: String,
+                               motion handler: @escaping @MainActor (_ x: Double, _ y: Double) -> UInt32) -> UInt {
+        connect(instance, name, .motion, handler as MotionHandler, motionTrampoline)
+    }
+
+    /// `gboolean (*)(instance, const GValue *, gdouble x, gdouble y, user_data)`: GtkDropTarget's
+    /// `drop`; return whether the drop was accepted.
+    @discardableResult
+    public static func connect(_ instance: UnsafeMutableRawPointer, _ name: String,
+                               drop handler: @escaping @MainActor (_ value: UnsafeMutableRawPointer?, _ x: Double, _ y: Double) -> Bool) -> UInt {
+        connect(instance, name, .drop, handler as DropHandler, dropTrampoline)
+    }
+
+    /// `void (*)(instance, gpointer, gboolean, user_data)`: GtkDragSource's `drag-end` (the drag
+    /// and whether the data should be deleted).
+    @discardableResult
+    public static func connect(_ instance: UnsafeMutableRawPointer, _ name: String,
+                               dragEnd handler: @escaping @MainActor (_ drag: UnsafeMutableRawPointer?, _ deleteData: Bool) -> Void) -> UInt {
+        connect(instance, name, .dragEnd, handler as DragEndHandler, dragEndTrampoline)
+    }
+
+    /// `void (*)(instance, gdouble x, gdouble y, user_data)`: GtkGestureLongPress's `pressed`.
+    @discardableResult
+    public static func connect(_ instance: UnsafeMutableRawPointer, _ name: String,
+                               location handler: @escaping @MainActor (_ x: Double, _ y: Double) -> Void) -> UInt {
+        connect(instance, name, .location, handler as LocationHandler, locationTrampoline)
     }
 
     /// Disconnects a handler returned by one of the `connect` functions.

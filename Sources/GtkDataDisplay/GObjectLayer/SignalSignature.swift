@@ -61,7 +61,15 @@ struct SignalShape: Sendable {
 
     static let click = SignalShape(swift: "click: (Int32, Double, Double) -> Void", parameters: [.int, .double, .double], result: .none)
 
-    static let all: [SignalShape] = [.void, .pointer, .position, .range, .itemsChanged, .key, .click]
+    static let point = SignalShape(swift: "point: (Double, Double) -> UnsafeMutableRawPointer?", parameters: [.double, .double], result: .pointer)
+    static let motion = SignalShape(swift: "motion: (Double, Double) -> UInt32", parameters: [.double, .double], result: .flags)
+    static let drop = SignalShape(swift: "drop: (UnsafeMutableRawPointer?, Double, Double) -> Bool",
+                                  parameters: [.pointer, .double, .double], result: .boolean)
+    static let dragEnd = SignalShape(swift: "dragEnd: (UnsafeMutableRawPointer?, Bool) -> Void", parameters: [.pointer, .boolean], result: .none)
+
+    static let location = SignalShape(swift: "location: (Double, Double) -> Void", parameters: [.double, .double], result: .none)
+
+    static let all: [SignalShape] = [.void, .pointer, .position, .range, .itemsChanged, .key, .click, .point, .motion, .drop, .dragEnd, .location]
 }
 
 /// A signal's C signature, as GObject registered it for the instance's type.

@@ -1,11 +1,16 @@
 /// A row around a section's rows (header or footer) showing a model. Not selectable or activatable.
+/// Told when it is shown and hidden, as rows are (`willDisplayEvent`, `didEndDisplayEvent`).
 @MainActor
-open class SupplementaryRowGenerator<View: ConfigurableRowView>: RowGenerator {
+open class SupplementaryRowGenerator<View: ConfigurableRowView>: RowGenerator, DisplayableItem {
     /// What the row shows. Call the manager's `update(_:)` after changing it.
     public var model: View.Model { didSet { contentRevision &+= 1 } }
     /// Counts changes of `model`.
     public private(set) var contentRevision = 0
     private let explicitKey: DiffKey?
+    /// Fires after the header or footer is bound to a widget (it comes into the realised range).
+    public let willDisplayEvent = Event<Void>()
+    /// Fires after the header or footer is unbound from its widget.
+    public let didEndDisplayEvent = Event<Void>()
 
     /// A row showing `model`; `id` (any `Hashable` value) identifies it across whole-state updates.
     public init<ID: Hashable>(model: View.Model, id: ID) {

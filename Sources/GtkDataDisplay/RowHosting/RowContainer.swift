@@ -48,8 +48,10 @@ final class RowContainer {
     }()
 
     /// An empty container with a hidden expander; `cssClasses` are added to the container.
-    init(cssClasses: [String], focusableExpander: Bool) {
-        widget = Widget(gtk_box_new(GTK_ORIENTATION_HORIZONTAL, Self.expanderSpacing))
+    /// `accessibleRole`: what screen readers announce it as (GTK takes a role only at construction).
+    init(cssClasses: [String], focusableExpander: Bool, accessibleRole: GtkAccessibleRole = GTK_ACCESSIBLE_ROLE_GROUP) {
+        widget = Widget(AccessibleAttributes.makeBox(orientation: GTK_ORIENTATION_HORIZONTAL, spacing: Self.expanderSpacing,
+                                                     role: accessibleRole))
         for name in ["gdd-row"] + cssClasses { gtk_widget_add_css_class(widget.pointer, name) }
         expander = Self.makeExpander(focusable: focusableExpander)
         gtk_widget_set_visible(expander, 0)
@@ -109,6 +111,7 @@ final class RowContainer {
         if mark == .collapsed || mark == .expanded {
             gtk_button_set_icon_name(gdd_button(untyped(expander)), mark == .expanded ? "pan-down-symbolic" : "pan-end-symbolic")
         }
+        RowAccessibility.describeExpander(expander, mark)
     }
 
     /// What the expander shows now.

@@ -80,6 +80,12 @@ public struct RowTemplate<Model>: Sendable {
         RowTemplate(definition.adding(binding: TemplateBinding(id: id, target: target, value: value)))
     }
 
+    /// What screen readers call each row: `label(model)` (nil, or no call to this: the text of the
+    /// row's first visible label). For rows whose first label does not say what they are.
+    public func accessibleLabel(_ label: @escaping @MainActor @Sendable (Model) -> String?) -> RowTemplate {
+        RowTemplate(definition.with(accessibleLabel: label))
+    }
+
     // MARK: Signals
 
     /// Calls `handler` with the row when the button `id` is clicked.
@@ -158,25 +164,36 @@ final class TemplateDefinition<Model>: Sendable {
     let markup: TemplateMarkup
     let bindings: [TemplateBinding<Model>]
     let signals: [TemplateSignalRoute<Model>]
+    /// The rows' accessible name (nil: the view's first label).
+    let accessibleLabel: (@MainActor @Sendable (Model) -> String?)?
     let reuseIdentifier: ReuseIdentifier
 
     init(source: TemplateSource, rootID: String, markup: TemplateMarkup,
-         bindings: [TemplateBinding<Model>], signals: [TemplateSignalRoute<Model>]) {
+         bindings: [TemplateBinding<Model>], signals: [TemplateSignalRoute<Model>],
+         accessibleLabel: (@MainActor @Sendable (Model) -> String?)? = nil) {
         self.source = source
         self.rootID = rootID
         self.markup = markup
         self.bindings = bindings
         self.signals = signals
+        self.accessibleLabel = accessibleLabel
         let number = TemplateNumbering.next.add(1, ordering: .relaxed).newValue
         reuseIdentifier = .named("RowTemplate<\(Model.self)> #\(number) \(source.name)")
     }
 
     func adding(binding: TemplateBinding<Model>) -> TemplateDefinition {
-        TemplateDefinition(source: source, rootID: rootID, markup: markup, bindings: bindings + [binding], signals: signals)
+        TemplateDefinition(source: source, rootID: rootID, markup: markup, bindings: bindings + [binding], signals: signals,
+                           accessibleLabel: accessibleLabel)
     }
 
     func adding(signal: TemplateSignalRoute<Model>) -> TemplateDefinition {
-        TemplateDefinition(source: source, rootID: rootID, markup: markup, bindings: bindings, signals: signals + [signal])
+        TemplateDefinition(source: source, rootID: rootID, markup: markup, bindings: bindings, signals: signals + [signal],
+                           accessibleLabel: accessibleLabel)
+    }
+
+    func with(accessibleLabel: @escaping @MainActor @Sendable (Model) -> String?) -> TemplateDefinition {
+        TemplateDefinition(source: source, rootID: rootID, markup: markup, bindings: bindings, signals: signals,
+                           accessibleLabel: accessibleLabel)
     }
 
     /// Checks the root, every binding and every signal route against the types `typeOf` gives

@@ -8,7 +8,7 @@
 ///     let row = TemplateRowGenerator(template: contactRow, model: contact, id: contact.id)
 ///     row.didSelectEvent += { showDetails(contact) }
 @MainActor
-open class TemplateRowGenerator<Model>: BaseRowGenerator<TemplateRowView<Model>> {
+open class TemplateRowGenerator<Model>: BaseRowGenerator<TemplateRowView<Model>>, AccessibleItem {
     /// The template the row is shown with.
     public let template: RowTemplate<Model>
 
@@ -25,6 +25,9 @@ open class TemplateRowGenerator<Model>: BaseRowGenerator<TemplateRowView<Model>>
     }
 
     open override var reuseIdentifier: ReuseIdentifier { template.reuseIdentifier }
+
+    /// The template's `accessibleLabel(_:)` for this model; nil: the row's first label.
+    open var accessibleLabel: String? { template.definition.accessibleLabel?(model) }
 
     open override func makeView() -> any RowView { TemplateRowView(template: template) }
 

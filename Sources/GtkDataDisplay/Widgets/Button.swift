@@ -2,8 +2,11 @@ import CGtk
 
 /// A `GtkButton` with a text or an icon.
 ///
-///     let delete = Button(iconName: "user-trash-symbolic")
+///     let delete = Button(iconName: "user-trash-symbolic", accessibleLabel: "Delete")
 ///     delete.onClicked { [weak self] in self?.onDelete?() }
+///
+/// Screen readers read a text button by its text (without a mnemonic's underscore) and an icon
+/// button by its `accessibleLabel`: give one, or it reads as "GtkImage".
 @MainActor
 public final class Button: WidgetWrapper {
     /// The `GtkButton` (`widget.pointer` for any `gtk_*` call).
@@ -15,15 +18,39 @@ public final class Button: WidgetWrapper {
         widget = Widget(gtk_button_new_with_label(label))
     }
 
-    /// A button showing the themed icon `iconName`.
-    public init(iconName: String) {
-        widget = Widget(gtk_button_new_from_icon_name(iconName))
+    /// A button showing `mnemonic`, whose underscored letter presses it with Alt ("_Add": Alt+A).
+    /// Screen readers read the text without the underscore.
+    public init(mnemonic: String) {
+        widget = Widget(gtk_button_new_with_mnemonic(mnemonic))
+        readLabelWithoutUnderscore()
     }
 
-    /// The text shown (nil when the button shows an icon or another child).
+    /// A button showing the themed icon `iconName`, called `accessibleLabel` by screen readers
+    /// (say what it does: "Delete"; without one, GTK names it after its image widget).
+    public init(iconName: String, accessibleLabel: String? = nil) {
+        widget = Widget(gtk_button_new_from_icon_name(iconName))
+        if let accessibleLabel { widget.setAccessibleLabel(accessibleLabel) }
+    }
+
+    /// The text shown (nil when the button shows an icon or another child). With a mnemonic
+    /// button (`init(mnemonic:)`), an underscore marks the mnemonic letter.
     public var label: String? {
         get { gtk_button_get_label(button).map { String(cString: $0) } }
-        set { if let newValue { gtk_button_set_label(button, newValue) } else { gtk_button_set_child(button, nil) } }
+        set {
+            if let newValue {
+                gtk_button_set_label(button, newValue)
+                readLabelWithoutUnderscore()
+            } else {
+                gtk_button_set_child(button, nil)
+            }
+        }
+    }
+
+    /// GTK 4.8 gives a mnemonic button its raw text ("_Add") as accessible label, on top of the
+    /// label child's text, so it reads "_Add Add": dropping the property leaves the child's text.
+    private func readLabelWithoutUnderscore() {
+        guard gtk_button_get_use_underline(button) != 0 else { return }
+        AccessibleAttributes.setLabel(widget.pointer, nil)
     }
 
     /// The icon shown (nil when the button shows a text or another child).

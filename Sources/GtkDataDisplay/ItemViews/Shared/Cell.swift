@@ -7,6 +7,8 @@ import CGtk
 /// child is a container made once: an expander button (shown for foldable rows) and the row's
 /// view, indented by depth. `bind` checks that the view is of the row's kind and swaps in a pooled
 /// view of the right kind when it is not, so rows of different kinds share recycled list items.
+/// A header's view sits in a heading inside the container (see `RowAccessibility` for what the
+/// cell tells screen readers).
 @MainActor
 final class Cell {
     let listItem: OpaquePointer
@@ -23,9 +25,19 @@ final class Cell {
     private var boundVersion: UInt32 = 0
     private var unbindPending = false
     private var styledRole: RowRole = .row
-    private var shownFold: FoldMark = .none
+    private var shownFold: ExpanderMark = .none
     /// The section controller told that this cell displays its row (told again when it ends).
     private weak var displayController: (any SectionController)?
+    /// Holds the view of a header row, so screen readers announce it as a heading (a widget's
+    /// role is fixed when it is made, and cells show rows of every role). Made on first use,
+    /// hidden while the cell shows another role.
+    private var heading: UnsafeMutablePointer<GtkWidget>?
+    private var headingReference: ObjectReference?
+    /// The row's name, level and fold state for assistive technologies.
+    private lazy var accessibility = RowAccessibility { [weak self] expand in
+        guard let self, let generator = self.row?.generator, let manager = self.manager else { return }
+        _ = try? expand ? manager.expand(generator) : manager.collapse(generator)
+    }
 
     private var manager: BaseListManager? { adapter?.manager }
 
@@ -110,7 +122,9 @@ final class Cell {
         row.applyHeightHint(to: container)
         gtk_widget_set_margin_start(container, Int32(row.depth * (adapter?.indentPerLevel ?? 0)))
         style(for: row.role)
+        placeView(for: row.role)
         foldStateChanged()
+        describeForAccessibility()
         // GTK's row widget takes the focus back (its children first, as GTK's own grab does).
         if refocus, let rowWidget = gtk_widget_get_parent(container) {
             KeyboardNavigation.focus(rowWidget: rowWidget, canFocus: KeyboardNavigation.canFocus(generator))
@@ -137,12 +151,13 @@ final class Cell {
         generator = row.generator
         manager?.withinViewCallback { row.generator.adopt(view, from: previous) }
         foldStateChanged()
+        describeForAccessibility()
     }
 
     /// Shows whether the row is foldable and expanded.
     func foldStateChanged() {
         let folding = adapter?.features.foldable == true
-        let mark: FoldMark
+        let mark: ExpanderMark
         if folding, let foldable = row?.generator as? FoldableItem {
             mark = foldable.isExpanded ? .expanded : .collapsed
         } else {
@@ -155,7 +170,10 @@ final class Cell {
         if mark == .none, folding, let row, row.role == .row, let adapter {
             reserve = adapter.siblingFolding.hasFoldableSibling(row) ?? (shownFold == .reserved)
         }
-        let shown: FoldMark = reserve ? .reserved : mark
+        let shown: ExpanderMark = reserve ? .reserved : mark
+        if let rowWidget = gtk_widget_get_parent(container) {
+            accessibility.setExpanded(mark == .none || row?.role != .row ? nil : mark == .expanded, on: rowWidget)
+        }
         guard shown != shownFold else { return }
         shownFold = shown
         gtk_widget_set_visible(expander, shown == .none ? 0 : 1)
@@ -164,6 +182,44 @@ final class Cell {
         if shown == .collapsed || shown == .expanded {
             gtk_button_set_icon_name(gdd_button(untyped(expander)), shown == .expanded ? "pan-down-symbolic" : "pan-end-symbolic")
         }
+        RowAccessibility.describeExpander(expander, shown)
+    }
+
+    /// Names the row for assistive technologies (on GTK's row widget, which takes the focus) and
+    /// gives a folding row its level and state; a header's heading gets the name too.
+    private func describeForAccessibility() {
+        guard let row, let generator, let view, let rowWidget = gtk_widget_get_parent(container) else { return }
+        let name = RowAccessibility.name(of: generator, in: view)
+        let folding = adapter?.features.foldable == true && row.role == .row
+        let expanded = folding ? GeneratorTraits.foldable(generator)?.isExpanded : nil
+        accessibility.describe(rowWidget, name: name, level: folding ? row.depth + 1 : nil, expanded: expanded)
+        if row.role == .header, let heading { AccessibleAttributes.setLabel(heading, name) }
+    }
+
+    /// Puts the view in the heading for a header row, back in the container otherwise.
+    private func placeView(for role: RowRole) {
+        guard let view else { return }
+        let target: UnsafeMutablePointer<GtkWidget>
+        if role == .header {
+            target = headingBox()
+            gtk_widget_set_visible(target, 1)
+        } else {
+            if let heading { gtk_widget_set_visible(heading, 0) }
+            target = container
+        }
+        guard view.widget.parent != target else { return }
+        detach(view)
+        gtk_box_append(gdd_box(untyped(target)), view.widget.pointer)
+    }
+
+    private func headingBox() -> UnsafeMutablePointer<GtkWidget> {
+        if let heading { return heading }
+        let made = AccessibleAttributes.makeBox(orientation: GTK_ORIENTATION_HORIZONTAL, spacing: 0, role: GTK_ACCESSIBLE_ROLE_HEADING)
+        headingReference = ObjectReference(sinking: untyped(made))
+        gtk_widget_set_hexpand(made, 1)
+        gtk_box_append(gdd_box(untyped(container)), made)
+        heading = made
+        return made
     }
 
     /// A generator that can fold took a row from one that cannot (or the other way round) without
@@ -249,8 +305,8 @@ final class Cell {
 
     /// Takes the view's widget out of the container, if it is still there.
     private func detach(_ view: any RowView) {
-        guard view.widget.parent == container else { return }
-        gtk_box_remove(gdd_box(untyped(container)), view.widget.pointer)
+        guard let parent = view.widget.parent, parent == container || parent == heading else { return }
+        gtk_box_remove(gdd_box(untyped(parent)), view.widget.pointer)
     }
 
     private func takeView(for generator: any RowGenerator, kind: ReuseIdentifier) {
@@ -287,9 +343,4 @@ final class Cell {
         }
         styledRole = role
     }
-}
-
-/// What the expander shows: nothing, an arrow, or an empty space of its size.
-private enum FoldMark {
-    case none, collapsed, expanded, reserved
 }

@@ -45,6 +45,23 @@ enum ItemViewKind: Sendable, Equatable {
         }
     }
 
+    /// Whether a drag selects the rows it covers (`gtk_list_view_get_enable_rubberband`).
+    @MainActor
+    func rubberBand(_ view: UnsafeMutablePointer<GtkWidget>) -> Bool {
+        switch self {
+        case .list: return gtk_list_view_get_enable_rubberband(gdd_list_view(untyped(view))) != 0
+        case .grid: return gtk_grid_view_get_enable_rubberband(gdd_grid_view(untyped(view))) != 0
+        }
+    }
+
+    @MainActor
+    func setRubberBand(_ view: UnsafeMutablePointer<GtkWidget>, _ on: Bool) {
+        switch self {
+        case .list: gtk_list_view_set_enable_rubberband(gdd_list_view(untyped(view)), on ? 1 : 0)
+        case .grid: gtk_grid_view_set_enable_rubberband(gdd_grid_view(untyped(view)), on ? 1 : 0)
+        }
+    }
+
     /// Whether Left and Right fold rows (a list, as GTK's trees do). In a grid they move between
     /// tiles, so only `+`, `-` and `*` fold there.
     var foldsWithArrowKeys: Bool { self == .list }

@@ -11,6 +11,13 @@ extension ListBaseAdapter {
         set { selection.setMode(newValue) }
     }
 
+    /// Whether a drag selects the rows it covers — a rubber band (GTK's `enable-rubberband`;
+    /// `.selectable(.multiple, rubberBand: true)` sets it). Meant for `.multiple` selection.
+    public var rubberBandSelects: Bool {
+        get { kind.rubberBand(itemView) }
+        set { kind.setRubberBand(itemView, newValue) }
+    }
+
     /// The selection model over the manager's store: `selectionModel.pointer` for
     /// `gtk_selection_model_*` (an interface, so no `UnsafeMutablePointer<GtkSelectionModel>`
     /// exists in Swift). It is another object after `selectionMode` changes.

@@ -48,8 +48,25 @@ public class ListBaseAdapter {
     /// Fires with the generator of an activated row (Enter, double click, or single click when set).
     public let didActivate = Event<any RowGenerator>()
 
+    /// Fires with the list's first row (header included) when it comes into the visible area: at
+    /// least one pixel of it on screen after a layout, not merely bound. Once per time it comes
+    /// into view; again when another row becomes the first and is on screen. See Plugins/Scroll.
+    public let firstRowVisible = Event<any RowGenerator>()
+    /// Fires with the list's last row (footer included) when it comes into the visible area, as
+    /// `firstRowVisible` does for the first: so a page loader hears when the end is on screen,
+    /// and again when rows it appended leave a new last row on screen.
+    public let lastRowVisible = Event<any RowGenerator>()
+    /// Scrolling: the scroll anchor, scroll requests and the first/last-row visibility (Plugins/Scroll).
+    private(set) var scrolling: ScrollController!
+
     /// What the factory did so far.
     public internal(set) var statistics = BindStatistics()
+
+    /// What screen readers call the view (its accessible label): say what the rows are, such as
+    /// "Contacts". Default: "List" for a list view, "Grid" for a grid view.
+    public var accessibleName: String {
+        didSet { AccessibleAttributes.setLabel(itemView, accessibleName) }
+    }
 
     /// Starts counting from zero.
     public func resetStatistics() { statistics = BindStatistics() }
@@ -76,8 +93,13 @@ public class ListBaseAdapter {
 
     /// What the plugins enabled.
     let features: PluginSet
+    /// Fires when the factory made a cell (its container exists, it shows no row yet): plugins
+    /// that add controllers to rows (reordering's drag source) add them here.
+    let cellCreated = Event<Cell>()
     /// Plugin objects installed on this adapter (see `AdapterPlugin`).
     var installedPlugins: [any AdapterPlugin] = []
+    /// One click folds (`.foldable(onSingleClick: true)`).
+    private var singleClickFolding: SingleClickFolding?
 
     /// Messages about generators that want a plugin this view lacks (debug builds report them on
     /// stderr too).
@@ -91,12 +113,14 @@ public class ListBaseAdapter {
         self.kind = kind
         let features = PluginSet(plugins)
         self.features = features
+        accessibleName = kind == .list ? "List" : "Grid"
         factory = TypedObject(gtk_signal_list_item_factory_new()!)
         retainObject(untyped(factory))          // ours, besides the view's
         itemView = kind.makeView(factory: factory.pointer)  // takes the factory transfer-full
         scrolledWindow = gtk_scrolled_window_new()
         gtk_scrolled_window_set_child(gdd_scrolled_window(untyped(scrolledWindow)), itemView)
         gtk_widget_set_vexpand(scrolledWindow, 1)
+        AccessibleAttributes.setLabel(itemView, accessibleName)
         references = [ObjectReference(sinking: untyped(scrolledWindow)),
                       ObjectReference(adopting: untyped(factory))]
         selection = RowSelection(adapter: self, mode: features.selection)
@@ -107,6 +131,9 @@ public class ListBaseAdapter {
         if features.foldable { connectFoldingKeys() }
         KeyboardNavigation.install(on: self)
         if features.singleClickActivation { kind.setSingleClickActivates(itemView, true) }
+        if features.rubberBand { kind.setRubberBand(itemView, true) }
+        if features.foldOnSingleClick { singleClickFolding = SingleClickFolding(adapter: self) }
+        scrolling = ScrollController(adapter: self)
     }
 
     isolated deinit {
@@ -152,8 +179,15 @@ public class ListBaseAdapter {
         set { kind.setSingleClickActivates(itemView, newValue) }
     }
 
-    /// Scrolls so `position` is visible (GTK 4.8: the `list.scroll-to-item` action).
+    /// Scrolls so `position` is visible (GTK 4.8: the `list.scroll-to-item` action). To put a
+    /// row at the top, centre or bottom, see `scrollTo(_:at:)` (Plugins/Scroll).
     public func scrollTo(position: Int) {
+        scrolling.cancelPending()
+        scrollToItem(position)
+    }
+
+    /// GTK's `list.scroll-to-item`: the least scrolling that shows `position`.
+    func scrollToItem(_ position: Int) {
         guard position >= 0, position < manager.store.count else { return }
         "list.scroll-to-item".withGString {
             _ = gtk_widget_activate_action_variant(itemView, $0, g_variant_new_uint32(guint32(position)))
@@ -165,6 +199,14 @@ public class ListBaseAdapter {
     public func view(for generator: any RowGenerator) -> (any RowView)? {
         guard let row = manager.rowsByGenerator[ObjectIdentifier(generator)], row.cell?.adapter === self else { return nil }
         return row.cell?.view
+    }
+
+    /// GTK's row widget showing `generator` (the list row or grid child that takes the focus and
+    /// that screen readers read), nil when the row is not bound. Its child is the row's container
+    /// (`gdd-row`), which holds the expander and the view (a header's view inside a heading).
+    public func rowWidget(for generator: any RowGenerator) -> UnsafeMutablePointer<GtkWidget>? {
+        guard view(for: generator) != nil, let cell = manager.rowsByGenerator[ObjectIdentifier(generator)]?.cell else { return nil }
+        return gtk_widget_get_parent(cell.container)
     }
 
     /// Views waiting in the reuse pool.
@@ -186,6 +228,7 @@ public class ListBaseAdapter {
             let cell = Cell(listItem: item.asListItem, adapter: self)
             self.containers[UnsafeMutableRawPointer(cell.container)] = WeakCell(cell)
             CellStorage.attach(cell, to: item)
+            self.cellCreated.invoke(with: cell)
         })
         Signal.connect(f, "bind", pointer: { item in
             guard let item, let cell = CellStorage.cell(of: item),
@@ -230,7 +273,10 @@ public class ListBaseAdapter {
             (row.generator as? SelectableItem)?.didActivateEvent.invoke()
             row.sectionController?.didActivate(row.generator)
         }
-        if features.foldable, row.generator is FoldableItem { toggleFold(of: row.generator) }
+        // With single-click folding, the first click of a double click folded already.
+        if features.foldable, row.generator is FoldableItem, singleClickFolding?.tookDoubleClick() != true {
+            toggleFold(of: row.generator)
+        }
     }
 
     /// Reports (once per kind of problem) a generator that wants a plugin this view lacks.

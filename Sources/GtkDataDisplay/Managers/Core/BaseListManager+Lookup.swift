@@ -44,6 +44,15 @@ extension BaseListManager {
         return s
     }
 
+    /// The index of the section that `generator` heads or closes (its header or its footer).
+    func sectionIndex(headerOrFooter generator: any RowGenerator) throws(DataDisplayError) -> Int {
+        guard let row = rowsByGenerator[ObjectIdentifier(generator)], row.role != .row,
+              let s = state.firstIndex(where: { $0.header === row || $0.footer === row }) else {
+            throw .sectionNotFound(describe(generator))
+        }
+        return s
+    }
+
     /// Section and index of a section's own row (depth 0): the rows that take part in inserts,
     /// moves and removals. A child row is changed through its parent's `children`.
     func topLevelLocation(_ generator: any RowGenerator) throws(DataDisplayError) -> (Int, Int) {

@@ -19,6 +19,9 @@ open class BaseListManager {
     public let store: RowStore
     /// Errors of mutations that were queued during an update and failed when they ran.
     public let queuedMutationFailed = Event<DataDisplayError>()
+    /// Fires after a row moved (`move(_:to:)`, `move(_:after:)`, `move(_:before:)`, or the
+    /// reordering plugin), with where it stood and where it stands now.
+    public let didMove = Event<RowMove>()
     /// What the last diffed update (`setState`, `batch`) did.
     public internal(set) var lastUpdate: UpdateSummary?
     /// Which rows show plain models (`register`, `setState(models:)`): see `ModelRegistry`.
@@ -138,10 +141,11 @@ open class BaseListManager {
         }
     }
 
-    /// Appends rows to the section with `header`.
+    /// Appends rows to the section with `header` — or with this footer: a section can be named by
+    /// its header or its footer. Neither in the manager: `DataDisplayError.sectionNotFound`.
     open func add(_ generators: [any RowGenerator], toSectionWith header: any RowGenerator) throws(DataDisplayError) {
         try perform { () throws(DataDisplayError) in
-            let s = try self.sectionIndex(header: header)
+            let s = try self.sectionIndex(headerOrFooter: header)
             try self.validateNew(generators)
             self.insertRowsNow(generators, section: s, index: self.state[s].rows.count)
         }

@@ -4,7 +4,9 @@
 public enum DataDisplayError: Error, Equatable, CustomStringConvertible {
     /// The generator (or header) used as an anchor or target is not in the manager.
     case generatorNotFound(String)
-    /// The header naming a section is not in the manager.
+    /// The header naming a section is not in the manager (nor a footer, for the operations that
+    /// also take a footer: `add(_:toSectionWith:)`, `insertAtBeginning/End(_:ofSectionWith:)`,
+    /// `reloadSection(with:)`).
     case sectionNotFound(String)
     /// This generator instance already stands in the manager (or twice in the new state).
     case duplicateGenerator(String)
@@ -30,11 +32,14 @@ public enum DataDisplayError: Error, Equatable, CustomStringConvertible {
     /// A model has no identity: neither `Identifiable`, `Hashable` nor a class instance, and its
     /// registration gives no `id`.
     case unidentifiableModel(String)
+    /// A move the rows do not allow: a child row out of its parent, or a row whose generator
+    /// (`MovableItem`) or the reordering plugin forbids it.
+    case moveRefused(String)
 
     public var description: String {
         switch self {
         case .generatorNotFound(let what): return "generator not found in the manager: \(what)"
-        case .sectionNotFound(let what): return "section not found: no section has the header \(what)"
+        case .sectionNotFound(let what): return "section not found: no section has \(what) as its header (or footer, where a footer names one)"
         case .duplicateGenerator(let what): return "generator already in the manager: \(what) (a generator instance may stand once)"
         case .duplicateDiffID(let what): return "duplicate diff id \(what)"
         case .indexOutOfRange(let index, let count): return "index \(index) out of range 0..<\(count)"
@@ -46,6 +51,7 @@ public enum DataDisplayError: Error, Equatable, CustomStringConvertible {
         case .emptyBatch: return "empty batch: the batch ran no operation"
         case .unregisteredModelType(let type): return "unregistered model type \(type): register a row view or a factory for it"
         case .unidentifiableModel(let type): return "unidentifiable model \(type): make it Identifiable or Hashable, or register it with id:"
+        case .moveRefused(let why): return "move refused: \(why)"
         }
     }
 }

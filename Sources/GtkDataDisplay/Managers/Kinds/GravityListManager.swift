@@ -19,10 +19,10 @@ open class GravityListManager: BaseListManager {
         }
     }
 
-    /// Adds rows to the section with `header`, each at its place by heaviness.
+    /// Adds rows to the section with `header` (or with this footer), each at its place by heaviness.
     public override func add(_ generators: [any RowGenerator], toSectionWith header: any RowGenerator) throws(DataDisplayError) {
         try perform { () throws(DataDisplayError) in
-            let s = try self.sectionIndex(header: header)
+            let s = try self.sectionIndex(headerOrFooter: header)
             try self.validateNew(generators)
             try self.addByWeight(generators, section: s)
         }

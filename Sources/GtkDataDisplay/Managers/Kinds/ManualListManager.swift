@@ -8,16 +8,16 @@
 /// both rows keep their widgets).
 @MainActor
 open class ManualListManager: BaseListManager {
-    /// Inserts rows at the beginning of the section with `header`.
+    /// Inserts rows at the beginning of the section with `header` (or with this footer).
     public func insertAtBeginning(_ generators: [any RowGenerator], ofSectionWith header: any RowGenerator) throws(DataDisplayError) {
         try perform { () throws(DataDisplayError) in
-            let s = try self.sectionIndex(header: header)
+            let s = try self.sectionIndex(headerOrFooter: header)
             try self.validateNew(generators)
             self.insertRowsNow(generators, section: s, index: 0)
         }
     }
 
-    /// Inserts rows at the end of the section with `header` (before its footer).
+    /// Inserts rows at the end of the section with `header` or with this footer (before the footer).
     public func insertAtEnd(_ generators: [any RowGenerator], ofSectionWith header: any RowGenerator) throws(DataDisplayError) {
         try add(generators, toSectionWith: header)
     }
@@ -83,11 +83,13 @@ open class ManualListManager: BaseListManager {
         }
     }
 
-    /// Rebinds every row of the section with `header` in place (RDDM's `reloadSection`).
+    /// Rebinds the section with `header` (or with this footer) in place — its header, its rows and
+    /// its footer (RDDM's `reloadSection`). No row moves; each bound row is rebound once.
     public func reloadSection(with header: any RowGenerator) throws(DataDisplayError) {
         try perform { () throws(DataDisplayError) in
-            let s = try self.sectionIndex(header: header)
-            try self.update(self.state[s].rows.map(\.generator))
+            let section = self.state[try self.sectionIndex(headerOrFooter: header)]
+            let rows = [section.header].compactMap { $0 } + section.rows + [section.footer].compactMap { $0 }
+            try self.update(rows.map(\.generator))
         }
     }
 }

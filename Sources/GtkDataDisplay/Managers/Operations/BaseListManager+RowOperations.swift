@@ -140,10 +140,12 @@ extension BaseListManager {
         let from = sectionOffset(s) + state[s].rowsOffset + i
         // Validate the destination before changing anything.
         _ = try destination()
+        let fromPosition = siblingPosition(section: s, index: i)
         state[s].rows.removeSubrange(i..<end)
         let (ds, di) = try! destination()
         state[ds].rows.insert(contentsOf: block, at: di)
         takeController(ofSection: ds, block)
+        fireMoved(RowMove(generator: generator, parent: nil, from: fromPosition, to: siblingPosition(section: ds, index: di)))
         let to = sectionOffset(ds) + state[ds].rowsOffset + di
         guard from != to else { return }
         // One splice over the whole span: GTK keeps the widgets of every row in it.

@@ -1,0 +1,31 @@
+import CGtk
+
+/// Runs work once a widget's frame clock has ticked a given number of times: after the layout of
+/// the frame in which a change was made (a tick runs before its frame's layout, so the second tick
+/// sees what the first frame laid out). Nothing runs while the widget is not mapped; the work is
+/// dropped with the widget.
+@MainActor
+enum FrameTick {
+    private final class Countdown {
+        var remaining: Int
+        let body: @MainActor () -> Void
+        init(_ remaining: Int, _ body: @escaping @MainActor () -> Void) {
+            self.remaining = remaining
+            self.body = body
+        }
+    }
+
+    /// Runs `body` on the `frames`-th tick of `widget`'s frame clock from now.
+    static func after(frames: Int, of widget: UnsafeMutablePointer<GtkWidget>, _ body: @escaping @MainActor () -> Void) {
+        let box = Unmanaged.passRetained(Countdown(max(1, frames), body)).toOpaque()
+        gtk_widget_add_tick_callback(widget, { _, _, data in
+            let countdown = Unmanaged<Countdown>.fromOpaque(data!).takeUnretainedValue()
+            countdown.remaining -= 1
+            guard countdown.remaining == 0 else { return gdd_source_continue() }
+            MainActor.assumeIsolated { countdown.body() }
+            return gdd_source_remove()
+        }, box, { data in
+            Unmanaged<Countdown>.fromOpaque(data!).release()
+        })
+    }
+}

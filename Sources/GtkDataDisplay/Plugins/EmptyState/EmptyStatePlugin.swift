@@ -1,0 +1,141 @@
+// The empty state: a placeholder shown instead of the rows while a manager has none.
+//
+// Whether the list is empty is checked once the main loop is idle after the store changed (at high
+// idle priority, before GTK draws the next frame), never inside an update: a filter whose
+// `setState` empties the list and another that fills it again within one turn of the main loop
+// never shows the placeholder. A pagination plugin's progress or error row counts as a row, so a
+// list whose first page is loading shows progress, not "empty".
+
+import CGtk
+
+/// Shows a placeholder (icon, title, description, optional action button) instead of the rows
+/// while the manager has none, and the rows again as soon as they come.
+///
+///     let adapter = manager.listViewBuilder
+///         .add(plugin: .emptyState(iconName: "mail-unread-symbolic", title: "No messages",
+///                                  description: "New messages appear here.", actionLabel: "Refresh"))
+///         .build()
+///     adapter.plugin(EmptyStatePlugin.self)?.actionActivated += { reload() }
+///
+/// In a list or grid view the placeholder lies over the scrolled window in `adapter.widget`
+/// (put the adapter, or `adapter.widget`, in your UI), and the scrolled window is hidden while it
+/// shows. For a `BoxAdapter`, `install(on:)` puts the box in `container`: show that.
+@MainActor
+public final class EmptyStatePlugin: AdapterPlugin {
+    /// What counts as empty.
+    public enum Condition: Sendable, Equatable {
+        /// No items at all: a section header alone is content.
+        case noItems
+        /// No rows: headers and footers alone count as empty.
+        case noRows
+    }
+
+    /// The placeholder widget (its texts can change while shown).
+    public let placeholder: EmptyStateView
+    /// Fires when the placeholder's action button is clicked.
+    public let actionActivated = Event<Void>()
+    /// Fires with `true` when the placeholder appears and `false` when the rows come back.
+    public let visibilityChanged = Event<Bool>()
+    /// What counts as empty.
+    public var condition: Condition { didSet { scheduleCheck() } }
+    /// Whether the placeholder is shown now.
+    public private(set) var isShowingPlaceholder = false
+
+    private weak var manager: BaseListManager?
+    /// The widget hidden while the placeholder shows (the scrolled window, or the box).
+    private var content: ObjectReference?
+    private var overlay: ObjectReference?
+    private var itemsChangedHandler: UInt = 0
+    private var checkScheduled = false
+
+    /// A placeholder with a themed icon, a title, a description and, with `actionLabel`, a button
+    /// whose clicks fire `actionActivated`.
+    public init(iconName: String? = nil, title: String, description: String? = nil, actionLabel: String? = nil,
+                condition: Condition = .noItems) {
+        placeholder = EmptyStateView(iconName: iconName, title: title, description: description, actionLabel: actionLabel)
+        self.condition = condition
+        placeholder.actionButton.onClicked { [weak self] in self?.actionActivated.invoke() }
+        placeholder.isVisible = false
+    }
+
+    isolated deinit {
+        if itemsChangedHandler != 0, let manager {
+            Signal.disconnect(untyped(manager.store.listModel), itemsChangedHandler)
+        }
+    }
+
+    /// Installs the placeholder over `adapter`'s scrolled window (in `adapter.widget`).
+    public func install(on adapter: ListBaseAdapter) {
+        attach(manager: adapter.manager, overlay: adapter.widget, content: adapter.scrolledWindow)
+    }
+
+    /// Installs the placeholder for a box adapter: `container` then holds the box and the
+    /// placeholder; put `container` in your UI instead of the box.
+    public func install(on box: BoxAdapter) {
+        let overlay = gtk_overlay_new()!
+        gtk_overlay_set_child(gdd_overlay(untyped(overlay)), box.box)
+        attach(manager: box.manager, overlay: overlay, content: box.box)
+    }
+
+    /// The overlay holding the content and the placeholder (for a list or grid view: `adapter.widget`).
+    public var container: UnsafeMutablePointer<GtkWidget>? {
+        overlay.map { $0.pointer.assumingMemoryBound(to: GtkWidget.self) }
+    }
+
+    private func attach(manager: BaseListManager, overlay: UnsafeMutablePointer<GtkWidget>,
+                        content: UnsafeMutablePointer<GtkWidget>) {
+        precondition(self.manager == nil, "an EmptyStatePlugin serves one view")
+        self.manager = manager
+        self.overlay = ObjectReference(sinking: untyped(overlay))
+        self.content = ObjectReference(retaining: untyped(content))
+        let asOverlay = gdd_overlay(untyped(overlay))
+        gtk_overlay_add_overlay(asOverlay, placeholder.gtkWidget)
+        // The overlay is at least as large as the placeholder while the content is hidden.
+        gtk_overlay_set_measure_overlay(asOverlay, placeholder.gtkWidget, 1)
+        itemsChangedHandler = Signal.connect(untyped(manager.store.listModel), "items-changed",
+                                             itemsChanged: { [weak self] _, _, _ in self?.scheduleCheck() })
+        // Checked on idle too, before the first frame: plugins installed after this one (pagination
+        // asking for a first page) add their rows first.
+        scheduleCheck()
+    }
+
+    /// Whether the manager shows nothing that counts as content.
+    public var isEmpty: Bool {
+        guard let manager else { return false }
+        switch condition {
+        case .noItems: return manager.store.count == 0
+        case .noRows: return !manager.state.contains { !$0.rows.isEmpty }
+        }
+    }
+
+    /// Checks once the main loop is idle (coalesced: one check however many updates came).
+    private func scheduleCheck() {
+        guard !checkScheduled, manager != nil else { return }
+        checkScheduled = true
+        Idle.once { [weak self] in
+            guard let self else { return }
+            self.checkScheduled = false
+            self.check()
+        }
+    }
+
+    /// Shows the placeholder or the rows, as `isEmpty` says now.
+    private func check() {
+        let empty = isEmpty
+        guard empty != isShowingPlaceholder, let content else { return }
+        isShowingPlaceholder = empty
+        placeholder.isVisible = empty
+        gtk_widget_set_visible(content.pointer.assumingMemoryBound(to: GtkWidget.self), empty ? 0 : 1)
+        visibilityChanged.invoke(with: empty)
+    }
+}
+
+extension AdapterPlugin where Self == EmptyStatePlugin {
+    /// An empty state: a placeholder with a themed icon, a title, a description and an optional
+    /// action button (its clicks fire `actionActivated`).
+    public static func emptyState(iconName: String? = nil, title: String, description: String? = nil,
+                                  actionLabel: String? = nil, condition: EmptyStatePlugin.Condition = .noItems) -> EmptyStatePlugin {
+        EmptyStatePlugin(iconName: iconName, title: title, description: description,
+                         actionLabel: actionLabel, condition: condition)
+    }
+}

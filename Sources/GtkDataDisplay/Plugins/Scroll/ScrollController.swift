@@ -1,0 +1,273 @@
+import CGtk
+
+/// One adapter's scrolling, done right after each layout of its window (the frame clock's `layout`
+/// signal, after the window allocated its widgets, so row positions are current and a correction
+/// is laid out again within the same frame — nothing jumps on screen):
+///
+/// - **The scroll anchor.** Before the store changes, the rows on screen and their offsets are
+///   noted; after the layout that follows, the first of them still shown is put back where it was.
+///   GTK 4.8 anchors a list by itself (`GtkListBase` keeps the row at the scrolled fraction of the
+///   viewport where it was), which already holds a list's rows for changes above the first row on
+///   screen; a grid keeps only the anchor's *line*, so a tile moves a line when an insert or remove
+///   above reflows the columns, and a row that GTK anchored and the update removed lets the rows
+///   above it move. The correction covers those, and costs nothing when GTK got it right.
+/// - **Scroll requests** (`scrollTo(_:at:)`, `restore(_:)`): `list.scroll-to-item` brings the row
+///   into the realised range, then the adjustment is moved until the row stands where it should.
+///   GTK 4.12's `gtk_list_view_scroll_to` would not help: it cannot centre a row either.
+/// - **First and last row visibility**, reported as events once the positions are final.
+@MainActor
+final class ScrollController {
+    private weak var adapter: ListBaseAdapter?
+    private weak var store: RowStore?
+    private let link = FrameClockLink()
+
+    /// Whether changes above the first row on screen leave what is on screen where it is.
+    var keepsAnchor = true
+
+    /// One row on screen before a change, and where its top edge stood.
+    private struct AnchorEntry {
+        weak var row: Row?
+        let offset: Double
+    }
+    /// The rows on screen before changes that are not laid out yet, first on screen first.
+    private var pendingAnchor: [AnchorEntry]?
+    /// The vertical adjustment's value at the last layout.
+    private var valueAtLayout = 0.0
+
+    /// A row to bring on screen, and where.
+    private struct Request {
+        weak var row: Row?
+        let target: Target
+        var adjustments = 0
+        /// `list.scroll-to-item`s done for it (two at most: one may be undone by a layout).
+        var jumps = 0
+    }
+    enum Target {
+        case aligned(ScrollAlignment)
+        /// The row's top edge this many pixels below the top of the visible area.
+        case offset(Double)
+    }
+    private var request: Request?
+
+    /// The first and last rows reported visible and not gone from the screen since.
+    private var reportedFirst: ObjectIdentifier?
+    private var reportedLast: ObjectIdentifier?
+
+    /// Adjustments made in the frame being laid out: GDK lays a frame out at most four times in a
+    /// row (and warns after), so more waits for the next frame.
+    private var frameCounter = -1
+    private var adjustmentsThisFrame = 0
+    private static let adjustmentsPerFrame = 2
+
+    init(adapter: ListBaseAdapter) {
+        self.adapter = adapter
+        self.store = adapter.manager.store
+        link.controller = self
+        let widget = adapter.itemView
+        let view = untyped(widget)
+        let link = self.link
+        Signal.connect(view, "realize") { link.attach(to: widget) }
+        Signal.connect(view, "unrealize") { link.detach() }
+        Signal.connect(view, "unmap") { [weak self] in self?.pendingAnchor = nil }
+        adapter.manager.store.willSplice.addListener(key: ObjectIdentifier(self)) { [weak self] _, _ in
+            self?.storeWillChange()
+        }
+    }
+
+    isolated deinit {
+        link.detach()
+        store?.willSplice.removeListener(key: ObjectIdentifier(self))
+    }
+
+    // MARK: Requests
+
+    /// Brings `row` on screen at `target` after the next layout (the first, if the view is not
+    /// shown yet). A newer request replaces an older one; a pending anchor is dropped.
+    func scroll(to row: Row, _ target: Target) {
+        guard let adapter else { return }
+        pendingAnchor = nil
+        request = Request(row: row, target: target)
+        // Not realised: bring it into the realised range now (once laid out; before, the first
+        // layout does it).
+        if adapter.isLaidOut, adapter.frame(of: row) == nil, let position = position(of: row) {
+            request?.jumps = 1
+            adapter.scrollToItem(position)
+        }
+        gtk_widget_queue_allocate(adapter.itemView)
+    }
+
+    /// Forgets pending requests and anchors: something else scrolled (`scrollTo(position:)`).
+    func cancelPending() {
+        request = nil
+        pendingAnchor = nil
+    }
+
+    /// The rows on screen before changes not laid out yet, as a saved position (nil when none).
+    var pendingPosition: ScrollPosition? {
+        guard let pendingAnchor else { return nil }
+        let anchors = pendingAnchor.compactMap { entry in entry.row.map { ScrollPosition.Anchor(key: $0.key, offset: entry.offset) } }
+        guard let first = pendingAnchor.first?.row, let position = position(of: first) else { return nil }
+        return ScrollPosition(anchors: anchors, position: position)
+    }
+
+    private func position(of row: Row) -> Int? {
+        if let frame = adapter?.frame(of: row) { return frame.position }
+        return adapter?.manager.position(of: row.generator)
+    }
+
+    // MARK: The anchor
+
+    /// The store is about to change: note what is on screen, unless changes since the last layout
+    /// already did (their anchor is still the one to keep) or a request decides where to go.
+    private func storeWillChange() {
+        guard keepsAnchor, pendingAnchor == nil, request == nil, let adapter, adapter.isLaidOut else { return }
+        // Rows sit where the last layout put them; a scroll since then moves them by as much.
+        let scrolled = gtk_adjustment_get_value(adapter.verticalAdjustment) - valueAtLayout
+        let entries = adapter.visibleFrames().map { AnchorEntry(row: $0.row, offset: $0.y - scrolled) }
+        pendingAnchor = entries.isEmpty ? nil : entries
+    }
+
+    /// Puts the first noted row that is still shown back where it stood. Returns whether it scrolled.
+    private func keepAnchor(_ entries: [AnchorEntry], in adapter: ListBaseAdapter) -> Bool {
+        pendingAnchor = nil
+        for entry in entries {
+            // A row gone from the realised range (removed, or moved far) is not chased.
+            guard let row = entry.row, let frame = adapter.frame(of: row) else { continue }
+            return adapter.scrollVertically(by: frame.y - entry.offset) != 0
+        }
+        return false
+    }
+
+    // MARK: After each layout
+
+    /// The window has allocated its widgets for this frame.
+    func didLayout(frameCounter counter: Int) {
+        guard let adapter, adapter.isLaidOut else { return }
+        if counter != frameCounter {
+            frameCounter = counter
+            adjustmentsThisFrame = 0
+        }
+        guard request != nil || pendingAnchor != nil else { return finishLayout(adapter) }
+        guard adjustmentsThisFrame < Self.adjustmentsPerFrame else {
+            // Lay out again in the next frame, outside this one's layout.
+            Idle.once { [weak adapter] in if let adapter { gtk_widget_queue_allocate(adapter.itemView) } }
+            return
+        }
+        var scrolled = false
+        if request != nil {
+            scrolled = serveRequest(in: adapter)
+        } else if let entries = pendingAnchor {
+            scrolled = keepAnchor(entries, in: adapter)
+        }
+        if scrolled {
+            adjustmentsThisFrame += 1   // GDK lays out again now; positions are final after that
+        } else {
+            finishLayout(adapter)
+        }
+    }
+
+    /// Moves toward the requested place. Returns whether it scrolled.
+    private func serveRequest(in adapter: ListBaseAdapter) -> Bool {
+        guard var current = request, let row = current.row else {
+            request = nil
+            return false
+        }
+        guard let frame = adapter.frame(of: row) else {
+            // Not realised (asked before the row was shown, or GTK moved away): jump there once.
+            guard current.jumps < 2, let position = position(of: row) else {
+                request = nil
+                return false
+            }
+            current.jumps += 1
+            request = current
+            adapter.scrollToItem(position)
+            return true
+        }
+        let target: Double
+        switch current.target {
+        case .aligned(let alignment): target = alignment.targetY(rowY: frame.y, height: frame.height, viewport: adapter.viewportHeight)
+        case .offset(let offset): target = offset
+        }
+        let delta = frame.y - target
+        guard abs(delta) >= 0.5, current.adjustments < 4 else {
+            request = nil
+            return false
+        }
+        current.adjustments += 1
+        request = current
+        guard adapter.scrollVertically(by: delta) != 0 else {
+            request = nil   // the end of the range: as close as it gets
+            return false
+        }
+        return true
+    }
+
+    /// Positions are final for this frame: note the value and report visibility.
+    private func finishLayout(_ adapter: ListBaseAdapter) {
+        valueAtLayout = gtk_adjustment_get_value(adapter.verticalAdjustment)
+        reportVisibility(adapter)
+    }
+
+    // MARK: First and last row
+
+    /// Whether the row at `position` has a pixel on screen.
+    func isVisible(position: Int) -> (row: Row, visible: Bool)? {
+        guard let adapter, let row = adapter.manager.store.row(at: position) else { return nil }
+        let visible = adapter.isLaidOut && adapter.frame(of: row)?.isVisible(in: adapter.viewportHeight) == true
+        return (row, visible)
+    }
+
+    private func reportVisibility(_ adapter: ListBaseAdapter) {
+        let count = adapter.manager.store.count
+        if adapter.firstRowVisible.isEmpty {
+            reportedFirst = nil
+        } else if let (row, visible) = isVisible(position: 0) {
+            report(row, visible: visible, reported: &reportedFirst, adapter.firstRowVisible, adapter)
+        }
+        if adapter.lastRowVisible.isEmpty {
+            reportedLast = nil
+        } else if count > 0, let (row, visible) = isVisible(position: count - 1) {
+            report(row, visible: visible, reported: &reportedLast, adapter.lastRowVisible, adapter)
+        }
+    }
+
+    private func report(_ row: Row, visible: Bool, reported: inout ObjectIdentifier?,
+                        _ event: Event<any RowGenerator>, _ adapter: ListBaseAdapter) {
+        guard visible else {
+            reported = nil
+            return
+        }
+        guard reported != ObjectIdentifier(row) else { return }
+        reported = ObjectIdentifier(row)
+        let generator = row.generator
+        adapter.manager.withinViewCallback { event.invoke(with: generator) }
+    }
+}
+
+/// The connection to the frame clock of the item view's window, made when the view is realised
+/// (a frame clock exists only then) and undone when it is unrealised or the adapter goes.
+@MainActor
+private final class FrameClockLink {
+    weak var controller: ScrollController?
+    private var clock: OpaquePointer?
+    private var handler: UInt = 0
+
+    func attach(to view: UnsafeMutablePointer<GtkWidget>) {
+        detach()
+        guard let clock = gtk_widget_get_frame_clock(view) else { return }
+        retainObject(untyped(clock))
+        self.clock = clock
+        handler = Signal.connectAfter(untyped(clock), "layout") { [weak self] in
+            guard let self, let clock = self.clock else { return }
+            self.controller?.didLayout(frameCounter: gdk_frame_clock_get_frame_counter(clock))
+        }
+    }
+
+    func detach() {
+        guard let clock else { return }
+        Signal.disconnect(untyped(clock), handler)
+        releaseObject(untyped(clock))
+        self.clock = nil
+        handler = 0
+    }
+}

@@ -49,7 +49,7 @@ final class DemoApplication {
         self.window = window
         window.present()
         if let file = options.screenshot {
-            takeScreenshot(of: window, into: file)
+            takeScreenshot(of: window, into: file, after: options.screenshotDelay)
             return
         }
         if let seconds = options.quitAfter {
@@ -61,15 +61,16 @@ final class DemoApplication {
         }
     }
 
-    /// Waits until the window is shown and has drawn a few frames (rows bound, layout settled),
-    /// then renders it into `file` with GTK's snapshot and quits; exit status 1 when that fails.
-    private func takeScreenshot(of window: DemoWindow, into file: String) {
+    /// Waits until the window is shown and `delay` seconds more (rows bound, layout settled, slow
+    /// pages loaded), then renders it into `file` with GTK's snapshot and quits; exit status 1
+    /// when that fails.
+    private func takeScreenshot(of window: DemoWindow, into file: String, after delay: Double) {
         let app = application.pointer
         var shownTicks = 0
         Timeout.add(milliseconds: 100) { [weak self] in
             guard gtk_widget_get_mapped(window.widget) != 0 else { return true }
             shownTicks += 1
-            guard shownTicks >= 5 else { return true }
+            guard shownTicks >= max(1, Int((delay * 10).rounded())) else { return true }
             do {
                 try window.widget.saveScreenshot(png: file)
                 print("gtk-data-display-demo: saved \(file)")

@@ -15,6 +15,8 @@ struct DemoOptions {
     var showHelp = false
     /// Render the window into this PNG file and exit (`--screenshot FILE`).
     var screenshot: String?
+    /// Seconds the window is shown before the screenshot (`--delay`): time for slow pages to load.
+    var screenshotDelay = 0.5
     /// Start in the dark style (`--dark`) instead of following the desktop.
     var dark = false
 
@@ -24,7 +26,7 @@ struct DemoOptions {
             "  " + page.rawValue.padding(toLength: width + 2, withPad: " ", startingAt: 0) + page.summary
         }
         return """
-        usage: gtk-data-display-demo [--page NAME] [--dark] [--screenshot FILE] [--quit-after SECONDS]
+        usage: gtk-data-display-demo [--page NAME] [--dark] [--screenshot FILE [--delay SECONDS]] [--quit-after SECONDS]
                gtk-data-display-demo --stress SECONDS
 
         The GtkDataDisplay demo (application id \(DemoResources.applicationID)): one page per manager.
@@ -37,6 +39,8 @@ struct DemoOptions {
           --dark                use the dark style (default: follow the desktop's preference)
           --screenshot FILE     render the window with GTK's own snapshot into the PNG FILE and exit
                                 (with --page and --dark; works under Xvfb)
+          --delay SECONDS       with --screenshot: show the window this long first (default 0.5;
+                                more for pages that load slowly, such as feed)
           --quit-after SECONDS  quit the application after SECONDS (fractions allowed)
           --stress SECONDS      soak run: 100,000 rows, random updates many times a second while
                                 scrolling; checks the store against a model; exit status 1 on failure
@@ -82,6 +86,12 @@ struct DemoOptions {
                     throw UsageError(description: "--screenshot needs a PNG file name")
                 }
                 screenshot = file
+            case "--delay":
+                guard let text = parts.count == 2 ? parts[1] : remaining.popFirst(),
+                      let seconds = Double(text), seconds >= 0, seconds.isFinite else {
+                    throw UsageError(description: "--delay needs a number of seconds")
+                }
+                screenshotDelay = seconds
             case "--dark":
                 dark = true
             case "--help", "-h":

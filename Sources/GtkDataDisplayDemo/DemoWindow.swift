@@ -14,7 +14,7 @@ final class DemoWindow {
     private var controls: HeaderControls?
 
     /// The window as a widget (for a screenshot).
-    var widget: UnsafeMutablePointer<GtkWidget> { window.pointer.assumingMemoryBound(to: GtkWidget.self) }
+    var widget: UnsafeMutablePointer<GtkWidget> { gdd_widget(window.pointer) }
 
     init(application: UnsafeMutablePointer<GtkApplication>, initialPage: PageName) {
         DemoResources.installStylesheet()

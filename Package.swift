@@ -5,6 +5,8 @@ let package = Package(
     name: "GtkDataDisplay",
     products: [
         .library(name: "GtkDataDisplay", targets: ["GtkDataDisplay"]),
+        // The same library as a shared object, for apps that link it outside SwiftPM (meson-helpers/).
+        .library(name: "GtkDataDisplayShared", type: .dynamic, targets: ["GtkDataDisplay"]),
         .library(name: "GtkDataDisplayTesting", targets: ["GtkDataDisplayTesting"]),
         .library(name: "DataDisplayDiff", targets: ["DataDisplayDiff"]),
         .executable(name: "gtk-data-display-demo", targets: ["GtkDataDisplayDemo"]),
@@ -20,9 +22,11 @@ let package = Package(
         ),
         // Pure Swift: imports neither CGtk nor Foundation.
         .target(name: "DataDisplayDiff"),
-        .target(name: "GtkDataDisplay", dependencies: ["CGtk", "DataDisplayDiff"]),
+        // Compiles Resources/*.gresource.xml into the targets' resource bundles (see the plugin).
+        .plugin(name: "GResourceCompiler", capability: .buildTool()),
+        .target(name: "GtkDataDisplay", dependencies: ["CGtk", "DataDisplayDiff"], plugins: ["GResourceCompiler"]),
         .target(name: "GtkDataDisplayTesting", dependencies: ["GtkDataDisplay", "CGtk"]),
-        .executableTarget(name: "GtkDataDisplayDemo", dependencies: ["GtkDataDisplay", "CGtk"]),
+        .executableTarget(name: "GtkDataDisplayDemo", dependencies: ["GtkDataDisplay", "CGtk"], plugins: ["GResourceCompiler"]),
         .executableTarget(name: "GtkDataDisplayBench", dependencies: ["GtkDataDisplay", "DataDisplayDiff", "CGtk"]),
         // App code, written from the README alone: neither imports CGtk.
         .executableTarget(name: "GtkDataDisplayExample", dependencies: ["GtkDataDisplay"]),

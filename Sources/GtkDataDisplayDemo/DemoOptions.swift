@@ -1,3 +1,5 @@
+import Foundation
+
 /// The demo's command-line options.
 ///
 /// They are parsed here, not by GApplication: `g_application_run` is given no arguments, so it
@@ -11,16 +13,40 @@ struct DemoOptions {
     var stress: Double?
     /// Print the usage and exit.
     var showHelp = false
+    /// Render the window into this PNG file and exit (`--screenshot FILE`).
+    var screenshot: String?
+    /// Seconds the window is shown before the screenshot (`--delay`): time for slow pages to load.
+    var screenshotDelay = 0.5
+    /// Start in the dark style (`--dark`) instead of following the desktop.
+    var dark = false
 
-    static let usage = """
-    usage: gtk-data-display-demo [--page NAME] [--quit-after SECONDS] [--stress SECONDS]
+    static var usage: String {
+        let width = PageName.allCases.map(\.rawValue.count).max() ?? 0
+        let pages = PageName.allCases.map { page in
+            "  " + page.rawValue.padding(toLength: width + 2, withPad: " ", startingAt: 0) + page.summary
+        }
+        return """
+        usage: gtk-data-display-demo [--page NAME] [--dark] [--screenshot FILE [--delay SECONDS]] [--quit-after SECONDS]
+               gtk-data-display-demo --stress SECONDS
 
-      --page NAME           show this page first: \(PageName.allCases.map(\.rawValue).joined(separator: ", "))
-      --quit-after SECONDS  quit the application after SECONDS (fractions allowed)
-      --stress SECONDS      soak run: 100,000 rows, random updates many times a second while
-                            scrolling; checks the store against a model; exit status 1 on failure
-      --help                show this help
-    """
+        The GtkDataDisplay demo (application id \(DemoResources.applicationID)): one page per manager.
+
+        Pages (--page NAME):
+        \(pages.joined(separator: "\n"))
+
+        Options:
+          --page NAME           show this page first (default: \(PageName.base.rawValue))
+          --dark                use the dark style (default: follow the desktop's preference)
+          --screenshot FILE     render the window with GTK's own snapshot into the PNG FILE and exit
+                                (with --page and --dark; works under Xvfb)
+          --delay SECONDS       with --screenshot: show the window this long first (default 0.5;
+                                more for pages that load slowly, such as feed)
+          --quit-after SECONDS  quit the application after SECONDS (fractions allowed)
+          --stress SECONDS      soak run: 100,000 rows, random updates many times a second while
+                                scrolling; checks the store against a model; exit status 1 on failure
+          --help                show this help
+        """
+    }
 
     /// A problem with the command line.
     struct UsageError: Error, CustomStringConvertible {
@@ -55,6 +81,19 @@ struct DemoOptions {
                     throw UsageError(description: "--stress needs a number of seconds")
                 }
                 stress = seconds
+            case "--screenshot":
+                guard let file = parts.count == 2 ? parts[1] : remaining.popFirst(), !file.isEmpty else {
+                    throw UsageError(description: "--screenshot needs a PNG file name")
+                }
+                screenshot = file
+            case "--delay":
+                guard let text = parts.count == 2 ? parts[1] : remaining.popFirst(),
+                      let seconds = Double(text), seconds >= 0, seconds.isFinite else {
+                    throw UsageError(description: "--delay needs a number of seconds")
+                }
+                screenshotDelay = seconds
+            case "--dark":
+                dark = true
             case "--help", "-h":
                 showHelp = true
             default:

@@ -2,44 +2,48 @@ import CGtk
 import Foundation
 import GtkDataDisplay
 
-/// The package's `Resources/` folder (.ui files, CSS), found from this source file's path.
+/// The demo's GResource bundle (`io.github.gtkdatadisplay.Demo.gresource`, compiled from
+/// `Resources/io.github.gtkdatadisplay.Demo.gresource.xml`): its .ui files, CSS and icons.
 ///
-/// The demo runs from a build folder, so neither the working directory nor the executable's
-/// location says where the package is; the compile-time `#filePath` does, for a local build.
+/// A SwiftPM build finds it in the demo's resource bundle; an installed demo (meson-helpers/) in
+/// `<prefix>/share/gtk-data-display/`. It is registered before the application starts, so
+/// GtkApplication adds `<base path>/icons` to the icon theme by itself.
 @MainActor
 enum DemoResources {
-    /// `<package>/Resources`, or nil when the sources are not where they were built.
-    static let root: URL? = {
-        var folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        while folder.pathComponents.count > 1 {
-            let candidate = folder.appendingPathComponent("Resources")
-            if FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path),
-               FileManager.default.fileExists(atPath: candidate.path) {
-                return candidate
-            }
-            folder.deleteLastPathComponent()
-        }
-        warn("Resources/ not found above \(#filePath): using built-in widgets and the default style")
-        return nil
-    }()
+    /// The application id, which is also the bundle's name and its path in the resource namespace.
+    nonisolated static let applicationID = "io.github.gtkdatadisplay.Demo"
+    /// `/io/github/gtkdatadisplay/Demo`: GtkApplication's resource base path for `applicationID`.
+    static let basePath = "/" + applicationID.replacingOccurrences(of: ".", with: "/")
 
-    /// The text of `Resources/<path>`, or nil (with a warning) when it cannot be read.
-    static func text(_ path: String) -> String? {
-        guard let root else { return nil }
-        let url = root.appendingPathComponent(path)
+    /// Registers the bundle once; false (with a warning) when it cannot be found or loaded.
+    @discardableResult
+    static func register() -> Bool {
+        if registered { return true }
         do {
-            return try String(contentsOf: url, encoding: .utf8)
+            try GResourceBundle.register(path: GResourceBundle.locate(applicationID + ".gresource", swiftPMBundle: .module))
+            registered = true
         } catch {
-            warn("cannot read \(url.path): \(error.localizedDescription)")
+            warn("\(error): using built-in widgets and the default style")
+        }
+        return registered
+    }
+    private static var registered = false
+
+    /// The text of the resource `<base path>/<path>` (`ui/badge-row.ui`), or nil (with a warning).
+    static func text(_ path: String) -> String? {
+        guard register() else { return nil }
+        guard let text = GResourceBundle.text(at: basePath + "/" + path) else {
+            warn("no resource \(basePath)/\(path) in the demo's bundle")
             return nil
         }
+        return text
     }
 
-    /// Applies `Resources/css/demo.css` to the default display, above the library's stylesheet.
+    /// Applies `css/demo.css` from the bundle to the default display, above the library's stylesheet.
     static func installStylesheet() {
-        guard let css = text("css/demo.css"), let display = gdk_display_get_default() else { return }
+        guard register(), let display = gdk_display_get_default() else { return }
         let provider = gtk_css_provider_new()!
-        gtk_css_provider_load_from_data(provider, css, -1)
+        gtk_css_provider_load_from_resource(provider, basePath + "/css/demo.css")
         gtk_style_context_add_provider_for_display(display, OpaquePointer(provider),
                                                    guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
         g_object_unref(provider)  // the display keeps its own reference

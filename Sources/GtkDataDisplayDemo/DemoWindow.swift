@@ -11,13 +11,18 @@ import GtkDataDisplay
 final class DemoWindow {
     private let window: ObjectReference
     private let pages: [any DemoPage]
+    private var controls: HeaderControls?
+
+    /// The window as a widget (for a screenshot).
+    var widget: UnsafeMutablePointer<GtkWidget> { gdd_widget(window.pointer) }
 
     init(application: UnsafeMutablePointer<GtkApplication>, initialPage: PageName) {
         DemoResources.installStylesheet()
         pages = [BasePage(), ManualPage(), GravityPage(), FoldingPage(), GridPage(), BoxPage(), FeedPage()]
         let window = gtk_application_window_new(application)!
         self.window = ObjectReference(retaining: UnsafeMutableRawPointer(window))
-        gtk_window_set_title(gdd_window(window), "GtkDataDisplay demo")
+        gtk_window_set_title(gdd_window(window), "GtkDataDisplay Demo")
+        gtk_window_set_icon_name(gdd_window(window), DemoResources.applicationID)
         gtk_window_set_default_size(gdd_window(window), 600, 760)
         gtk_widget_add_css_class(window, "demo")
 
@@ -33,9 +38,15 @@ final class DemoWindow {
         gtk_stack_switcher_set_stack(OpaquePointer(switcher), stack)
         let header = gtk_header_bar_new()!
         gtk_header_bar_set_title_widget(OpaquePointer(header), switcher)
+        controls = HeaderControls(header: OpaquePointer(header), application: application, window: window)
         gtk_window_set_titlebar(gdd_window(window), header)
         gtk_window_set_child(gdd_window(window), stackWidget)
         connectPageKeys(window: window, stack: stack, names: pages.map(\.name.rawValue))
+    }
+
+    /// The desktop switched between light and dark: show it on the header's toggle.
+    func showDark(_ dark: Bool) {
+        controls?.showDark(dark)
     }
 
     func present() {

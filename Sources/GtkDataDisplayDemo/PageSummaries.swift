@@ -1,0 +1,15 @@
+extension PageName {
+    /// One line about the page for `--help` ("" for a page without one).
+    var summary: String { Self.summaries[self] ?? "" }
+
+    /// A table rather than a switch, so a new page compiles without an entry.
+    private static let summaries: [PageName: String] = [
+        .base: "add, remove, update, shuffle, rebuild: each a diffed update",
+        .manual: "every insert form, sections before/after/at, swap, replace, reload",
+        .gravity: "rows of random weight land in order",
+        .folding: "a three-level tree: expander, double click, Right/Left/+/-/*",
+        .grid: "icons as tiles in sections, with header tiles",
+        .box: "a settings page in a GtkBox",
+        .feed: "pagination at both ends from a slow, flaky source; search; the empty state",
+    ]
+}

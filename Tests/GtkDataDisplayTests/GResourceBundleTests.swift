@@ -1,0 +1,97 @@
+import Foundation
+import GtkDataDisplay
+import XCTest
+
+/// The library's stylesheet and the demo's files come from compiled GResource bundles (made by the
+/// GResourceCompiler plugin from `Resources/`), not from copies in Swift sources.
+@MainActor
+final class GResourceBundleTests: XCTestCase {
+    private let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    private func resourceFile(_ path: String) throws -> String {
+        try String(contentsOf: root.appendingPathComponent("Resources").appendingPathComponent(path), encoding: .utf8)
+    }
+
+    func testTheStylesheetIsReadFromTheLibrarysBundle() async throws {
+        let file = try resourceFile("css/gtk-data-display.css")
+        XCTAssertTrue(file.contains("row.gdd-header"), "the stylesheet file lost its rules")
+        XCTAssertEqual(Stylesheet.css, file, "Stylesheet.css is not Resources/css/gtk-data-display.css")
+        // Stylesheet.css registered the bundle; the text is the resource's, byte for byte.
+        XCTAssertEqual(GResourceBundle.text(at: Stylesheet.resourcePath), file)
+        XCTAssertEqual(Stylesheet.resourcePath, "/io/github/gtkdatadisplay/GtkDataDisplay/style.css")
+        let reordering = try resourceFile("css/gtk-data-display-reordering.css")
+        XCTAssertTrue(reordering.contains(".gdd-drop-above"))
+        XCTAssertEqual(Stylesheet.reorderingCSS, reordering)
+        XCTAssertEqual(GResourceBundle.text(at: Stylesheet.reorderingResourcePath), reordering)
+    }
+
+    /// The bundle the library registered is the compiled `gtk-data-display.gresource` in the SwiftPM
+    /// resource bundle (the test binary is not installed, so no `share/` copy is found first).
+    func testTheLibrarysBundleIsFoundInTheSwiftPMBuild() async throws {
+        let path = try GResourceBundle.locate("gtk-data-display.gresource",
+                                             swiftPMBundle: Bundle(path: Self.swiftPMBundle("GtkDataDisplay"))!)
+        XCTAssertTrue(path.hasSuffix(".resources/gtk-data-display.gresource"), path)
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        XCTAssertEqual(bytes.prefix(8), Data("GVariant".utf8), "not a compiled GResource bundle")
+    }
+
+    /// The demo's .ui template and CSS are in its own bundle, equal to the files in `Resources/`.
+    func testTheDemosFilesAreInItsBundle() async throws {
+        let bundle = Self.swiftPMBundle("GtkDataDisplayDemo") + "/io.github.gtkdatadisplay.Demo.gresource"
+        try GResourceBundle.register(path: bundle)
+        let base = "/io/github/gtkdatadisplay/Demo"
+        XCTAssertEqual(GResourceBundle.text(at: base + "/ui/badge-row.ui"), try resourceFile("ui/badge-row.ui"))
+        XCTAssertEqual(GResourceBundle.text(at: base + "/css/demo.css"), try resourceFile("css/demo.css"))
+        let icon = try resourceFile("icons/hicolor/scalable/apps/io.github.gtkdatadisplay.Demo.svg")
+        XCTAssertEqual(GResourceBundle.text(at: base + "/icons/scalable/apps/io.github.gtkdatadisplay.Demo.svg"), icon)
+        XCTAssertNil(GResourceBundle.text(at: base + "/ui/no-such-row.ui"))
+    }
+
+    /// No Swift source holds a copy of a stylesheet rule or of a .ui file from `Resources/`.
+    func testNoSwiftSourceCopiesAResource() async throws {
+        var needles: [String] = []
+        for css in ["css/gtk-data-display.css", "css/gtk-data-display-reordering.css", "css/demo.css"] {
+            needles += try resourceFile(css).split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+                .filter { $0.contains("{") || ($0.contains(":") && $0.hasSuffix(";")) }
+        }
+        XCTAssertGreaterThan(needles.count, 30)
+        // A .ui file's lines are generic one by one (and in short runs): look for any six in a row.
+        let ui = try resourceFile("ui/badge-row.ui").split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        needles += (0..<(ui.count - 5)).map { ui[$0...($0 + 5)].joined(separator: "\n") }
+        var swiftFiles = 0
+        for folder in ["Sources", "Plugins"] {
+            let files = FileManager.default.enumerator(at: root.appendingPathComponent(folder), includingPropertiesForKeys: nil)!
+                .compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" }
+            for file in files {
+                swiftFiles += 1
+                let text = try String(contentsOf: file, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+                    .map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: "\n")
+                for needle in needles where text.contains(needle) {
+                    XCTFail("\(file.lastPathComponent) copies \"\(needle)\" from Resources/")
+                }
+            }
+        }
+        XCTAssertGreaterThan(swiftFiles, 100)
+    }
+
+    func testAFileThatIsNotABundleIsATypedError() async throws {
+        XCTAssertThrowsError(try GResourceBundle.register(path: "/nonexistent/none.gresource")) { error in
+            guard case .unloadable(let path, _)? = error as? GResourceBundleError else { return XCTFail("\(error)") }
+            XCTAssertEqual(path, "/nonexistent/none.gresource")
+        }
+        let notABundle = root.appendingPathComponent("Resources/css/demo.css").path
+        XCTAssertThrowsError(try GResourceBundle.register(path: notABundle)) { error in
+            XCTAssertEqual((error as? GResourceBundleError).map { if case .unloadable = $0 { true } else { false } }, true)
+        }
+        XCTAssertThrowsError(try GResourceBundle.locate("no-such.gresource", swiftPMBundle: Bundle(path: Self.swiftPMBundle("GtkDataDisplay"))!)) { error in
+            guard case .notFound(let name, let searched)? = error as? GResourceBundleError else { return XCTFail("\(error)") }
+            XCTAssertEqual(name, "no-such.gresource")
+            XCTAssertEqual(searched.count, 2)
+        }
+    }
+
+    /// SwiftPM's resource bundle of `target`, next to the test binary.
+    static func swiftPMBundle(_ target: String) -> String {
+        Bundle.main.bundleURL.appendingPathComponent("GtkDataDisplay_\(target).resources").path
+    }
+}

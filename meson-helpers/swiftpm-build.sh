@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Builds GtkDataDisplay with SwiftPM for meson, then copies the products into meson's build folder:
+# the demo, the shared library (libGtkDataDisplayShared.so) and the Swift modules an app compiles
+# against (GtkDataDisplay.swiftmodule and DataDisplayDiff.swiftmodule).
+#   swiftpm-build.sh --root                                  prints the package folder
+#   swiftpm-build.sh CONFIGURATION SCRATCH_PATH OUTPUT_DIR   builds and copies
+# The package folder is found from this script's real location (also through a symlinked subproject).
+set -euo pipefail
+root=$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/.." && pwd)
+if [[ "${1:-}" == "--root" ]]; then
+    echo "$root"
+    exit 0
+fi
+[[ $# -eq 3 ]] || { echo "usage: $0 CONFIGURATION SCRATCH_PATH OUTPUT_DIR" >&2; exit 2; }
+configuration=$1 scratch=$2 out=$3
+swiftpm=(swift build -c "$configuration" --package-path "$root" --scratch-path "$scratch")
+"${swiftpm[@]}" --product gtk-data-display-demo
+"${swiftpm[@]}" --product GtkDataDisplayShared
+bin=$("${swiftpm[@]}" --show-bin-path)
+mkdir -p "$out"
+cp -f "$bin/gtk-data-display-demo" "$bin/libGtkDataDisplayShared.so" "$out/"
+cp -f "$bin/Modules/GtkDataDisplay.swiftmodule" "$bin/Modules/DataDisplayDiff.swiftmodule" "$out/"

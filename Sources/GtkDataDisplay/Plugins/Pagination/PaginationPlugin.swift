@@ -202,7 +202,6 @@ public final class PaginationPlugin: AdapterPlugin {
     }
 
     static func describe(_ error: any Error) -> String {
-        if let described = error as? CustomStringConvertible { return described.description }
-        return String(describing: error)
+        String(describing: error)  // the description of errors that have one
     }
 }

@@ -19,18 +19,18 @@ final class AdapterPluginTests: WidgetTestCase {
     func testTheBuilderInstallsPluginObjectsOnceAndTheAdapterKeepsThem() async throws {
         let manager = BaseListManager()
         try manager.add(rows(3))
-        var listID: ObjectIdentifier?
+        weak var builtList: ListViewAdapter?
         do {
             let plugin = RecordingPlugin()
             let list = manager.listViewBuilder.add(plugin: .selectable()).add(plugin: plugin).build()
-            listID = ObjectIdentifier(list)
-            XCTAssertEqual(plugin.installedOn, [listID!])
+            builtList = list
+            XCTAssertEqual(plugin.installedOn, [ObjectIdentifier(list)])
             XCTAssertTrue(list.plugin(RecordingPlugin.self) === plugin)
             let grid = manager.gridViewBuilder.add(plugin: RecordingPlugin()).build()
             XCTAssertEqual(grid.plugin(RecordingPlugin.self)?.installedOn, [ObjectIdentifier(grid)])
             XCTAssertEqual(RecordingPlugin.live, 2)
         }
-        XCTAssertNotNil(listID)
+        XCTAssertNil(builtList, "the adapter (and so its plugins) is released with its last reference")
         XCTAssertEqual(RecordingPlugin.live, 0, "plugins die with their adapters")
     }
 

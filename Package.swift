@@ -14,6 +14,10 @@ let package = Package(
         .executable(name: "gtk-data-display-example", targets: ["GtkDataDisplayExample"]),
         .executable(name: "gtk-data-display-contacts", targets: ["ContactsExample"]),
     ],
+    dependencies: [
+        // `swift package generate-documentation` (scripts/docs): the DocC catalogs in Sources/*/*.docc.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+    ],
     targets: [
         .systemLibrary(
             name: "CGtk",

@@ -3,7 +3,12 @@
 
 /// Where a row of a section stands: rows of a model in a header or footer are made as header or footer rows.
 public enum ModelRole: Sendable {
-    case header, row, footer
+    /// The model heads its section: it is made into a header row (never selectable).
+    case header
+    /// The model is one of the section's rows.
+    case row
+    /// The model closes its section: it is made into a footer row (never selectable).
+    case footer
 }
 
 /// Makes rows for plain model values, by the model's type (DataSourceController's registry).

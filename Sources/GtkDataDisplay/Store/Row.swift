@@ -2,7 +2,12 @@ import CGtk
 
 /// Where a row stands in its section.
 public enum RowRole: Sendable, Equatable {
-    case header, row, footer
+    /// The section's header: a row of its own before the section's rows.
+    case header
+    /// One of the section's rows (a child row of a foldable too).
+    case row
+    /// The section's footer: a row of its own after the section's rows.
+    case footer
 }
 
 /// The Swift side of one store item: owns the row object (one reference) and knows its generator.

@@ -12,6 +12,7 @@ public final class Label: WidgetWrapper {
 
     /// A label showing `text` (plain, never parsed as markup).
     /// - Parameters:
+    ///   - text: the text shown (empty by default; set ``text`` or ``markup`` later).
     ///   - xalign: 0 puts the text at the start, 1 at the end (GTK's default centres it).
     ///   - wrap: wrap long text over several lines.
     ///   - ellipsize: end long text with "…" instead of widening the row.

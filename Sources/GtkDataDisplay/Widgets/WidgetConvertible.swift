@@ -29,6 +29,7 @@ extension Widget: WidgetConvertible {
     public var gtkWidget: UnsafeMutablePointer<GtkWidget> { pointer }
 }
 
+/// A raw `GtkWidget *` is a widget too: API that takes `any WidgetConvertible` takes a pointer from a `gtk_*` call as it is.
 extension UnsafeMutablePointer: WidgetConvertible where Pointee == GtkWidget {
     /// The pointer itself.
     public var gtkWidget: UnsafeMutablePointer<GtkWidget> { self }

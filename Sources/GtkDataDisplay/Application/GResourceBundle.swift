@@ -11,6 +11,7 @@ public enum GResourceBundleError: Error, Equatable, CustomStringConvertible {
     /// No bundle of this name was found next to an installed binary nor in the SwiftPM bundle.
     case notFound(name: String, searched: [String])
 
+    /// What went wrong, with the path or the places searched.
     public var description: String {
         switch self {
         case .unloadable(let path, let reason): return "cannot load the resource bundle \(path): \(reason)"

@@ -5,6 +5,7 @@ public enum ScreenshotError: Error, Equatable, CustomStringConvertible {
     /// The window is not shown or laid out yet, or GTK could not render or save it (the reason).
     case failed(path: String, reason: String)
 
+    /// The file and why it could not be written.
     public var description: String {
         switch self {
         case .failed(let path, let reason): return "screenshot \(path): \(reason)"

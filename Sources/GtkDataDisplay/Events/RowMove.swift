@@ -13,6 +13,7 @@ public struct RowPosition: Hashable, Sendable, CustomStringConvertible {
         self.index = index
     }
 
+    /// `(section S, index I)`, for messages and logs.
     public var description: String { "(section \(section), index \(index))" }
 }
 

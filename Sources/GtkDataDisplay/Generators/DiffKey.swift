@@ -29,7 +29,7 @@ public struct DiffKey: Hashable, CustomStringConvertible, @unchecked Sendable {
         } else if ID.self == ObjectIdentifier.self {
             storage = .object(unsafeBitCast(id, to: ObjectIdentifier.self))
         } else if ID.self == AnyHashable.self {
-            storage = DiffKey.classify(id as! AnyHashable)
+            storage = DiffKey.classify(id as AnyHashable)
         } else {
             storage = DiffKey.classify(AnyHashable(id))
         }
@@ -57,6 +57,7 @@ public struct DiffKey: Hashable, CustomStringConvertible, @unchecked Sendable {
         }
     }
 
+    /// The id as text: the integer, the string, or the object or value it wraps.
     public var description: String {
         switch storage {
         case .integer(let value): return String(value)

@@ -20,6 +20,7 @@ public struct ReuseIdentifier: Hashable, Sendable, CustomStringConvertible {
         return true
     }
 
+    /// Which kind of view this names (a view type, a name, or one generator's own view), for logs.
     public var description: String {
         switch key {
         case .type(let id): return "type(\(id))"

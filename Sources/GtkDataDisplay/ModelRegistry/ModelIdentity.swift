@@ -24,15 +24,18 @@ public struct ModelID: Hashable, CustomStringConvertible, @unchecked Sendable {
         self.id = id
     }
 
+    /// Equal when both the model type and the id are equal: a contact and a team with id 1 differ.
     public static func == (a: ModelID, b: ModelID) -> Bool {
         ObjectIdentifier(a.type) == ObjectIdentifier(b.type) && a.id == b.id
     }
 
+    /// Hashes the type and the id together.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(ObjectIdentifier(type))
         hasher.combine(id)
     }
 
+    /// The model type and its id (`Person 42`).
     public var description: String { "\(type) \(id)" }
 }
 

@@ -18,6 +18,7 @@ public enum TemplateError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The root object cannot be a row's widget.
     case invalidRoot(source: String, id: String, reason: String)
 
+    /// What went wrong, with the `.ui` source, the object id and the line where GLib gives one.
     public var description: String {
         switch self {
         case let .unreadableFile(path, reason):

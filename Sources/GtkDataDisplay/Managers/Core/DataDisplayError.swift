@@ -36,6 +36,7 @@ public enum DataDisplayError: Error, Equatable, CustomStringConvertible {
     /// (`MovableItem`) or the reordering plugin forbids it.
     case moveRefused(String)
 
+    /// A sentence naming the problem and the generator, section or id involved.
     public var description: String {
         switch self {
         case .generatorNotFound(let what): return "generator not found in the manager: \(what)"

@@ -94,7 +94,7 @@ extension BaseListManager {
         let target: Int
         if let p = plan.parentIndex {  // the parent stands before its children: removing them does not shift it
             target = rowIndex(section: s, within: siblingRange(section: s, parentIndex: p), depth: depth, sibling: plan.to.index)
-            if var foldable = state[s].rows[p].generator as? ReorderableFoldableItem {
+            if let foldable = state[s].rows[p].generator as? ReorderableFoldableItem {
                 var children = foldable.children
                 let moved = children.remove(at: plan.from.index)
                 children.insert(moved, at: plan.to.index)

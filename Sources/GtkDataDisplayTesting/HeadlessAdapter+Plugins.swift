@@ -2,7 +2,8 @@
 
 // The plugins with behaviour of their own, headless: their logic runs on the manager as in a
 // view, and the kit stands in for what only a view can tell (the edge came into view, the
-// pointer let go over a row, a menu entry was clicked).
+// pointer let go over a row, a menu entry was clicked). Each simulation then lets the main loop
+// run what is pending (`MainContext.drain()`), as after a user's input.
 
 extension HeadlessAdapter {
     // MARK: Pagination
@@ -13,17 +14,20 @@ extension HeadlessAdapter {
     public func install(_ plugin: PaginationPlugin) {
         paginationPlugins.append(plugin)
         plugin.attach(to: manager)
+        MainContext.drain()
     }
 
     /// What scrolling to the bottom does: each bottom-edge pagination plugin hears its edge came
     /// into view (it asks for a page unless one is loading, the last failed, or there is no more).
     public func reachEnd() {
         for plugin in paginationPlugins where plugin.edge == .bottom { plugin.edgeReached() }
+        MainContext.drain()
     }
 
     /// What scrolling to the top does, for top-edge pagination plugins.
     public func reachStart() {
         for plugin in paginationPlugins where plugin.edge == .top { plugin.edgeReached() }
+        MainContext.drain()
     }
 
     // MARK: Reordering
@@ -40,14 +44,16 @@ extension HeadlessAdapter {
     /// an installed `ReorderingPlugin`.
     @discardableResult
     public func drop(_ dragged: any RowGenerator, onto target: any RowGenerator, after: Bool = false) -> Bool {
-        reorderingPlugin?.drop(dragged, onto: target, after: after, in: manager) ?? false
+        defer { MainContext.drain() }
+        return reorderingPlugin?.drop(dragged, onto: target, after: after, in: manager) ?? false
     }
 
     /// What Alt+Down (`forward`) or Alt+Up does on the focused row `generator`: one place on or
     /// back among its siblings, into the next section when its rules allow. Returns whether it moved.
     @discardableResult
     public func pressMoveKey(on generator: any RowGenerator, forward: Bool) -> Bool {
-        reorderingPlugin?.step(generator, forward: forward, in: manager) ?? false
+        defer { MainContext.drain() }
+        return reorderingPlugin?.step(generator, forward: forward, in: manager) ?? false
     }
 
     // MARK: Row actions
@@ -68,6 +74,7 @@ extension HeadlessAdapter {
     /// one or a row not shown runs nothing. Returns whether it ran.
     @discardableResult
     public func chooseAction(_ actionID: String, of generator: any RowGenerator) -> Bool {
-        rowActionsPlugin?.choose(actionWithID: actionID, of: generator, in: manager) ?? false
+        defer { MainContext.drain() }
+        return rowActionsPlugin?.choose(actionWithID: actionID, of: generator, in: manager) ?? false
     }
 }

@@ -3,23 +3,25 @@ import CGtk
 
 // What users do to a list or grid, done headless through the code paths the view uses: GTK's
 // selection model for clicks and Ctrl+A, the adapter's activation and folding code for Enter,
-// double clicks, the expander and the folding keys.
+// double clicks, the expander and the folding keys. Each one then lets the main loop run what is
+// pending (`MainContext.drain()`), as it runs after a user's input: changes that event listeners
+// made from inside the view callback are queued by the manager and land then.
 
 extension HeadlessAdapter {
     // MARK: Selecting from code (the adapter's API)
 
     /// `adapter.select(_:)`: selects the row (single mode: instead of the selected one).
-    public func select(_ generator: any RowGenerator) { core.select([generator]) }
+    public func select(_ generator: any RowGenerator) { core.select([generator]); MainContext.drain() }
     /// `adapter.select(_:)`: selects these rows in one change.
-    public func select(_ generators: [any RowGenerator]) { core.select(generators) }
+    public func select(_ generators: [any RowGenerator]) { core.select(generators); MainContext.drain() }
     /// `adapter.deselect(_:)`.
-    public func deselect(_ generator: any RowGenerator) { core.deselect([generator]) }
+    public func deselect(_ generator: any RowGenerator) { core.deselect([generator]); MainContext.drain() }
     /// `adapter.deselect(_:)`: these rows, in one change.
-    public func deselect(_ generators: [any RowGenerator]) { core.deselect(generators) }
+    public func deselect(_ generators: [any RowGenerator]) { core.deselect(generators); MainContext.drain() }
     /// `adapter.selectAll()`: every selectable row (multiple mode), one change.
-    public func selectAll() { core.selectAll() }
+    public func selectAll() { core.selectAll(); MainContext.drain() }
     /// `adapter.unselectAll()`.
-    public func unselectAll() { core.unselectAll() }
+    public func unselectAll() { core.unselectAll(); MainContext.drain() }
 
     // MARK: Selecting as a user does (GTK's selection model)
 
@@ -29,6 +31,7 @@ extension HeadlessAdapter {
     public func click(_ generator: any RowGenerator) -> Bool {
         guard let position = manager.position(of: generator) else { return false }
         gtk_selection_model_select_item(selectionModel.pointer, guint(position), 1)
+        MainContext.drain()
         return true
     }
 
@@ -41,6 +44,7 @@ extension HeadlessAdapter {
         } else {
             gtk_selection_model_select_item(selectionModel.pointer, guint(position), 0)
         }
+        MainContext.drain()
         return true
     }
 
@@ -48,6 +52,7 @@ extension HeadlessAdapter {
     /// footers included, and the adapter takes those out again.
     public func pressSelectAll() {
         gtk_selection_model_select_all(selectionModel.pointer)
+        MainContext.drain()
     }
 
     // MARK: Reading GTK's selection model
@@ -80,30 +85,35 @@ extension HeadlessAdapter {
     @discardableResult
     public func activate(_ generator: any RowGenerator) -> Bool {
         guard let position = manager.position(of: generator) else { return false }
+        defer { MainContext.drain() }
         return core.activate(position: position)
     }
 
     /// What a click on the row's expander button does: expands or collapses it.
     public func clickExpander(of generator: any RowGenerator) {
         core.clickExpander(of: generator)
+        MainContext.drain()
     }
 
     /// What Right or `+` does on the focused row (with `.foldable()`): expands it. Returns whether
     /// the key was used (not on an expanded or a plain row).
     @discardableResult
     public func pressExpandKey(on generator: any RowGenerator) -> Bool {
-        core.pressFoldingKey(.expand, on: generator)
+        defer { MainContext.drain() }
+        return core.pressFoldingKey(.expand, on: generator)
     }
 
     /// What Left or `-` does on the focused row (with `.foldable()`): collapses it.
     @discardableResult
     public func pressCollapseKey(on generator: any RowGenerator) -> Bool {
-        core.pressFoldingKey(.collapse, on: generator)
+        defer { MainContext.drain() }
+        return core.pressFoldingKey(.collapse, on: generator)
     }
 
     /// What `*` does on the focused row (with `.foldable()`): expands its whole subtree.
     @discardableResult
     public func pressExpandSubtreeKey(on generator: any RowGenerator) -> Bool {
-        core.pressFoldingKey(.expandSubtree, on: generator)
+        defer { MainContext.drain() }
+        return core.pressFoldingKey(.expandSubtree, on: generator)
     }
 }

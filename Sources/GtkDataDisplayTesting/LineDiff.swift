@@ -37,10 +37,10 @@ public struct LineDiff: Equatable, Sendable, CustomStringConvertible {
         while i < old.count || j < new.count {
             if i < old.count, j < new.count, old[i] == new[j] {
                 result.append(.same(old[i])); i += 1; j += 1
-            } else if j < new.count, i == old.count || lengths[i][j + 1] >= lengths[i + 1][j] {
-                result.append(.unexpected(new[j])); j += 1
-            } else {
+            } else if i < old.count, j == new.count || lengths[i + 1][j] >= lengths[i][j + 1] {
                 result.append(.missing(old[i])); i += 1
+            } else {
+                result.append(.unexpected(new[j])); j += 1
             }
         }
         lines = result

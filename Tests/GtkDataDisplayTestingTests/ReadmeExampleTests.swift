@@ -21,7 +21,7 @@ final class ReadmeExampleTests: XCTestCase {
         adapter.click(apple)          // what a click does to GTK's selection model
         adapter.activate(citrus)      // Enter or a double click: activates, and folds it open
         XCTAssertEqual(events.lines, ["selected apple", "selectionChanged +[apple] -[]",
-                                      "activated citrus", "items-changed (2, -0, +1)", "expanded citrus"])
+                                      "activated citrus", "items-changed (3, -0, +1)", "expanded citrus"])
         XCTAssertEqual(adapter.modelSelectedIDs, ["apple"])      // GTK's own bitset
         assertRows(adapter, """
             # fruits

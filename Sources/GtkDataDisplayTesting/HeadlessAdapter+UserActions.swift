@@ -81,7 +81,8 @@ extension HeadlessAdapter {
 
     /// What Enter or a double click on the row does (GtkListView's `activate`): the activation
     /// events, then, with `.foldable()`, folding a foldable row. Returns whether the row could be
-    /// activated (headers, footers and rows not shown cannot).
+    /// activated (headers, footers and rows not shown cannot). In a box (`init(boxOf:)`): what a
+    /// click on the row does (activation, then folding).
     @discardableResult
     public func activate(_ generator: any RowGenerator) -> Bool {
         guard let position = manager.position(of: generator) else { return false }

@@ -40,6 +40,17 @@ public final class HeadlessAdapter {
         core = DetachedAdapter(manager: manager, plugins: plugins)
     }
 
+    /// An adapter over `manager` that behaves as a `BoxAdapter` (RDDM's stack manager): no
+    /// selection; `activate(_:)` is a click on a row (activation, then folding a foldable row,
+    /// with no plugin); `clickExpander(of:)` the row's expander. Folding keys do nothing in a box.
+    public init(boxOf manager: BaseListManager) {
+        self.manager = manager
+        core = DetachedAdapter(boxOf: manager)
+    }
+
+    /// Whether it behaves as a `BoxAdapter` (`init(boxOf:)`) rather than a list or grid view's adapter.
+    public var isBox: Bool { core.isBox }
+
     // MARK: Events
 
     /// Fires with the generator of a row that became selected.

@@ -5,6 +5,9 @@ import CGtk
 /// folding code (`AdapterBehavior`, shared with `ListBaseAdapter`). GTK's item views need a
 /// display; its models do not.
 ///
+/// In box mode (`init(boxOf:)`) it behaves as a `BoxAdapter` instead: no selection, and a click
+/// activates a row and folds a foldable one.
+///
 /// For the testing kit (`GtkDataDisplayTesting.HeadlessAdapter` wraps it); apps use `ListViewAdapter`.
 @_spi(Testing)
 @MainActor
@@ -21,13 +24,26 @@ public final class DetachedAdapter {
     public let didActivate = Event<any RowGenerator>()
     let features: PluginSet
     private(set) var selection: RowSelection!
+    /// Whether it behaves as a `BoxAdapter` (no selection; a click activates and folds).
+    public let isBox: Bool
 
     /// An adapter over `manager` with these plugins (`.selectable`, `.foldable`, `.activation`).
     public init(manager: BaseListManager, plugins: [ListViewPlugin]) {
         MainQueueBridge.install()
         self.manager = manager
         features = PluginSet(plugins)
+        isBox = false
         selection = RowSelection(adapter: self, mode: features.selection)
+    }
+
+    /// An adapter over `manager` that behaves as a `BoxAdapter`: no selection (a `GtkNoSelection`
+    /// stands in), activation and folding as a click on a box's row does.
+    public init(boxOf manager: BaseListManager) {
+        MainQueueBridge.install()
+        self.manager = manager
+        features = PluginSet([.selectable(.none)])
+        isBox = true
+        selection = RowSelection(adapter: self, mode: .none)
     }
 
     func setModel(_ model: TypedObject<GtkType.SelectionModel>) {}
@@ -66,6 +82,10 @@ public final class DetachedAdapter {
     /// the row was activatable.
     @discardableResult
     public func activate(position: Int) -> Bool {
+        if isBox {
+            guard let row = manager.store.row(at: position) else { return false }
+            return BoxActivation.activate(row, in: manager, didActivate: didActivate)
+        }
         guard let generator = fireActivation(at: position) else { return false }
         if activationFolds(generator) { toggleFold(of: generator) }
         return true
@@ -85,7 +105,7 @@ public final class DetachedAdapter {
 
     /// What a click on a row's expander does.
     public func clickExpander(of generator: any RowGenerator) {
-        toggleFold(of: generator)
+        if isBox { BoxActivation.toggleFold(of: generator, in: manager) } else { toggleFold(of: generator) }
     }
 }
 

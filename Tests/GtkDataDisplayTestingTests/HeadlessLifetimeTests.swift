@@ -27,4 +27,22 @@ final class HeadlessLifetimeTests: XCTestCase {
         XCTAssertNil(weakManager)
         XCTAssertEqual(Diagnostics.liveRowObjects, before, "a selection model or store left alive would keep row objects")
     }
+
+    func testARecorderTakesItsListenersAlongWhenItGoes() async throws {
+        let fruits = try Fruits()
+        let adapter = HeadlessAdapter(manager: fruits.manager)
+        let listeners = [adapter.didSelect.count, adapter.selectionChanged.count, adapter.didActivate.count,
+                         fruits.manager.didMove.count, fruits.citrus.didFoldEvent.count]
+        do {
+            let events = EventRecorder(adapter)
+            events.watchFolds()
+            adapter.click(fruits.apple)
+            XCTAssertEqual(events.lines.count, 2)
+        }
+        XCTAssertEqual([adapter.didSelect.count, adapter.selectionChanged.count, adapter.didActivate.count,
+                        fruits.manager.didMove.count, fruits.citrus.didFoldEvent.count], listeners)
+        adapter.click(fruits.pear)          // would reach a recorder that is gone
+        adapter.activate(fruits.citrus)
+        XCTAssertTrue(adapter.isSelected(fruits.pear))
+    }
 }

@@ -33,6 +33,7 @@ public final class EventRecorder {
         /// One `items-changed` of the store.
         case itemsChanged(ItemsChange)
 
+        /// The entry as one line: "selected pear", "selectionChanged +[pear] -[apple]", "items-changed (2, -1, +0)", …
         public var description: String {
             func text(_ id: AnyHashable) -> String { (id.base as? String) ?? String(describing: id.base) }
             switch self {

@@ -17,6 +17,7 @@ public struct ItemsChange: Equatable, Sendable, CustomStringConvertible {
         self.added = added
     }
 
+    /// "(position, -removed, +added)".
     public var description: String { "(\(position), -\(removed), +\(added))" }
 }
 

@@ -7,6 +7,7 @@ public enum KeyPressError: Error, Equatable, CustomStringConvertible {
     /// xdotool ended with this status (no X display, an unknown key name).
     case failed(status: Int32)
 
+    /// What went wrong, in words.
     public var description: String {
         switch self {
         case .xdotoolMissing: "xdotool is missing (Debian package xdotool)"

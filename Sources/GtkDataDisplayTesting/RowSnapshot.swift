@@ -49,6 +49,7 @@ public struct RowSnapshot: Equatable, CustomStringConvertible {
         return line
     }
 
+    /// The row's `line`.
     public var description: String { line }
 
     /// The default text of a row: its diff id when the generator has one of its own (a string as

@@ -106,4 +106,39 @@ final class TestingKitWidgetTests: XCTestCase {
         XCTAssertEqual(simulated.lines, real.lines)
         XCTAssertEqual(headless.renderRows(), adapter.renderRows())
     }
+
+    func testContextMenuAndMoveKeysMatchTheirHeadlessSimulation() async throws {
+        func make() throws -> (BaseListManager, [LabelRow], RowActionsPlugin) {
+            let manager = BaseListManager()
+            let rows = numbered(3)
+            try manager.addSection(rows: rows)
+            let actions = RowActionsPlugin(actions: { generator in
+                [RowAction(id: "pin", label: "Pin"), RowAction(id: "delete", label: "Delete") { try? manager.remove(generator) }]
+            })
+            return (manager, rows, actions)
+        }
+        let (manager, rows, actions) = try make()
+        let adapter = manager.listViewBuilder.add(plugin: .selectable()).add(plugin: .reordering()).add(plugin: actions).build()
+        let host = WindowHost(showing: adapter)
+        self.host = host
+        XCTAssertTrue(host.focus(rows[0], in: adapter))
+        let real = EventRecorder(adapter, splices: false)
+        try host.pressKey("alt+Down")                  // the reordering plugin's key
+        try host.pressKey("Menu")                      // the row-actions plugin opens the menu…
+        XCTAssertTrue(actions.isMenuOpen)
+        try host.pressKey("Return")                    // …and its first entry is chosen
+        XCTAssertFalse(actions.isMenuOpen)
+
+        let (headlessManager, headlessRows, headlessActions) = try make()
+        let headless = HeadlessAdapter(manager: headlessManager)
+        headless.install(ReorderingPlugin())
+        headless.install(headlessActions)
+        let simulated = EventRecorder(headless, splices: false)
+        headless.pressMoveKey(on: headlessRows[0], forward: true)
+        headless.chooseAction("pin", of: headlessRows[0])
+
+        XCTAssertEqual(real.lines, ["moved row 0 0:0 → 0:1", "action pin on row 0"])
+        XCTAssertEqual(simulated.lines, real.lines)
+        XCTAssertEqual(headless.renderRows(), adapter.renderRows().replacingOccurrences(of: " [selected]", with: ""))
+    }
 }

@@ -141,4 +141,49 @@ final class TestingKitWidgetTests: XCTestCase {
         XCTAssertEqual(simulated.lines, real.lines)
         XCTAssertEqual(headless.renderRows(), adapter.renderRows().replacingOccurrences(of: " [selected]", with: ""))
     }
+
+    func testClicksMatchTheirHeadlessSimulation() async throws {
+        func make() throws -> (BaseListManager, [LabelRow], FoldableRowGenerator<LabelRowView>) {
+            let manager = BaseListManager()
+            let rows = numbered(3)
+            let group = FoldableRowGenerator<LabelRowView>(model: "group", id: "group",
+                                                           children: [LabelRow(model: "child", id: "child")], expanded: false)
+            try manager.addSection(header: LabelHeader(model: "Numbers", id: "numbers"), rows: rows + [group])
+            return (manager, rows, group)
+        }
+        let (manager, rows, group) = try make()
+        let actions = RowActionsPlugin(actions: { _ in [RowAction(id: "pin", label: "Pin")] })
+        let adapter = manager.listViewBuilder.add(plugin: .selectable(.multiple)).add(plugin: .foldable())
+            .add(plugin: actions).build()
+        let host = WindowHost(showing: adapter)
+        self.host = host
+        let real = EventRecorder(adapter)
+        real.watchFolds()
+        try host.click(rows[0], in: adapter)
+        try host.click(rows[2], in: adapter, modifiers: ["ctrl"])
+        try host.click(group, in: adapter, count: 2)
+        try host.click(rows[1], in: adapter, button: .secondary)
+        XCTAssertTrue(actions.isMenuOpen, "a right click opens the row's menu")
+        XCTAssertTrue(actions.menuGenerator === rows[1])
+        actions.closeMenu()
+
+        let (headlessManager, headlessRows, headlessGroup) = try make()
+        let headless = HeadlessAdapter(manager: headlessManager, plugins: [.selectable(.multiple), .foldable()])
+        let simulated = EventRecorder(headless)
+        simulated.watchFolds()
+        headless.click(headlessRows[0])
+        headless.controlClick(headlessRows[2])
+        headless.click(headlessGroup)            // a double click's first click selects the row…
+        headless.activate(headlessGroup)         // …its second activates it
+
+        XCTAssertEqual(real.lines, ["selected row 0", "selectionChanged +[row 0] -[]",
+                                    "selected row 2", "selectionChanged +[row 2] -[]",
+                                    "deselected row 0", "deselected row 2", "selected group", "selectionChanged +[group] -[row 0, row 2]",
+                                    "activated group", "items-changed (5, -0, +1)", "expanded group"])
+        XCTAssertEqual(simulated.lines, real.lines)
+        XCTAssertEqual(headless.renderRows(), adapter.renderRows())
+        XCTAssertThrowsError(try host.click(LabelRow(model: "not shown"), in: adapter)) { error in
+            XCTAssertEqual(error as? XInputError, .rowNotShown)
+        }
+    }
 }

@@ -186,4 +186,27 @@ final class TestingKitWidgetTests: XCTestCase {
             XCTAssertEqual(error as? XInputError, .rowNotShown)
         }
     }
+
+    func testAGridIsReadAndClickedTheSameWay() async throws {
+        let manager = BaseListManager()
+        let tiles = numbered(6)
+        try manager.addSection(header: LabelHeader(model: "Tiles", id: "tiles"), rows: tiles)
+        let grid = manager.gridViewBuilder.add(plugin: .selectable(.single)).build()
+        grid.maxColumns = 3
+        let host = WindowHost(showing: grid, width: 600, height: 400)
+        self.host = host
+        let events = EventRecorder(grid, splices: false)
+        try host.click(tiles[4], in: grid)
+        XCTAssertEqual(events.lines, ["selected row 4", "selectionChanged +[row 4] -[]"])
+        XCTAssertEqual(Set(grid.boundIDs), Set(manager.flatGenerators.map(\.diffID)), "a short grid binds every tile")
+        assertRows(grid, """
+            # tiles
+            row 0
+            row 1
+            row 2
+            row 3
+            row 4 [selected]
+            row 5
+            """)
+    }
 }

@@ -38,5 +38,7 @@ let package = Package(
         .testTarget(name: "DataDisplayDiffTests", dependencies: ["DataDisplayDiff"]),
         .testTarget(name: "GtkDataDisplayTests", dependencies: ["GtkDataDisplay", "GtkDataDisplayTesting", "CGtk"]),
         .testTarget(name: "GtkDataDisplayWidgetTests", dependencies: ["GtkDataDisplay", "GtkDataDisplayTesting", "CGtk"]),
+        // The testing kit used as an app would (no CGtk): every simulation checked against real behaviour.
+        .testTarget(name: "GtkDataDisplayTestingTests", dependencies: ["GtkDataDisplay", "GtkDataDisplayTesting"]),
     ]
 )

@@ -17,6 +17,7 @@ public struct ItemsChange: Equatable, Sendable, CustomStringConvertible {
         self.added = added
     }
 
+    /// "(position, -removed, +added)".
     public var description: String { "(\(position), -\(removed), +\(added))" }
 }
 
@@ -28,6 +29,8 @@ public final class ItemsChangedRecorder {
     public private(set) var changes: [ItemsChange] = []
     /// Emissions whose range did not fit the model as it was (should stay empty).
     public private(set) var invalidChanges: [ItemsChange] = []
+    /// Called with each emission as it is recorded.
+    public var onChange: ((ItemsChange) -> Void)?
     private let model: OpaquePointer
     private var handler: UInt = 0
     private var countBefore: Int
@@ -57,6 +60,7 @@ public final class ItemsChangedRecorder {
         if change.position + change.removed > countBefore { invalidChanges.append(change) }
         countBefore += change.added - change.removed
         if countBefore != Int(g_list_model_get_n_items(model)) { invalidChanges.append(change) }
+        onChange?(change)
     }
 
     /// Forgets what was recorded.

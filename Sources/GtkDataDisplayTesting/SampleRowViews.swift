@@ -4,6 +4,7 @@ import GtkDataDisplay
 /// A row view showing one string in a label: the smallest real row, for tests and sketches.
 @MainActor
 public final class LabelRowView: ConfigurableRowView {
+    /// The `GtkLabel`.
     public let widget: Widget
     /// How many times `configure` ran on this view.
     public private(set) var configureCount = 0
@@ -12,8 +13,10 @@ public final class LabelRowView: ConfigurableRowView {
 
     private init() { widget = Widget(gtk_label_new(nil)) }
 
+    /// A new label view (one per recycled list item).
     public static func make() -> LabelRowView { LabelRowView() }
 
+    /// Shows `model`.
     public func configure(with model: String) {
         configureCount += 1
         text = model
@@ -24,6 +27,7 @@ public final class LabelRowView: ConfigurableRowView {
 /// A second kind of row view (a box holding a number), so tests can mix kinds.
 @MainActor
 public final class CounterRowView: ConfigurableRowView {
+    /// The box holding the label.
     public let widget: Widget
     private let label: UnsafeMutablePointer<GtkWidget>
     /// What it shows now.
@@ -35,8 +39,10 @@ public final class CounterRowView: ConfigurableRowView {
         gtk_box_append(gdd_box(widget.raw), label)
     }
 
+    /// A new counter view.
     public static func make() -> CounterRowView { CounterRowView() }
 
+    /// Shows `model`.
     public func configure(with model: Int) {
         value = model
         "\(model)".withCString { gtk_label_set_text(gdd_label(UnsafeMutableRawPointer(label)), $0) }

@@ -31,6 +31,20 @@ public final class WindowHost {
         settle()
     }
 
+    /// A window of the given size showing `content`: a list or grid view adapter (its `widget`), a
+    /// `BoxAdapter` (its box) or any widget helper, presented and laid out. Call
+    /// `WindowHost.initializeGTK()` first (it needs a display: run under `xvfb-run -a`).
+    public convenience init(showing content: some WidgetConvertible, width: Int32 = 400, height: Int32 = 600) {
+        self.init(child: content.gtkWidget, width: width, height: height)
+    }
+
+    /// Waits until GTK has drawn the window once more (`gtk_test_widget_wait_for_draw`): every
+    /// change made before it is laid out, bound and painted.
+    public func waitForDraw() {
+        gtk_test_widget_wait_for_draw(window)
+        MainContext.drain()
+    }
+
     /// Lets GTK lay out and bind whatever changed.
     public func settle() {
         MainContext.run(for: 0.15)

@@ -1,4 +1,4 @@
-@testable import GtkDataDisplay
+@_spi(Testing) @testable import GtkDataDisplay
 import CGtk
 import GtkDataDisplayTesting
 import XCTest

@@ -1,4 +1,4 @@
-@testable import GtkDataDisplay
+@_spi(Testing) @testable import GtkDataDisplay
 import GtkDataDisplayTesting
 import Foundation
 import XCTest

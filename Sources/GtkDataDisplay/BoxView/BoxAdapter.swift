@@ -216,19 +216,13 @@ public final class BoxAdapter {
 
     /// Expands or collapses a foldable row (its expander, a click on the row).
     func toggleFold(of generator: any RowGenerator) {
-        guard generator is FoldableItem else { return }
-        try? manager.toggle(generator)
+        BoxActivation.toggleFold(of: generator, in: manager)
     }
 
     /// A click on `child`'s row: activation events, then folding.
     func activate(_ child: BoxChild) {
-        let generator = child.row.generator
-        guard child.row.role == .row, generator.isActivatable, child.slots > 0 else { return }
-        manager.withinViewCallback {
-            didActivate.invoke(with: generator)
-            (generator as? SelectableItem)?.didActivateEvent.invoke()
-        }
-        toggleFold(of: generator)
+        guard child.slots > 0 else { return }
+        BoxActivation.activate(child.row, in: manager, didActivate: didActivate)
     }
 }
 

@@ -4,11 +4,6 @@ import CGtk
 // keeps Left and Right for moving between tiles (`ItemViewKind.foldsWithArrowKeys`).
 
 extension ListBaseAdapter {
-    /// Expands or collapses a foldable row (expander click, activation).
-    func toggleFold(of generator: any RowGenerator) {
-        try? manager.toggle(generator)
-    }
-
     func connectFoldingKeys() {
         let controller = gtk_event_controller_key_new()!
         gtk_event_controller_set_propagation_phase(controller, GTK_PHASE_CAPTURE)
@@ -22,18 +17,8 @@ extension ListBaseAdapter {
 
     /// Folds the focused row; returns whether the key was used.
     private func fold(_ action: FoldingKeys.Action) -> Bool {
-        guard let generator = focusedGenerator, let foldable = generator as? FoldableItem else { return false }
-        switch action {
-        case .expand:
-            if foldable.isExpanded { return false }
-            try? manager.expand(generator)
-        case .collapse:
-            if !foldable.isExpanded { return false }
-            try? manager.collapse(generator)
-        case .expandSubtree:
-            try? manager.expandSubtree(generator)
-        }
-        return true
+        guard let generator = focusedGenerator else { return false }
+        return fold(generator, action)
     }
 
     /// The generator of the row that has keyboard focus in this view.

@@ -267,15 +267,10 @@ public class ListBaseAdapter {
     // MARK: Activation and plugins
 
     private func activate(at position: Int) {
-        guard let row = manager.store.row(at: position), row.isActivatable else { return }
-        manager.withinViewCallback {
-            didActivate.invoke(with: row.generator)
-            (row.generator as? SelectableItem)?.didActivateEvent.invoke()
-            row.sectionController?.didActivate(row.generator)
-        }
+        guard let generator = fireActivation(at: position) else { return }
         // With single-click folding, the first click of a double click folded already.
-        if features.foldable, row.generator is FoldableItem, singleClickFolding?.tookDoubleClick() != true {
-            toggleFold(of: row.generator)
+        if activationFolds(generator), singleClickFolding?.tookDoubleClick() != true {
+            toggleFold(of: generator)
         }
     }
 
@@ -298,6 +293,8 @@ public class ListBaseAdapter {
         Diagnostics.warn("GtkDataDisplay: " + message)
     }
 }
+
+extension ListBaseAdapter: AdapterBehavior {}
 
 /// A cell held weakly (list items own their cells).
 @MainActor

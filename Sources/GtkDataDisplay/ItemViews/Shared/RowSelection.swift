@@ -19,7 +19,7 @@ import CGtk
 /// they come back.
 @MainActor
 final class RowSelection {
-    private unowned let adapter: ListBaseAdapter
+    private unowned let adapter: any AdapterBehavior
     private let manager: BaseListManager
     private(set) var mode: SelectionMode
     private(set) var model: TypedObject<GtkType.SelectionModel>
@@ -41,7 +41,7 @@ final class RowSelection {
     /// Positions the adapter is selecting that it checked to be selectable.
     private var checked: Bitset?
 
-    init(adapter: ListBaseAdapter, mode: SelectionMode) {
+    init(adapter: any AdapterBehavior, mode: SelectionMode) {
         self.adapter = adapter
         self.manager = adapter.manager
         self.mode = mode

@@ -116,7 +116,7 @@ public final class PaginationPlugin: AdapterPlugin {
 
     /// Connects the state machine to `manager` (no view: requests come from `edgeReached()`).
     /// An empty manager asks for its first page at once.
-    func attach(to manager: BaseListManager) {
+    @_spi(Testing) public func attach(to manager: BaseListManager) {
         precondition(self.manager == nil, "a PaginationPlugin serves one manager")
         self.manager = manager
         itemsChangedHandler = Signal.connect(untyped(manager.store.listModel), "items-changed",
@@ -128,7 +128,7 @@ public final class PaginationPlugin: AdapterPlugin {
 
     /// The edge came into view: ask for a page unless one is in flight, the last failed (Retry
     /// asks again) or the source has no more.
-    func edgeReached() {
+    @_spi(Testing) public func edgeReached() {
         guard state == .idle, manager != nil else { return }
         request()
     }

@@ -69,10 +69,8 @@ extension ReorderingPlugin {
 
     /// Where the dragged row lands for the pointer at (x, y) in the item view, if it may go there.
     func destination(x: Double, y: Double) -> DropDestination? {
-        guard let adapter, let dragged, let (generator, after) = rowUnderPointer(x: x, y: y, in: adapter),
-              let destination = adapter.manager.dropDestination(of: dragged, onto: generator, after: after),
-              adapter.manager.canReorder(dragged, to: destination.position, unmarked: unmarked) else { return nil }
-        return destination
+        guard let adapter, let dragged, let (generator, after) = rowUnderPointer(x: x, y: y, in: adapter) else { return nil }
+        return destination(of: dragged, onto: generator, after: after, in: adapter.manager)
     }
 
     /// The shown row nearest to (x, y) in the item view, and whether the point is in its second

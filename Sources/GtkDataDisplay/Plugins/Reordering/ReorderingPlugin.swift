@@ -60,15 +60,45 @@ public final class ReorderingPlugin: AdapterPlugin {
     /// Moves a row as a user asked (keys, drop); the focus stays on it if it had it.
     func move(_ generator: any RowGenerator, to destination: RowPosition) -> Bool {
         guard let adapter else { return false }
-        let manager = adapter.manager
         let hadFocus = adapter.focusedGenerator === generator
+        guard reorder(generator, to: destination, in: adapter.manager) else { return false }
+        if hadFocus { refocus(generator, in: adapter) }
+        return true
+    }
+
+    /// Moves a row as a user may (the rows' rules and `unmarked`): one splice, then `didMove`.
+    private func reorder(_ generator: any RowGenerator, to destination: RowPosition, in manager: BaseListManager) -> Bool {
         do {
             try manager.reorder(generator, to: destination, unmarked: unmarked)
         } catch {
             return false
         }
-        if hadFocus { refocus(generator, in: adapter) }
         return true
+    }
+
+    /// Where `dragged` lands when dropped before `target` (after it, with `after`), if the rules let it.
+    func destination(of dragged: any RowGenerator, onto target: any RowGenerator, after: Bool,
+                     in manager: BaseListManager) -> DropDestination? {
+        guard let destination = manager.dropDestination(of: dragged, onto: target, after: after),
+              manager.canReorder(dragged, to: destination.position, unmarked: unmarked) else { return nil }
+        return destination
+    }
+
+    /// What dropping `dragged` on the upper (lower, with `after`) half of `target`'s row does,
+    /// without the pointer: the same destination and move as a drag and drop. Returns whether it moved.
+    @_spi(Testing) @discardableResult
+    public func drop(_ dragged: any RowGenerator, onto target: any RowGenerator, after: Bool,
+                     in manager: BaseListManager) -> Bool {
+        guard let destination = destination(of: dragged, onto: target, after: after, in: manager) else { return false }
+        return reorder(dragged, to: destination.position, in: manager)
+    }
+
+    /// What Alt+Up (Alt+Down, with `forward`) does on the focused row `generator`, without the
+    /// view: the same step as the keys. Returns whether it moved.
+    @_spi(Testing) @discardableResult
+    public func step(_ generator: any RowGenerator, forward: Bool, in manager: BaseListManager) -> Bool {
+        guard let destination = stepDestination(of: generator, forward: forward, in: manager) else { return false }
+        return reorder(generator, to: destination, in: manager)
     }
 
     /// Where one step takes `generator`, or nil when it cannot go further.

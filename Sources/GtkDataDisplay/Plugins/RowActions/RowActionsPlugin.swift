@@ -198,6 +198,17 @@ public final class RowActionsPlugin: AdapterPlugin {
         trigger(action, of: generator, shownBy: row, in: adapter.manager)
     }
 
+    /// What choosing the entry `actionID` in the menu of `generator`'s row does, without the
+    /// menu: the row's actions are read as the menu reads them when it opens, a disabled or
+    /// missing action does nothing, and the action runs as a chosen one does (`trigger`).
+    /// Returns whether it ran.
+    @_spi(Testing) @discardableResult
+    public func choose(actionWithID actionID: String, of generator: any RowGenerator, in manager: BaseListManager) -> Bool {
+        guard let row = manager.rowsByGenerator[ObjectIdentifier(generator)],
+              let action = actions(for: generator).first(where: { $0.id == actionID }), action.isEnabled else { return false }
+        return trigger(action, of: generator, shownBy: row, in: manager)
+    }
+
     /// Runs `action`, chosen from the menu of `generator`'s `row` once the menu has closed: its
     /// `didTrigger`, then `didTriggerAction` with `generator`, within a view callback. A row that
     /// left `manager` while its menu was open (`generator` no longer shown by `row`) takes no

@@ -31,6 +31,20 @@ final class RowRenderingTests: XCTestCase {
         XCTAssertEqual(rows.count, fruits.manager.store.count, "one snapshot per item of the store")
     }
 
+    func testRowsNamedByTheTestsOwnText() async throws {
+        let manager = BaseListManager()
+        try manager.addSection(rows: [LabelRow(model: "Apple", id: "a"), LabelRow(model: "Pear", id: "p")])
+        let adapter = HeadlessAdapter(manager: manager)
+        XCTAssertEqual(adapter.renderRows(), "a\np", "by default a row's text is its diff id")
+        // DocC:begin testing-kit-text
+        assertRows(adapter, "Apple\nPear", text: { ($0 as? LabelRow)?.model ?? "?" })
+        // DocC:end testing-kit-text
+        capturing = true
+        assertRows(adapter, "Apple\nPear")
+        capturing = false
+        XCTAssertEqual(captured.count, 1, "without text: the ids a, p are not Apple, Pear")
+    }
+
     func testTheRenderingShowsKindsDepthsFoldingAndSections() async throws {
         let fruits = try Fruits()
         XCTAssertEqual(fruits.manager.renderRows(), """

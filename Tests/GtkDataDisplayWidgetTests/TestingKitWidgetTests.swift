@@ -43,6 +43,32 @@ final class TestingKitWidgetTests: XCTestCase {
         XCTAssertEqual(adapter.scrollPosition?.id, "row 400", "the row is first on screen")
     }
 
+    /// The DocC article's Xvfb example, run as written.
+    func testTheArticlesXvfbExample() async throws {
+        let manager = BaseListManager()
+        let rows = numbered(500)
+        try manager.addSection(header: LabelHeader(model: "Numbers", id: "numbers"), rows: rows)
+        // After Down from row 400, Ctrl+A, then a double click on row 401: that row alone is selected.
+        let expected = (["# numbers"] + rows.map { $0 === rows[401] ? "row 401 [selected]" : $0.model }).joined(separator: "\n")
+        var activated: [String] = []
+        // DocC:begin testing-kit-xvfb
+        let adapter = manager.listViewBuilder.add(plugin: .selectable(.multiple)).add(plugin: .foldable()).build()
+        adapter.didActivate += { activated.append(($0 as? LabelRow)?.model ?? "?") }
+        let host = WindowHost(showing: adapter, width: 300, height: 400)
+        defer { host.destroy() }
+
+        XCTAssertTrue(try host.scroll(adapter, to: rows[400], at: .first))  // scrollTo, then waits until bound and drawn
+        XCTAssertTrue(adapter.boundIDs.contains("row 400"))     // the rows GTK has bound now
+
+        XCTAssertTrue(host.focus(rows[400], in: adapter))       // as a click gives it the focus
+        try host.pressKey("Down")                               // real X input: GTK's whole key path
+        try host.pressKey("ctrl+a")
+        try host.click(rows[401], in: adapter, count: 2)        // a double click on the row
+        assertRows(adapter, expected)                           // a real adapter is a RowSnapshotSource too
+        // DocC:end testing-kit-xvfb
+        XCTAssertEqual(activated, ["row 401"])
+    }
+
     func testKeysGoThroughGTKsEventPath() async throws {
         let manager = BaseListManager()
         let rows = numbered(3)

@@ -45,6 +45,15 @@ public struct ListBaseBuilder<Adapter: ListBaseBuildable> {
         return copy
     }
 
+    /// This builder with a pagination plugin. The concrete overload lets a loader closure
+    /// written inline, `.add(plugin: .pagination(edge: .bottom) { … })`, be checked as the
+    /// main-actor closure it is (through `some AdapterPlugin` Swift 6 rejects it as non-Sendable).
+    public func add(plugin: PaginationPlugin) -> Self {
+        var copy = self
+        copy.objectPlugins.append(plugin)
+        return copy
+    }
+
     /// The adapter: store → selection model → view in a scrolled window, with the plugin
     /// objects installed.
     public func build() -> Adapter {

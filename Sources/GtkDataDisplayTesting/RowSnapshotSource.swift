@@ -34,6 +34,7 @@ extension RowSnapshotSource {
     }
 }
 
+/// A manager reads back as rows with nothing selected.
 extension BaseListManager: RowSnapshotSource {
     /// Itself.
     public var snapshotManager: BaseListManager { self }
@@ -50,6 +51,7 @@ extension HeadlessAdapter: RowSnapshotSource {
     }
 }
 
+/// A real list or grid view reads back as rows, with its selection model's selection.
 extension ListBaseAdapter: RowSnapshotSource {
     /// Its manager.
     public var snapshotManager: BaseListManager { manager }

@@ -1,5 +1,6 @@
 import GtkDataDisplay
 
+/// Reading a store back as generators, to compare with what a test expects.
 extension RowStore {
     /// Every generator in the store, read back item by item from the real `GListStore`.
     @MainActor

@@ -1,6 +1,7 @@
 import CGtk
 import GtkDataDisplay
 
+/// The store's row objects, to check they survive an update.
 extension RowStore {
     /// The addresses of the store's items (row objects), in order: equal addresses across an
     /// update mean GTK saw the same object and could keep its widget.

@@ -21,5 +21,6 @@ public protocol ConfigurableRowView: RowView {
 }
 
 extension ConfigurableRowView {
+    /// Does nothing: a view whose `configure(with:)` sets everything it shows needs no reset.
     public func prepareForReuse() {}
 }

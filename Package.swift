@@ -26,7 +26,7 @@ let package = Package(
         .plugin(name: "GResourceCompiler", capability: .buildTool()),
         .target(name: "GtkDataDisplay", dependencies: ["CGtk", "DataDisplayDiff"], plugins: ["GResourceCompiler"]),
         .target(name: "GtkDataDisplayTesting", dependencies: ["GtkDataDisplay", "CGtk"]),
-        .executableTarget(name: "GtkDataDisplayDemo", dependencies: ["GtkDataDisplay", "CGtk"], plugins: ["GResourceCompiler"]),
+        .executableTarget(name: "GtkDataDisplayDemo", dependencies: ["GtkDataDisplay"], plugins: ["GResourceCompiler"]),
         .executableTarget(name: "GtkDataDisplayBench", dependencies: ["GtkDataDisplay", "DataDisplayDiff", "CGtk"]),
         // App code, written from the README alone: neither imports CGtk.
         .executableTarget(name: "GtkDataDisplayExample", dependencies: ["GtkDataDisplay"]),

@@ -76,9 +76,6 @@ public final class AboutDialog: WidgetWrapper {
     /// name until `programName` is set).
     public init() {
         widget = Widget(gtk_about_dialog_new())
-        // GtkAboutDialog hides itself on close; destroy it instead, so an About dialog opened
-        // from a menu again and again leaves nothing behind.
-        gtk_window_set_hide_on_close(gdd_window(widget.raw), 0)
     }
 
     /// The program's name, as a title.

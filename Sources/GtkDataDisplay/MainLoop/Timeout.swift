@@ -15,7 +15,8 @@ import CGtk
 /// cancelled); the returned value need not be kept.
 @MainActor
 public final class Timeout {
-    private let body: @MainActor () -> Bool
+    /// The closure, while the timeout is pending (let go of when it ends).
+    private var body: (@MainActor () -> Bool)?
     private var sourceID: guint = 0
 
     /// Whether the timeout will still fire: false once it has ended or been cancelled.
@@ -46,6 +47,7 @@ public final class Timeout {
     public func cancel() {
         guard isPending else { return }
         isPending = false
+        body = nil
         g_source_remove(sourceID)
     }
 
@@ -57,14 +59,19 @@ public final class Timeout {
             return MainActor.assumeIsolated { timeout.fire() } ? gdd_source_continue() : gdd_source_remove()
         }, retained, { data in
             let timeout = Unmanaged<Timeout>.fromOpaque(data!).takeRetainedValue()
-            MainActor.assumeIsolated { timeout.isPending = false }
+            MainActor.assumeIsolated { timeout.ended() }
         })
     }
 
     private func fire() -> Bool {
-        guard isPending else { return false }
+        guard isPending, let body else { return false }
         let again = body()
-        if !again { isPending = false }
+        if !again { ended() }
         return again && isPending
+    }
+
+    private func ended() {
+        isPending = false
+        body = nil
     }
 }

@@ -12,7 +12,7 @@ extension WidgetConvertible {
     /// use `Application.setAccelerators(_:for:)` instead. The widget keeps the handler for its
     /// life: capture its owner weakly.
     public func addShortcut(_ trigger: String, _ handler: @escaping @MainActor () -> Bool) throws(ActionError) {
-        guard ShortcutCalls.isValidTrigger(trigger) else { throw .invalidAccelerator(trigger) }
+        guard ActionCalls.isValidAccelerator(trigger), ShortcutCalls.isValidTrigger(trigger) else { throw .invalidAccelerator(trigger) }
         ShortcutCalls.add(to: gtkWidget, trigger: trigger, handler)
     }
 }

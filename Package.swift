@@ -33,6 +33,7 @@ let package = Package(
         .executableTarget(name: "ContactsExample", dependencies: ["GtkDataDisplay"]),
         .testTarget(name: "DataDisplayDiffTests", dependencies: ["DataDisplayDiff"]),
         .testTarget(name: "GtkDataDisplayTests", dependencies: ["GtkDataDisplay", "GtkDataDisplayTesting", "CGtk"]),
-        .testTarget(name: "GtkDataDisplayWidgetTests", dependencies: ["GtkDataDisplay", "GtkDataDisplayTesting", "CGtk"]),
+        // The widget tests also open the demo's window (its About, its sidebar) from the demo's own code.
+        .testTarget(name: "GtkDataDisplayWidgetTests", dependencies: ["GtkDataDisplay", "GtkDataDisplayTesting", "GtkDataDisplayDemo", "CGtk"]),
     ]
 )

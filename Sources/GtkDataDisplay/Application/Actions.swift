@@ -104,8 +104,9 @@ extension Window {
 extension WidgetConvertible {
     /// Activates the detailed action `detailedName` ("app.about", "win.page::base") as this
     /// widget sees it, exactly as a menu item or a button with that action name does: through the
-    /// widget's window ("win.") and application ("app."). Returns false when no such action can
-    /// be reached from the widget (it is not in a window of the application, say).
+    /// widget's window ("win.") and application ("app."). Returns whether such an action could be
+    /// reached from the widget (false when it is not in a window of the application, say); a
+    /// disabled action is reached (true) but does not run.
     @discardableResult
     public func activateAction(_ detailedName: String) throws(ActionError) -> Bool {
         guard ActionCalls.isValidDetailedName(detailedName) else { throw .invalidDetailedName(detailedName) }

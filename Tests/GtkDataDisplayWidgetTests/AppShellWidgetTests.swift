@@ -202,6 +202,39 @@ final class AppShellWidgetTests: WidgetTestCase {
         }
     }
 
+    // MARK: References
+
+    func testEachWrapperHoldsExactlyOneReference() async throws {
+        func references(_ object: UnsafeMutableRawPointer) -> UInt32 {
+            object.assumingMemoryBound(to: GObject.self).pointee.ref_count
+        }
+        let stack = Stack()
+        let unparented: [(String, any WidgetWrapper)] = [
+            ("HeaderBar", HeaderBar()), ("MenuButton", MenuButton(iconName: "open-menu-symbolic")), ("Stack", stack),
+            ("StackSidebar", StackSidebar(stack: Stack())), ("Separator", Separator()), ("ProgressBar", ProgressBar()),
+        ]
+        for (name, wrapper) in unparented {
+            XCTAssertEqual(references(wrapper.widget.raw), 1, "\(name) holds one reference, and nothing else does")
+        }
+        let menu = Menu()
+        XCTAssertEqual(references(menu.pointer), 1, "Menu holds its GMenu's only reference")
+        do {
+            let button = MenuButton(menu: menu)
+            XCTAssertGreaterThan(references(menu.pointer), 1, "the button (and its popover menu) take their own")
+            _ = button
+        }
+        XCTAssertEqual(references(menu.pointer), 1, "and give them back when the button goes")
+        // A sidebar shares its stack with the stack's own wrapper.
+        let sidebar = StackSidebar(stack: stack)
+        XCTAssertEqual(references(stack.widget.raw), 2, "the stack wrapper's and the sidebar's")
+        _ = sidebar
+        // A window is also held by GTK's list of toplevels until it is destroyed.
+        let about = AboutDialog()
+        XCTAssertEqual(references(about.widget.raw), 2, "the wrapper's and GTK's list of windows'")
+        gtk_window_destroy(gdd_window(about.widget.raw))
+        XCTAssertEqual(references(about.widget.raw), 1, "destroyed: only the wrapper's is left")
+    }
+
     // MARK: ProgressBar and Separator
 
     func testAProgressBarShowsItsFractionClamped() async {

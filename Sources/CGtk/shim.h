@@ -89,6 +89,7 @@ static inline GActionGroup *gdd_action_group(gpointer p) { return G_ACTION_GROUP
 /* The app shell: header bar menus, page stacks and sidebars, dialogs, shortcuts, menus. */
 static inline GtkMenuButton *gdd_menu_button(gpointer p) { return GTK_MENU_BUTTON(p); }
 static inline GtkStackSidebar *gdd_stack_sidebar(gpointer p) { return GTK_STACK_SIDEBAR(p); }
+static inline GtkStackSwitcher *gdd_stack_switcher(gpointer p) { return GTK_STACK_SWITCHER(p); }
 static inline GtkAboutDialog *gdd_about_dialog(gpointer p) { return GTK_ABOUT_DIALOG(p); }
 static inline GtkProgressBar *gdd_progress_bar(gpointer p) { return GTK_PROGRESS_BAR(p); }
 static inline GtkShortcutController *gdd_shortcut_controller(gpointer p) { return GTK_SHORTCUT_CONTROLLER(p); }

@@ -122,6 +122,33 @@ final class AppShellWidgetTests: WidgetTestCase {
         XCTAssertEqual(Diagnostics.liveWidgets, widgetsBefore)
     }
 
+    func testTheSwitcherHasAButtonPerPageAndAClickShowsItsPage() async throws {
+        let widgetsBefore = Diagnostics.liveWidgets
+        do {
+            let stack = Stack()
+            for title in ["Inbox", "Sent", "Drafts"] {
+                try stack.addPage(Label("\(title) page"), name: title.lowercased(), title: title)
+            }
+            let switcher = StackSwitcher(stack: stack)
+            let box = Box(.vertical, spacing: 0, switcher, stack)
+            host = WindowHost(child: box.gtkWidget, width: 400, height: 200)
+            let buttons = WidgetTree.descendants(of: switcher.gtkWidget, type: gtk_toggle_button_get_type())
+            XCTAssertEqual(buttons.map { WidgetTree.labels(in: $0) }, [["Inbox"], ["Sent"], ["Drafts"]])
+            let pressed = { buttons.map { gtk_toggle_button_get_active(gdd_toggle_button(UnsafeMutableRawPointer($0))) != 0 } }
+            XCTAssertEqual(pressed(), [true, false, false])
+            try input.click(buttons[2])
+            XCTAssertEqual(stack.visiblePageName, "drafts")
+            XCTAssertEqual(pressed(), [false, false, true])
+            try stack.showPage("sent")
+            host?.settle()
+            XCTAssertEqual(pressed(), [false, true, false], "a page shown by code presses its button")
+            host?.destroy()
+            host = nil
+        }
+        MainContext.drain()
+        XCTAssertEqual(Diagnostics.liveWidgets, widgetsBefore)
+    }
+
     private func selectedRowIndex(_ listBox: UnsafeMutablePointer<GtkWidget>) -> Int? {
         gtk_list_box_get_selected_row(OpaquePointer(listBox)).map { Int(gtk_list_box_row_get_index($0)) }
     }
@@ -211,7 +238,8 @@ final class AppShellWidgetTests: WidgetTestCase {
         let stack = Stack()
         let unparented: [(String, any WidgetWrapper)] = [
             ("HeaderBar", HeaderBar()), ("MenuButton", MenuButton(iconName: "open-menu-symbolic")), ("Stack", stack),
-            ("StackSidebar", StackSidebar(stack: Stack())), ("Separator", Separator()), ("ProgressBar", ProgressBar()),
+            ("StackSidebar", StackSidebar(stack: Stack())), ("StackSwitcher", StackSwitcher(stack: Stack())),
+            ("Separator", Separator()), ("ProgressBar", ProgressBar()),
         ]
         for (name, wrapper) in unparented {
             XCTAssertEqual(references(wrapper.widget.raw), 1, "\(name) holds one reference, and nothing else does")

@@ -88,6 +88,7 @@ static inline GActionMap *gdd_action_map(gpointer p) { return G_ACTION_MAP(p); }
 static inline GActionGroup *gdd_action_group(gpointer p) { return G_ACTION_GROUP(p); }
 /* The app shell: header bar menus, page stacks and sidebars, dialogs, shortcuts, menus. */
 static inline GtkMenuButton *gdd_menu_button(gpointer p) { return GTK_MENU_BUTTON(p); }
+static inline GtkActionable *gdd_actionable(gpointer p) { return GTK_ACTIONABLE(p); }
 static inline GtkStackSidebar *gdd_stack_sidebar(gpointer p) { return GTK_STACK_SIDEBAR(p); }
 static inline GtkStackSwitcher *gdd_stack_switcher(gpointer p) { return GTK_STACK_SWITCHER(p); }
 static inline GtkAboutDialog *gdd_about_dialog(gpointer p) { return GTK_ABOUT_DIALOG(p); }

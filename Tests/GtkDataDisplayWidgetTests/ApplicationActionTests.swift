@@ -56,6 +56,17 @@ final class ApplicationActionTests: XCTestCase {
                         MainContext.iterate(until: { log.count > before }, timeout: 5)
                         print("byKey=\(log.count - before)")
 
+                        // A button bound to an action: a click activates it; a missing action greys it out.
+                        let refresh = Button(iconName: "view-refresh-symbolic", accessibleLabel: "Refresh")
+                        try refresh.setAction("win.zoom")
+                        let orphan = Button(label: "Nothing")
+                        try orphan.setAction("app.nothing")
+                        header.packStart(refresh)
+                        header.packStart(orphan)
+                        MainContext.drain()
+                        refresh.click()
+                        print("button=\(refresh.actionName ?? "nil") sensitive=\(refresh.isSensitive) \(orphan.isSensitive)")
+                        do { try refresh.setAction("win.(") } catch { print("badButtonAction=\((error as? ActionError) == .invalidDetailedName("win.(")) kept=\(refresh.actionName ?? "nil")") }
                         print("titlebar=\(gtk_window_get_titlebar(gdd_window(UnsafeMutableRawPointer(window.pointer))) == header.gtkWidget) icon=\(window.iconName ?? "nil")")
                         app.removeAction("greet")
                         print("removed=\(app.hasAction("greet")) \(app.activateAction("greet"))")
@@ -74,7 +85,8 @@ final class ApplicationActionTests: XCTestCase {
         for line in ["fromButton=true true", "fromCode=true", "has=true true false", "disabled=false false true",
                      "missing=false false", "badName=true", "badDetailed=true", "accels=<Control>g,F6",
                      "badAccel=true kept=<Control>g,F6", "byKey=1", "titlebar=true icon=org.gtkdatadisplay.Test.Actions",
-                     "removed=false false", "log=app.greet,win.zoom,app.greet,app.greet", "status=0"] {
+                     "removed=false false", "button=win.zoom sensitive=true false", "badButtonAction=true kept=win.zoom",
+                     "log=app.greet,win.zoom,app.greet,app.greet,win.zoom", "status=0"] {
             XCTAssertTrue(outcome.output.contains(line + "\n"), "missing \"\(line)\" in:\n\(outcome.output)")
         }
         XCTAssertFalse(outcome.output.contains("unexpected error"), outcome.output)

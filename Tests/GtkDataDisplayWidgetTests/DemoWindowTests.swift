@@ -113,8 +113,9 @@ final class DemoWindowTests: XCTestCase {
         let endOrder = WidgetTree.x(of: demo.controls.darkToggle.gtkWidget, in: endBox)! < WidgetTree.x(of: demo.controls.menuButton.gtkWidget, in: endBox)!
         print("demo.headerEnd=\(gtk_widget_has_css_class(endBox, "end") != 0 && endOrder ? "menu,toggle" : "wrong")")
 
-        // About: opened through the menu item's own action, from the menu button.
-        MainContext.drain()
+        // About: opened through the menu item's own action, from the menu button. The count of
+        // live widgets is read once the page a key showed has built its rows (it no longer moves).
+        settleWidgets()
         let widgetsBefore = Diagnostics.liveWidgets
         let aboutType = gtk_about_dialog_get_type()
         guard let aboutAction = actions.first, (try? demo.controls.menuButton.activateAction(aboutAction)) == true else {
@@ -143,10 +144,24 @@ final class DemoWindowTests: XCTestCase {
         finalized.pointee = UnsafeMutableRawPointer(dialog)
         g_object_add_weak_pointer(gdd_object(UnsafeMutableRawPointer(dialog)), finalized)
         gtk_window_close(gdd_window(UnsafeMutableRawPointer(dialog)))
-        MainContext.drain()
         MainContext.iterate(until: { finalized.pointee == nil }, timeout: 5)
+        settleWidgets()
         if let alive = finalized.pointee { g_object_remove_weak_pointer(gdd_object(alive), finalized) }
         print("demo.about.afterClose=dialogs=\(WidgetTree.toplevels(of: aboutType).count) finalized=\(finalized.pointee == nil) widgets=\(Diagnostics.liveWidgets - widgetsBefore)")
+    }
+
+    /// Runs the main loop until the number of live widgets has stayed the same for half a
+    /// second (rows a page builds when first shown), at most 10 s.
+    @MainActor
+    private static func settleWidgets() {
+        var last = -1, steady = 0
+        let deadline = Date().addingTimeInterval(10)
+        while steady < 5, Date() < deadline {
+            MainContext.run(for: 0.1)
+            let now = Diagnostics.liveWidgets
+            steady = now == last ? steady + 1 : 0
+            last = now
+        }
     }
 
     private static func xdotool(_ arguments: [String]) {

@@ -6,8 +6,8 @@ import GtkDataDisplayTesting
 import XCTest
 
 /// The demo application itself, run from its own code (`DemoApplication`): the sidebar lists its
-/// pages in order, Alt+digit shows them, the primary menu's items are bound to `app.about` and
-/// `app.quit`, and the About dialog the menu's action opens says what the AppStream metainfo and
+/// pages in order, Alt+digit shows them, the moon button switches the dark style, the primary
+/// menu's items are bound to `app.about` and `app.quit`, and the About dialog the menu's action opens says what the AppStream metainfo and
 /// the LICENSE file say — and closing it leaves nothing behind.
 ///
 /// GtkApplication wants a D-Bus session bus, so the demo runs in a child process under
@@ -37,6 +37,7 @@ final class DemoWindowTests: XCTestCase {
         XCTAssertEqual(report["demo.menu"], "app.about,app.quit")
         XCTAssertEqual(report["demo.quitKeys"], "<Control>q")
         XCTAssertEqual(report["demo.headerEnd"], "menu,toggle")
+        XCTAssertEqual(report["demo.darkToggle"], "true", "the moon button switches the dark style on and off")
 
         // The About dialog agrees with the metainfo and the LICENSE file.
         let metainfo = try String(contentsOf: root.appendingPathComponent("Resources/io.github.gtkdatadisplay.Demo.metainfo.xml"), encoding: .utf8)
@@ -112,6 +113,16 @@ final class DemoWindowTests: XCTestCase {
         let endBox = gtk_widget_get_parent(demo.controls.menuButton.gtkWidget)!
         let endOrder = WidgetTree.x(of: demo.controls.darkToggle.gtkWidget, in: endBox)! < WidgetTree.x(of: demo.controls.menuButton.gtkWidget, in: endBox)!
         print("demo.headerEnd=\(gtk_widget_has_css_class(endBox, "end") != 0 && endOrder ? "menu,toggle" : "wrong")")
+
+        // The dark toggle, activated as the keyboard does (GTK clicks it after a short press
+        // animation), switches the style both ways.
+        let wasDark = Appearance.prefersDark
+        gtk_widget_activate(demo.controls.darkToggle.gtkWidget)
+        MainContext.iterate(until: { Appearance.prefersDark != wasDark }, timeout: 5)
+        let toggled = Appearance.prefersDark
+        gtk_widget_activate(demo.controls.darkToggle.gtkWidget)
+        MainContext.iterate(until: { Appearance.prefersDark == wasDark }, timeout: 5)
+        print("demo.darkToggle=\(toggled != wasDark && Appearance.prefersDark == wasDark && demo.controls.darkToggle.isActive == wasDark)")
 
         // About: opened through the menu item's own action, from the menu button. The count of
         // live widgets is read once the page a key showed has built its rows (it no longer moves).

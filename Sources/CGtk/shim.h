@@ -86,9 +86,20 @@ static inline GAction *gdd_action(gpointer p) { return G_ACTION(p); }
 static inline GSimpleAction *gdd_simple_action(gpointer p) { return G_SIMPLE_ACTION(p); }
 static inline GActionMap *gdd_action_map(gpointer p) { return G_ACTION_MAP(p); }
 static inline GActionGroup *gdd_action_group(gpointer p) { return G_ACTION_GROUP(p); }
+/* The app shell: header bar menus, page stacks and sidebars, dialogs, shortcuts, menus. */
+static inline GtkMenuButton *gdd_menu_button(gpointer p) { return GTK_MENU_BUTTON(p); }
+static inline GtkActionable *gdd_actionable(gpointer p) { return GTK_ACTIONABLE(p); }
+static inline GtkStackSidebar *gdd_stack_sidebar(gpointer p) { return GTK_STACK_SIDEBAR(p); }
+static inline GtkStackSwitcher *gdd_stack_switcher(gpointer p) { return GTK_STACK_SWITCHER(p); }
+static inline GtkAboutDialog *gdd_about_dialog(gpointer p) { return GTK_ABOUT_DIALOG(p); }
+static inline GtkProgressBar *gdd_progress_bar(gpointer p) { return GTK_PROGRESS_BAR(p); }
+static inline GtkShortcutController *gdd_shortcut_controller(gpointer p) { return GTK_SHORTCUT_CONTROLLER(p); }
+static inline GMenu *gdd_menu(gpointer p) { return G_MENU(p); }
+static inline GMenuModel *gdd_menu_model(gpointer p) { return G_MENU_MODEL(p); }
 
 /* Type checks. */
 static inline gboolean gdd_is_widget(gpointer p) { return GTK_IS_WIDGET(p); }
+static inline gboolean gdd_is_window(gpointer p) { return GTK_IS_WINDOW(p); }
 static inline gboolean gdd_is_instance_of(gpointer p, GType t) { return G_TYPE_CHECK_INSTANCE_TYPE(p, t); }
 
 /* Signals: g_signal_connect is a macro. */

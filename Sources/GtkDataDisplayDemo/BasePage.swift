@@ -1,4 +1,3 @@
-import CGtk
 import GtkDataDisplay
 
 /// The "Base" page: a `BaseListManager` of produce in three sections, and the list updates
@@ -10,7 +9,7 @@ import GtkDataDisplay
 final class BasePage: DemoPage {
     let name = PageName.base
     let title = "Base"
-    private(set) lazy var root: UnsafeMutablePointer<GtkWidget> = PageLayout.make(toolbar: makeToolbar(), list: adapter.scrolledWindow, footer: footer)
+    private(set) lazy var root: any WidgetConvertible = PageLayout.make(toolbar: makeToolbar(), list: adapter.scrolledWindow, footer: footer)
     private let manager = BaseListManager()
     private let adapter: ListViewAdapter
     private let footer: StatusFooter
@@ -28,7 +27,7 @@ final class BasePage: DemoPage {
         }
     }
 
-    private func makeToolbar() -> UnsafeMutablePointer<GtkWidget> {
+    private func makeToolbar() -> Box {
         Toolbar.make([[
             ToolbarAction("_Add", "Insert a new row at the top of “Recently added”") { [weak self] in self?.add() },
             ToolbarAction("_Remove", "Remove a random row") { [weak self] in self?.removeRandomRow() },

@@ -1,43 +1,41 @@
-import CGtk
 import GtkDataDisplay
 
-/// The GtkApplication: builds the demo window on `activate` and keeps it alive while it runs.
+/// The demo application: builds the demo window on `activate` and keeps it alive while it runs.
 @MainActor
 final class DemoApplication {
-    private let application: ObjectReference
+    /// The GtkApplication.
+    let application: Application
     private let options: DemoOptions
-    private var window: DemoWindow?
+    /// The demo window, once the application has been activated (nil in a stress run).
+    private(set) var window: DemoWindow?
     private var stressRun: StressRun?
+    private var screenshotFailed = false
 
     init(options: DemoOptions) {
         self.options = options
-        // NON_UNIQUE: several demos may run at once (side by side, or in parallel scripts)
-        // instead of the second one activating the first over D-Bus.
         // Registered before the application starts, so GtkApplication finds the icons under its
         // resource base path (/io/github/gtkdatadisplay/Demo/icons).
         DemoResources.register()
-        let app = gtk_application_new(DemoResources.applicationID, G_APPLICATION_NON_UNIQUE)!
-        application = ObjectReference(adopting: UnsafeMutableRawPointer(app))
-        Signal.connect(application.pointer, "activate") { [unowned self] in self.activate() }
+        // Not unique: several demos may run at once (side by side, or in parallel scripts)
+        // instead of the second one activating the first over D-Bus.
+        application = Application(id: DemoResources.applicationID, isUnique: false)
+        application.onActivate { [unowned self] window in self.activate(window) }
     }
-
-    private var screenshotFailed = false
 
     /// Runs the main loop until the window closes (or `--quit-after` fires); returns the exit status.
     func run() -> Int32 {
-        let status = g_application_run(gdd_g_application(application.pointer), 0, nil)
+        // GApplication gets no options of the demo's: they were parsed already.
+        let status = application.run(arguments: [CommandLine.arguments.first ?? "gtk-data-display-demo"])
         if let stressRun, !stressRun.passed { return 1 }
         if screenshotFailed { return 1 }
         return status
     }
 
-    private func activate() {
-        if let window {
-            window.present()
-            return
-        }
+    /// The first activation: the stress run's window, or the demo window. (Later activations
+    /// present the window again: `Application` does that.)
+    private func activate(_ main: Window) {
         if let seconds = options.stress {
-            if stressRun == nil { stressRun = StressRun(application: gdd_application(application.pointer), seconds: seconds) }
+            stressRun = StressRun(application: application, window: main, seconds: seconds)
             return
         }
         if options.dark {
@@ -45,7 +43,7 @@ final class DemoApplication {
         } else if options.screenshot == nil {  // a screenshot is light unless --dark: reproducible
             Appearance.followDesktop { [weak self] dark in self?.window?.showDark(dark) }
         }
-        let window = DemoWindow(application: gdd_application(application.pointer), initialPage: options.page)
+        let window = DemoWindow(application: application, window: main, initialPage: options.page)
         self.window = window
         window.present()
         if let file = options.screenshot {
@@ -53,11 +51,7 @@ final class DemoApplication {
             return
         }
         if let seconds = options.quitAfter {
-            let app = application.pointer
-            Timeout.add(milliseconds: UInt32(seconds * 1000)) {
-                g_application_quit(gdd_g_application(app))
-                return false
-            }
+            Timeout.once(milliseconds: Int((seconds * 1000).rounded())) { [weak self] in self?.application.quit() }
         }
     }
 
@@ -65,20 +59,19 @@ final class DemoApplication {
     /// pages loaded), then renders it into `file` with GTK's snapshot and quits; exit status 1
     /// when that fails.
     private func takeScreenshot(of window: DemoWindow, into file: String, after delay: Double) {
-        let app = application.pointer
         var shownTicks = 0
-        Timeout.add(milliseconds: 100) { [weak self] in
-            guard gtk_widget_get_mapped(window.widget) != 0 else { return true }
+        Timeout.repeating(milliseconds: 100) { [weak self] in
+            guard window.window.isMapped else { return true }
             shownTicks += 1
             guard shownTicks >= max(1, Int((delay * 10).rounded())) else { return true }
             do {
-                try window.widget.saveScreenshot(png: file)
+                try window.window.saveScreenshot(png: file)
                 print("gtk-data-display-demo: saved \(file)")
             } catch {
                 DemoResources.warn("\(error)")
                 self?.screenshotFailed = true
             }
-            g_application_quit(gdd_g_application(app))
+            self?.application.quit()
             return false
         }
     }

@@ -44,22 +44,6 @@ final class TextRow: BaseRowGenerator<TextRowView>, DemoRow {
     }
 }
 
-/// A badge row (icon, title, count).
-final class BadgeRow: BaseRowGenerator<BadgeRowView>, DemoRow {
-    var title: String { model.name }
-
-    func changeContent() {
-        // Never zero, never the same count: the change must be visible.
-        model.count = max(1, model.count + [-3, -2, -1, 1, 2, 3, 5].randomElement()!)
-    }
-
-    func copy(changed: Bool) -> any DemoRow {
-        let copy = BadgeRow(model: model, id: diffID)
-        if changed { copy.changeContent() }
-        return copy
-    }
-}
-
 /// A section header (one title).
 typealias SectionHeader = BaseHeaderGenerator<SectionHeaderView>
 

@@ -2,7 +2,7 @@ import Foundation
 
 /// The demo's command-line options.
 ///
-/// They are parsed here, not by GApplication: `g_application_run` is given no arguments, so it
+/// They are parsed here, not by GApplication: the application runs with no arguments, so it
 /// does not reject options it does not know.
 struct DemoOptions {
     /// Quit after this many seconds (for scripts and screenshots).

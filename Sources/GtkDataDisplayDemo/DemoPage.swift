@@ -1,7 +1,7 @@
-import CGtk
+import GtkDataDisplay
 
-/// The demo's pages, in the order the switcher shows them. The raw value is the page's name in
-/// the `GtkStack` and on the command line (`--page folding`).
+/// The demo's pages, in the order the sidebar lists them. The raw value is the page's name in
+/// the window's `Stack` and on the command line (`--page folding`).
 enum PageName: String, CaseIterable {
     case base, manual, gravity, folding, grid, box, feed
 }
@@ -12,8 +12,8 @@ enum PageName: String, CaseIterable {
 protocol DemoPage: AnyObject {
     /// Which page this is.
     var name: PageName { get }
-    /// The label of the page's button in the stack switcher.
+    /// The page's title in the sidebar.
     var title: String { get }
-    /// The page's root widget, put into the window's `GtkStack`.
-    var root: UnsafeMutablePointer<GtkWidget> { get }
+    /// The page's root widget, put into the window's `Stack`.
+    var root: any WidgetConvertible { get }
 }

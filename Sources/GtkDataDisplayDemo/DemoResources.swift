@@ -1,4 +1,3 @@
-import CGtk
 import Foundation
 import GtkDataDisplay
 
@@ -39,14 +38,10 @@ enum DemoResources {
         return text
     }
 
-    /// Applies `css/demo.css` from the bundle to the default display, above the library's stylesheet.
-    static func installStylesheet() {
-        guard register(), let display = gdk_display_get_default() else { return }
-        let provider = gtk_css_provider_new()!
-        gtk_css_provider_load_from_resource(provider, basePath + "/css/demo.css")
-        gtk_style_context_add_provider_for_display(display, OpaquePointer(provider),
-                                                   guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
-        g_object_unref(provider)  // the display keeps its own reference
+    /// Applies `css/demo.css` from the bundle to the application, above the library's stylesheet.
+    static func installStylesheet(in application: Application) {
+        guard let css = text("css/demo.css") else { return }
+        application.addStylesheet(css)
     }
 
     static func warn(_ message: String) {

@@ -1,4 +1,3 @@
-import CGtk
 import GtkDataDisplay
 
 /// The "Feed" page: a feed that grows at both ends from a simulated, slow and flaky source.
@@ -11,7 +10,7 @@ import GtkDataDisplay
 final class FeedPage: DemoPage {
     let name = PageName.feed
     let title = "Feed"
-    private(set) lazy var root: UnsafeMutablePointer<GtkWidget> = PageLayout.make(toolbar: makeToolbar(), list: adapter.widget, footer: footer)
+    private(set) lazy var root: any WidgetConvertible = PageLayout.make(toolbar: makeToolbar(), list: adapter.widget, footer: footer)
     private let manager = BaseListManager()
     private let adapter: ListViewAdapter
     private let footer: StatusFooter
@@ -50,7 +49,7 @@ final class FeedPage: DemoPage {
         search.onSearchChanged { [weak self] text in self?.filter(text) }
     }
 
-    private func makeToolbar() -> UnsafeMutablePointer<GtkWidget> {
+    private func makeToolbar() -> Box {
         let toolbar = Toolbar.make([[
             ToolbarAction("_Refresh", "Forget every post and load the feed again") { [weak self] in self?.refresh() },
             ToolbarAction("Fail _next", "Make the next request fail, to see the error row and Retry") { [weak self] in
@@ -58,7 +57,7 @@ final class FeedPage: DemoPage {
                 self?.footer.show("The next request will fail")
             },
         ]], hint: "Scroll down for older posts, up for newer ones. A failed page shows Retry: click it, or reach it with the arrow keys and press Enter.")
-        gtk_box_prepend(gdd_box(UnsafeMutableRawPointer(toolbar)), search.gtkWidget)
+        toolbar.prepend(search)
         return toolbar
     }
 

@@ -59,8 +59,8 @@ final class FeedSource {
 
     /// The next page of newer posts (newest first), handed to `completion` after a delay.
     func newerPosts(_ completion: @escaping @MainActor (Result<[Post], any Error>) -> Void) {
-        Timeout.add(milliseconds: UInt32.random(in: 500...1000)) { [weak self] in
-            guard let self else { return false }
+        Timeout.once(milliseconds: Int.random(in: 500...1000)) { [weak self] in
+            guard let self else { return }
             do {
                 try self.failSometimes()
                 self.newerPages += 1
@@ -70,7 +70,6 @@ final class FeedSource {
             } catch {
                 completion(.failure(error))
             }
-            return false
         }
     }
 

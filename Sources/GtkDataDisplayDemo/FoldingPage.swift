@@ -1,4 +1,3 @@
-import CGtk
 import GtkDataDisplay
 
 /// The "Folding" page: a three-level tree of places (continents → countries → cities, with
@@ -11,7 +10,7 @@ import GtkDataDisplay
 final class FoldingPage: DemoPage {
     let name = PageName.folding
     let title = "Folding"
-    private(set) lazy var root: UnsafeMutablePointer<GtkWidget> = PageLayout.make(toolbar: makeToolbar(), list: adapter.scrolledWindow, footer: footer)
+    private(set) lazy var root: any WidgetConvertible = PageLayout.make(toolbar: makeToolbar(), list: adapter.scrolledWindow, footer: footer)
     private let manager = BaseListManager()
     private let adapter: ListViewAdapter
     private let footer: StatusFooter
@@ -42,7 +41,7 @@ final class FoldingPage: DemoPage {
         }
     }
 
-    private func makeToolbar() -> UnsafeMutablePointer<GtkWidget> {
+    private func makeToolbar() -> Box {
         Toolbar.make([[
             ToolbarAction("_Expand all", "expandSubtree(_:) on every continent, in one batch") { [weak self] in self?.expandAll() },
             ToolbarAction("_Collapse all", "collapse(_:) on every open node, deepest first, in one batch") { [weak self] in self?.collapseAll() },

@@ -1,4 +1,3 @@
-import CGtk
 import GtkDataDisplay
 
 /// The "Gravity" page: a `GravityListManager` of parcels of random weight. Rows land in order of
@@ -12,7 +11,7 @@ import GtkDataDisplay
 final class GravityPage: DemoPage {
     let name = PageName.gravity
     let title = "Gravity"
-    private(set) lazy var root: UnsafeMutablePointer<GtkWidget> = PageLayout.make(toolbar: makeToolbar(), list: adapter.scrolledWindow, footer: footer)
+    private(set) lazy var root: any WidgetConvertible = PageLayout.make(toolbar: makeToolbar(), list: adapter.scrolledWindow, footer: footer)
     private let manager = GravityListManager()
     private let adapter: ListViewAdapter
     private let footer: StatusFooter
@@ -40,7 +39,7 @@ final class GravityPage: DemoPage {
         }
     }
 
-    private func makeToolbar() -> UnsafeMutablePointer<GtkWidget> {
+    private func makeToolbar() -> Box {
         Toolbar.make([[
             ToolbarAction("_Add random", "add(_:toSectionWith:) — a parcel of random weight lands in order") { [weak self] in self?.addRandom() },
             ToolbarAction("Add _5 random", "Five parcels of random weight in one batch, each in order") { [weak self] in self?.addFiveRandom() },

@@ -1,4 +1,3 @@
-import CGtk
 import GtkDataDisplay
 
 /// The "Grid" page: icons as tiles in a `GridViewAdapter`, in sections whose headers are tiles of
@@ -10,7 +9,7 @@ import GtkDataDisplay
 final class GridPage: DemoPage {
     let name = PageName.grid
     let title = "Grid"
-    private(set) lazy var root: UnsafeMutablePointer<GtkWidget> = PageLayout.make(toolbar: makeToolbar(), list: grid.scrolledWindow, footer: footer)
+    private(set) lazy var root: any WidgetConvertible = PageLayout.make(toolbar: makeToolbar(), list: grid.scrolledWindow, footer: footer)
     private let manager = BaseListManager()
     private let grid: GridViewAdapter
     private let footer: StatusFooter
@@ -35,7 +34,7 @@ final class GridPage: DemoPage {
         }
     }
 
-    private func makeToolbar() -> UnsafeMutablePointer<GtkWidget> {
+    private func makeToolbar() -> Box {
         Toolbar.make([[
             ToolbarAction("_Shuffle", "Shuffle the tiles of every section (one diffed whole-state update)") { [weak self] in self?.shuffle() },
             ToolbarAction("_Hide one", "Hide a random icon (diffed)") { [weak self] in self?.hideOne() },

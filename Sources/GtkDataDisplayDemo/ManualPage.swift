@@ -1,4 +1,3 @@
-import CGtk
 import GtkDataDisplay
 
 /// The "Manual" page: a `ManualListManager` edited operation by operation, with one button per
@@ -12,7 +11,7 @@ import GtkDataDisplay
 final class ManualPage: DemoPage {
     let name = PageName.manual
     let title = "Manual"
-    private(set) lazy var root: UnsafeMutablePointer<GtkWidget> = PageLayout.make(toolbar: makeToolbar(), list: adapter.scrolledWindow, footer: footer)
+    private(set) lazy var root: any WidgetConvertible = PageLayout.make(toolbar: makeToolbar(), list: adapter.scrolledWindow, footer: footer)
     private let manager = ManualListManager()
     private let adapter: ListViewAdapter
     private let footer: StatusFooter
@@ -52,7 +51,7 @@ final class ManualPage: DemoPage {
         }
     }
 
-    private func makeToolbar() -> UnsafeMutablePointer<GtkWidget> {
+    private func makeToolbar() -> Box {
         // Three lines, one per kind of operation: two lines of five did not fit in 600 px.
         Toolbar.make([
             [

@@ -1,4 +1,3 @@
-import CGtk
 import GtkDataDisplay
 
 /// A page's footer: a status line saying what the last action did to the store, over a dimmed
@@ -9,15 +8,16 @@ import GtkDataDisplay
 /// meant to do. A splice reads `@position −removed +added`.
 @MainActor
 final class StatusFooter {
-    let widget: UnsafeMutablePointer<GtkWidget>
-    private let status: UnsafeMutablePointer<GtkWidget>
-    private let statistics: UnsafeMutablePointer<GtkWidget>
+    let box: Box
+    /// The status wraps rather than hide the end of a long report.
+    private let status = Label(xalign: 0, wrap: true)
+    private let statistics = makeLabel(cssClass: "statistics")
     private let adapter: ListBaseAdapter
     /// What the page says about its whole list after each report ("13 rows").
     private let summary: @MainActor () -> String
 
     /// Splices since the last report.
-    private var splices: [(position: UInt32, removed: UInt32, added: UInt32)] = []
+    private var splices: [(position: Int, removed: Int, added: Int)] = []
     /// Events since the last report (a row folded…), as subject and verb.
     private var events: [(subject: String, verb: String)] = []
     /// The adapter's rebind count at the last report.
@@ -31,22 +31,15 @@ final class StatusFooter {
     init(adapter: ListBaseAdapter, summary: @escaping @MainActor () -> String) {
         self.adapter = adapter
         self.summary = summary
-        status = makeLabel(cssClass: "status")
-        // The status wraps rather than hide the end of a long report.
-        gtk_label_set_ellipsize(gdd_label(status), PANGO_ELLIPSIZE_NONE)
-        gtk_label_set_wrap(gdd_label(status), 1)
-        statistics = makeLabel(cssClass: "statistics")
-        widget = gtk_box_new(GTK_ORIENTATION_VERTICAL, 2)!
-        gtk_widget_add_css_class(widget, "footer")
-        gtk_box_append(gdd_box(widget), status)
-        gtk_box_append(gdd_box(widget), statistics)
+        status.addCSSClass("status")
+        box = Box(.vertical, spacing: 2, status, statistics)
+        box.addCSSClass("footer")
 
-        Signal.connect(UnsafeMutableRawPointer(adapter.manager.store.listModel), "items-changed",
-                       itemsChanged: { [weak self] position, removed, added in
+        adapter.manager.store.onItemsChanged { [weak self] position, removed, added in
             self?.splices.append((position, removed, added))
-        })
+        }
         // Binds happen when GTK lays the list out, after an action returns: poll, cheaply.
-        Timeout.add(milliseconds: 500) { [weak self] in
+        Timeout.repeating(milliseconds: 500) { [weak self] in
             self?.showStatistics()
             return self != nil
         }
@@ -75,12 +68,11 @@ final class StatusFooter {
         events.append((subject, verb))
         guard !isPerforming, !reportScheduled else { return }
         reportScheduled = true
-        Timeout.add(milliseconds: 0) { [weak self] in
-            guard let self else { return false }
+        Timeout.once(milliseconds: 0) { [weak self] in
+            guard let self else { return }
             self.reportScheduled = false
             // A toolbar action that ran first has reported these events already.
             if !self.events.isEmpty { self.report(nil) }
-            return false
         }
     }
 
@@ -136,12 +128,12 @@ final class StatusFooter {
     }
 
     private func setStatus(_ text: String) {
-        gtk_label_set_text(gdd_label(status), text)
+        status.text = text
     }
 
     private func showStatistics() {
         let s = adapter.statistics
         let text = "\(adapter.manager.store.count) store items · \(s.setups) list items · \(s.viewsCreated) views built · \(s.binds) binds · \(s.rebinds) rebinds"
-        gtk_label_set_text(gdd_label(statistics), text)
+        statistics.text = text
     }
 }

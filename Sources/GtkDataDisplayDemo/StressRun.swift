@@ -1,4 +1,3 @@
-import CGtk
 import Foundation
 import GtkDataDisplay
 
@@ -11,7 +10,8 @@ import GtkDataDisplay
 final class StressRun {
     private let manager = BaseListManager()
     private var adapter: ListViewAdapter?
-    private let window: UnsafeMutablePointer<GtkWidget>
+    private let window: Window
+    private let application: Application
     private var model: [Int] = []                 // ids in list order: what the store must show
     private var rows: [Int: StressRow] = [:]       // id → generator shown
     private var nextID = 0
@@ -23,22 +23,23 @@ final class StressRun {
     private var stopped = false            // set when the run ends: the timers stop
     private var backgroundInFlight = 0     // whole-state updates started and not yet returned
     private var rss = Extent(), heap = Extent()
-    private let startTime = g_get_monotonic_time()
+    private let startTime = ContinuousClock.now
     /// Whether every check held; read after the main loop ends.
     private(set) var passed = false
 
-    init(application: UnsafeMutablePointer<GtkApplication>, seconds: Double, rowCount: Int = 100_000) {
+    init(application: Application, window: Window, seconds: Double, rowCount: Int = 100_000) {
         let adapter = ListViewAdapter(manager: manager, selection: .single)
         self.adapter = adapter
-        window = gtk_application_window_new(application)
-        gtk_window_set_title(gdd_window(UnsafeMutableRawPointer(window)), "GtkDataDisplay stress")
-        gtk_window_set_default_size(gdd_window(UnsafeMutableRawPointer(window)), 480, 720)
-        gtk_window_set_child(gdd_window(UnsafeMutableRawPointer(window)), adapter.scrolledWindow)
+        self.application = application
+        self.window = window
+        window.title = "GtkDataDisplay stress"
+        window.setDefaultSize(width: 480, height: 720)
+        window.child = adapter.scrolledWindow   // the run keeps the adapter: it lets go of it on closing
 
         model = (0..<rowCount).map { _ in makeID() }
         try? manager.setState([Section(rows: model.map { rows[$0]! })])
         leftoverAtStart = Diagnostics.liveRowObjects - manager.store.count
-        gtk_window_present(gdd_window(UnsafeMutableRawPointer(window)))
+        window.present()
         sampleMemory()
 
         every(milliseconds: 25) { $0.randomUpdate() }
@@ -49,15 +50,14 @@ final class StressRun {
             run.sampleMemory()
             if run.counts.checks % 10 == 0 { run.printMemory() }
         }
-        Timeout.add(milliseconds: UInt32(seconds * 1000)) { [weak self] in
-            self?.finish(application: application)
-            return false
+        Timeout.once(milliseconds: Int(seconds * 1000)) { [weak self] in
+            self?.finish()
         }
     }
 
     /// Calls `body` every `milliseconds` until the run stops.
-    private func every(milliseconds: UInt32, _ body: @escaping @MainActor (StressRun) -> Void) {
-        Timeout.add(milliseconds: milliseconds) { [weak self] in
+    private func every(milliseconds: Int, _ body: @escaping @MainActor (StressRun) -> Void) {
+        Timeout.repeating(milliseconds: milliseconds) { [weak self] in
             guard let self, !self.stopped else { return false }
             body(self)
             return true
@@ -159,30 +159,30 @@ final class StressRun {
     }
 
     private func printMemory() {
-        let seconds = Double(g_get_monotonic_time() - startTime) / 1_000_000
-        print("stress: \(String(format: "%.0f", seconds)) s: \(manager.store.count) rows; " +
+        let elapsed = seconds(since: startTime)
+        print("stress: \(String(format: "%.0f", elapsed)) s: \(manager.store.count) rows; " +
               "resident \(mebibytes(rss.latest)), heap \(mebibytes(heap.latest))")
     }
 
     /// Runs the main loop until `done()` holds and no event source is ready, for at most `seconds`.
     /// Returns false if time ran out first.
     private func settle(seconds: Double, until done: () -> Bool) -> Bool {
-        let deadline = g_get_monotonic_time() + gint64(seconds * 1_000_000)
+        let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
         // Wakes a blocking iteration now and then, so the deadline is seen even if nothing else comes.
-        let tick = Timeout.add(milliseconds: 50) { true }
-        defer { Timeout.remove(tick) }
-        while g_get_monotonic_time() < deadline {
+        let tick = Timeout.repeating(milliseconds: 50) { true }
+        defer { tick.cancel() }
+        while ContinuousClock.now < deadline {
             if !done() {
-                g_main_context_iteration(nil, 1)   // wait for the next event: a finished diff wakes it
-            } else if g_main_context_iteration(nil, 0) == 0 {
+                MainLoop.iterate(mayBlock: true)   // wait for the next event: a finished diff wakes it
+            } else if !MainLoop.iterate() {
                 return true                        // nothing was ready: settled
             }
         }
         return false
     }
 
-    private func finish(application: UnsafeMutablePointer<GtkApplication>) {
-        let elapsed = Double(g_get_monotonic_time() - startTime) / 1_000_000
+    private func finish() {
+        let elapsed = seconds(since: startTime)
         stopped = true
         let binds = adapter?.statistics.binds ?? 0
         // Close the window with a background update in flight: GTK's list items let go of their
@@ -190,13 +190,13 @@ final class StressRun {
         // started from, removed ones too) and the main loop has run what they and closing queued:
         // the store must equal the model, and exactly the store's row objects may remain.
         endWithUpdateInFlight()
-        gtk_window_destroy(gdd_window(UnsafeMutableRawPointer(window)))
+        window.destroy()
         adapter = nil   // the list view (and the anchor row it keeps) goes with its adapter
-        let closed = g_get_monotonic_time()
+        let closed = ContinuousClock.now
         if !settle(seconds: 10, until: { backgroundInFlight == 0 }) {
             failures.append("\(backgroundInFlight) background updates still running 10 s after closing")
         }
-        let settled = Double(g_get_monotonic_time() - closed) / 1000
+        let settled = seconds(since: closed) * 1000
         check()
         let leftover = Diagnostics.liveRowObjects - manager.store.count
         if leftover > leftoverAtStart { failures.append("\(leftover) row objects alive beyond the store's after closing") }
@@ -212,7 +212,7 @@ final class StressRun {
         stress: \(passed ? "PASSED: store equals the model after every check, no row object left over" : "FAILED")
         """)
         for failure in failures.prefix(10) { print("stress: \(failure)") }
-        g_application_quit(gdd_g_application(UnsafeMutableRawPointer(application)))
+        application.quit()
     }
 
     /// Leaves a whole-state update diffing with a row removed under it: the update holds that row
@@ -236,6 +236,12 @@ private struct Extent {
     }
 }
 
+/// Seconds from `start` until now.
+private func seconds(since start: ContinuousClock.Instant) -> Double {
+    let elapsed = (ContinuousClock.now - start).components
+    return Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
+}
+
 /// "123.4 MiB", or "n/a".
 private func mebibytes(_ bytes: Int?) -> String {
     bytes.map { String(format: "%.1f MiB", Double($0) / 1_048_576) } ?? "n/a"
@@ -252,13 +258,10 @@ final class StressRow: BaseRowGenerator<StressRowView> {
 
 /// A single label.
 final class StressRowView: ConfigurableRowView {
-    let widget = Widget(gtk_label_new(nil))
-    static func make() -> StressRowView {
-        let view = StressRowView()
-        gtk_label_set_xalign(gdd_label(view.widget.raw), 0)
-        return view
-    }
-    func configure(with model: String) { gtk_label_set_text(gdd_label(widget.raw), model) }
+    private let label = Label(xalign: 0)
+    var widget: Widget { label.widget }
+    static func make() -> StressRowView { StressRowView() }
+    func configure(with model: String) { label.text = model }
 }
 
 /// SplitMix64: a small seeded generator, so a run can be repeated.

@@ -1,9 +1,8 @@
-// Entry point: reads the demo's own options, then runs a GtkApplication whose `activate`
+// Entry point: reads the demo's own options, then runs the application, whose activation
 // builds the demo window.
 //
 // Foundation is imported here (not only where files are read) because it links libdispatch,
 // whose main-queue hooks GtkDataDisplay's `MainQueueBridge` calls.
-import CGtk
 import Foundation
 
 let options: DemoOptions

@@ -16,6 +16,8 @@ public final class Window: WidgetConvertible {
     /// The Swift value given as `child`, kept while it is the content (a `ListViewAdapter` must
     /// outlive its list view's rows).
     private var content: (any WidgetConvertible)?
+    /// The Swift value given as `titlebar`, kept while it is the title bar.
+    private var titlebarContent: (any WidgetConvertible)?
 
     /// A new window of `application` (GTK must be initialised: create windows from `onActivate`).
     public init(application: Application) {
@@ -32,6 +34,23 @@ public final class Window: WidgetConvertible {
     public var title: String? {
         get { gtk_window_get_title(window).map { String(cString: $0) } }
         set { gtk_window_set_title(window, newValue) }
+    }
+
+    /// The themed icon that stands for the window (its application's id, usually), shown by
+    /// window lists and the task switcher.
+    public var iconName: String? {
+        get { gtk_window_get_icon_name(window).map { String(cString: $0) } }
+        set { gtk_window_set_icon_name(window, newValue) }
+    }
+
+    /// The widget shown in place of the system title bar: a `HeaderBar`, usually. The window
+    /// keeps the value alive while it is the title bar; nil brings back the system's.
+    public var titlebar: (any WidgetConvertible)? {
+        get { titlebarContent ?? gtk_window_get_titlebar(window) }
+        set {
+            titlebarContent = newValue
+            gtk_window_set_titlebar(window, newValue?.gtkWidget)
+        }
     }
 
     /// The size the window opens with, in pixels.
@@ -57,9 +76,16 @@ public final class Window: WidgetConvertible {
     /// window closes).
     public func close() { gtk_window_close(window) }
 
-    /// Destroys the window now.
-    func destroy() { gtk_window_destroy(window) }
+    /// Destroys the window now, without asking (as `close()` does), and lets go of its
+    /// content and title bar: an adapter shown only by this window is freed with it.
+    public func destroy() {
+        gtk_window_destroy(window)
+        releaseContent()
+    }
 
-    /// Lets go of the content's Swift owner (the window is gone).
-    func releaseContent() { content = nil }
+    /// Lets go of the content's and the title bar's Swift owners (the window is gone).
+    func releaseContent() {
+        content = nil
+        titlebarContent = nil
+    }
 }

@@ -28,6 +28,16 @@ public final class RowStore {
     /// The number of items.
     public var count: Int { Int(g_list_model_get_n_items(listModel)) }
 
+    /// Calls `handler` after each change the store's list views receive: GTK's `items-changed`,
+    /// one per splice, with where it happened, how many items it removed and how many it added.
+    /// For a status line that shows what a manager's update really did. The store keeps the
+    /// closure for its life: capture its owner weakly.
+    public func onItemsChanged(_ handler: @escaping @MainActor (_ position: Int, _ removed: Int, _ added: Int) -> Void) {
+        Signal.connect(untyped(pointer), "items-changed", itemsChanged: { position, removed, added in
+            handler(Int(position), Int(removed), Int(added))
+        })
+    }
+
     /// The generator shown at `position`, read back from the real store item.
     public func generator(at position: Int) -> (any RowGenerator)? {
         row(at: position)?.generator

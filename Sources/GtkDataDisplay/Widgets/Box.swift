@@ -39,6 +39,13 @@ public final class Box: WidgetWrapper {
         return self
     }
 
+    /// Adds `child` at the start, before the children already there.
+    @discardableResult
+    public func prepend(_ child: any WidgetConvertible) -> Box {
+        gtk_box_prepend(box, child.gtkWidget)
+        return self
+    }
+
     /// Takes `child` out of the box.
     public func remove(_ child: any WidgetConvertible) {
         gtk_box_remove(box, child.gtkWidget)

@@ -65,6 +65,19 @@ public final class Button: WidgetWrapper {
         set { gtk_button_set_has_frame(button, newValue ? 1 : 0) }
     }
 
+    /// Makes a click activate the detailed action `detailedName` ("app.quit", "win.page::base")
+    /// of the button's window or application, as a header bar button bound to an action does;
+    /// nil unbinds it. While the action is missing or disabled, GTK makes the button insensitive.
+    public func setAction(_ detailedName: String?) throws(ActionError) {
+        if let detailedName, !ActionCalls.isValidDetailedName(detailedName) { throw .invalidDetailedName(detailedName) }
+        gtk_actionable_set_detailed_action_name(gdd_actionable(widget.raw), detailedName)
+    }
+
+    /// The name of the action a click activates (without its target), or nil.
+    public var actionName: String? {
+        gtk_actionable_get_action_name(gdd_actionable(widget.raw)).map { String(cString: $0) }
+    }
+
     /// Calls `handler` each time the button is clicked. The widget keeps the closure for its life:
     /// capture the row view or its owner weakly (`[weak self]`), or they keep each other alive.
     @discardableResult

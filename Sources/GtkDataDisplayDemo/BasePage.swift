@@ -10,7 +10,7 @@ import GtkDataDisplay
 final class BasePage: DemoPage {
     let name = PageName.base
     let title = "Base"
-    private(set) lazy var root: UnsafeMutablePointer<GtkWidget> = PageLayout.make(toolbar: makeToolbar(), list: adapter.scrolledWindow, footer: footer)
+    private(set) lazy var root: any WidgetConvertible = PageLayout.make(toolbar: makeToolbar(), list: adapter.scrolledWindow, footer: footer)
     private let manager = BaseListManager()
     private let adapter: ListViewAdapter
     private let footer: StatusFooter

@@ -1,4 +1,3 @@
-import CGtk   // only for the page protocol's `GtkWidget` pointer: the page makes no C calls
 import GtkDataDisplay
 
 /// The "Box" page: a short settings page in a `GtkBox` (a `BoxAdapter`), not a list view. Every
@@ -13,7 +12,7 @@ import GtkDataDisplay
 final class BoxPage: DemoPage {
     let name = PageName.box
     let title = "Box"
-    var root: UnsafeMutablePointer<GtkWidget> { page.gtkWidget }
+    var root: any WidgetConvertible { page }
 
     private let manager = BaseListManager()
     private let adapter: BoxAdapter

@@ -1,9 +1,9 @@
-import CGtk
+import GtkDataDisplay
 
 /// The demo's pages, in the order the switcher shows them. The raw value is the page's name in
 /// the `GtkStack` and on the command line (`--page folding`).
 enum PageName: String, CaseIterable {
-    case base, manual, gravity, folding, grid, box, feed
+    case base, manual, gravity, folding, grid, box, feed, contacts, stress
 }
 
 /// One page of the demo window: a manager, the adapter that shows it, and the widgets around
@@ -15,5 +15,5 @@ protocol DemoPage: AnyObject {
     /// The label of the page's button in the stack switcher.
     var title: String { get }
     /// The page's root widget, put into the window's `GtkStack`.
-    var root: UnsafeMutablePointer<GtkWidget> { get }
+    var root: any WidgetConvertible { get }
 }

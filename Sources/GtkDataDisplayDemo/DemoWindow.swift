@@ -2,7 +2,8 @@ import CGtk
 import GtkDataDisplay
 
 /// The demo window: a header bar whose stack switcher picks one page per manager
-/// (Base, Manual, Gravity, Folding, Grid, Box: a settings page in a `GtkBox`, and Feed: pagination and the empty state), and the `GtkStack` of those pages.
+/// (Base, Manual, Gravity, Folding, Grid, Box: a settings page in a `GtkBox`, Feed: pagination and the empty state,
+/// Contacts: an address book as app code, and Stress: a million rows), and the `GtkStack` of those pages.
 ///
 /// The window owns the pages, and each page owns its manager and adapter, which its list view
 /// calls back into for as long as it shows rows. Pages that are not visible keep their state.
@@ -18,7 +19,7 @@ final class DemoWindow {
 
     init(application: UnsafeMutablePointer<GtkApplication>, initialPage: PageName) {
         DemoResources.installStylesheet()
-        pages = [BasePage(), ManualPage(), GravityPage(), FoldingPage(), GridPage(), BoxPage(), FeedPage()]
+        pages = [BasePage(), ManualPage(), GravityPage(), FoldingPage(), GridPage(), BoxPage(), FeedPage(), ContactsPage(), StressPage()]
         let window = gtk_application_window_new(application)!
         self.window = ObjectReference(retaining: UnsafeMutableRawPointer(window))
         gtk_window_set_title(gdd_window(window), "GtkDataDisplay Demo")
@@ -29,7 +30,7 @@ final class DemoWindow {
         let stackWidget = gtk_stack_new()!
         let stack = gdd_stack(stackWidget)!
         for page in pages {
-            gtk_stack_add_titled(stack, page.root, page.name.rawValue, page.title)
+            gtk_stack_add_titled(stack, page.root.gtkWidget, page.name.rawValue, page.title)
         }
         gtk_stack_set_visible_child_name(stack, initialPage.rawValue)
         // GtkStackSwitcher and GtkHeaderBar are final types, which Swift sees as opaque

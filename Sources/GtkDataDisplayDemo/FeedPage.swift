@@ -11,7 +11,7 @@ import GtkDataDisplay
 final class FeedPage: DemoPage {
     let name = PageName.feed
     let title = "Feed"
-    private(set) lazy var root: UnsafeMutablePointer<GtkWidget> = PageLayout.make(toolbar: makeToolbar(), list: adapter.widget, footer: footer)
+    private(set) lazy var root: any WidgetConvertible = PageLayout.make(toolbar: makeToolbar(), list: adapter.widget, footer: footer)
     private let manager = BaseListManager()
     private let adapter: ListViewAdapter
     private let footer: StatusFooter

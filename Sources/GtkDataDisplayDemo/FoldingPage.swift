@@ -11,7 +11,7 @@ import GtkDataDisplay
 final class FoldingPage: DemoPage {
     let name = PageName.folding
     let title = "Folding"
-    private(set) lazy var root: UnsafeMutablePointer<GtkWidget> = PageLayout.make(toolbar: makeToolbar(), list: adapter.scrolledWindow, footer: footer)
+    private(set) lazy var root: any WidgetConvertible = PageLayout.make(toolbar: makeToolbar(), list: adapter.scrolledWindow, footer: footer)
     private let manager = BaseListManager()
     private let adapter: ListViewAdapter
     private let footer: StatusFooter

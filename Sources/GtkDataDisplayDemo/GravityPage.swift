@@ -12,7 +12,7 @@ import GtkDataDisplay
 final class GravityPage: DemoPage {
     let name = PageName.gravity
     let title = "Gravity"
-    private(set) lazy var root: UnsafeMutablePointer<GtkWidget> = PageLayout.make(toolbar: makeToolbar(), list: adapter.scrolledWindow, footer: footer)
+    private(set) lazy var root: any WidgetConvertible = PageLayout.make(toolbar: makeToolbar(), list: adapter.scrolledWindow, footer: footer)
     private let manager = GravityListManager()
     private let adapter: ListViewAdapter
     private let footer: StatusFooter

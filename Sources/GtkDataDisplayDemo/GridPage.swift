@@ -10,7 +10,7 @@ import GtkDataDisplay
 final class GridPage: DemoPage {
     let name = PageName.grid
     let title = "Grid"
-    private(set) lazy var root: UnsafeMutablePointer<GtkWidget> = PageLayout.make(toolbar: makeToolbar(), list: grid.scrolledWindow, footer: footer)
+    private(set) lazy var root: any WidgetConvertible = PageLayout.make(toolbar: makeToolbar(), list: grid.scrolledWindow, footer: footer)
     private let manager = BaseListManager()
     private let grid: GridViewAdapter
     private let footer: StatusFooter

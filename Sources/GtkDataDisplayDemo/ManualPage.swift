@@ -12,7 +12,7 @@ import GtkDataDisplay
 final class ManualPage: DemoPage {
     let name = PageName.manual
     let title = "Manual"
-    private(set) lazy var root: UnsafeMutablePointer<GtkWidget> = PageLayout.make(toolbar: makeToolbar(), list: adapter.scrolledWindow, footer: footer)
+    private(set) lazy var root: any WidgetConvertible = PageLayout.make(toolbar: makeToolbar(), list: adapter.scrolledWindow, footer: footer)
     private let manager = ManualListManager()
     private let adapter: ListViewAdapter
     private let footer: StatusFooter

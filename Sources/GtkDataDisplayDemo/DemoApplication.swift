@@ -71,15 +71,38 @@ final class DemoApplication {
             guard gtk_widget_get_mapped(window.widget) != 0 else { return true }
             shownTicks += 1
             guard shownTicks >= max(1, Int((delay * 10).rounded())) else { return true }
+            self?.saveAfterNextFrame(window, into: file, application: app, attempts: 20)
+            return false
+        }
+    }
+
+    /// Saves the screenshot right after GTK has drawn the next frame, when every widget is laid
+    /// out: a page that is still changing (the Stress page filling) may otherwise be caught
+    /// between a change and its layout, with nothing to draw. Retries on a later frame.
+    private func saveAfterNextFrame(_ window: DemoWindow, into file: String, application app: UnsafeMutableRawPointer, attempts: Int) {
+        guard let clock = gtk_widget_get_frame_clock(window.widget) else { return }
+        let raw = UnsafeMutableRawPointer(clock)
+        var handler: UInt = 0
+        handler = Signal.connectAfter(raw, "after-paint") { [weak self] in
+            Signal.disconnect(raw, handler)
             do {
                 try window.widget.saveScreenshot(png: file)
                 print("gtk-data-display-demo: saved \(file)")
             } catch {
+                if attempts > 1 {
+                    self?.saveAfterNextFrame(window, into: file, application: app, attempts: attempts - 1)
+                    return
+                }
                 DemoResources.warn("\(error)")
                 self?.screenshotFailed = true
             }
             g_application_quit(gdd_g_application(app))
-            return false
         }
+        gtk_widget_queue_draw(window.widget)  // a frame comes even when nothing changes
     }
+}
+/// Work for a one-shot GLib idle source (a retained box in its user data).
+private final class IdleWork {
+    let body: @MainActor () -> Void
+    init(_ body: @escaping @MainActor () -> Void) { self.body = body }
 }

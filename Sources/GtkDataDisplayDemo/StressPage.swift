@@ -44,8 +44,10 @@ final class StressPage: DemoPage {
     private let stall = StallMeter()
     private var fillStarted = false
 
-    /// Rows added per fill step: small enough that one step keeps the window responsive.
-    static let fillStep = 25_000
+    /// Rows added by the first fill step; later steps are sized to take about `fillStepTime`.
+    static let firstFillStep = 10_000
+    /// Milliseconds a fill step aims at: short enough for the window to keep drawing.
+    static let fillStepTime = 50.0
 
     init(rowCount: Int = 1_000_000) {
         self.rowCount = rowCount
@@ -115,10 +117,13 @@ final class StressPage: DemoPage {
         rows.reserveCapacity(rowCount)
         isFilled = false
         progress.isVisible = true
+        footer.show("Filling the list with \(grouped(rowCount)) rows, a step at a time")
         let start = ContinuousClock.now
         var steps = 0
+        var stepSize = Self.firstFillStep
         while rows.count < rowCount {
-            let step = (0..<min(Self.fillStep, rowCount - rows.count)).map { _ in makeRow() }
+            let stepStart = ContinuousClock.now
+            let step = (0..<min(stepSize, rowCount - rows.count)).map { _ in makeRow() }
             do {
                 try manager.add(step)   // one splice at the end of the list
             } catch {
@@ -130,14 +135,17 @@ final class StressPage: DemoPage {
             progress.fraction = Double(rows.count) / Double(rowCount)
             progress.text = "Filling: \(grouped(rows.count)) of \(grouped(rowCount)) rows"
             refreshCounters()
-            // Lets GTK draw the progress and answer input before the next step.
-            try? await Task.sleep(for: .milliseconds(10))
+            // Aim at steps of about `fillStepTime`: the window draws and answers between them.
+            let took = max(milliseconds(ContinuousClock.now - stepStart), 1)
+            stepSize = min(max(Int(Double(stepSize) * Self.fillStepTime / took), 1_000), 100_000)
+            // A frame's time off: GTK lays out, draws the progress and answers input.
+            try? await Task.sleep(for: .milliseconds(20))
         }
         fillMilliseconds = milliseconds(ContinuousClock.now - start)
         isFilled = rows.count == rowCount
         progress.isVisible = false
         end()
-        footer.show("Filled \(grouped(rows.count)) rows in \(Self.format(fillMilliseconds!)) (\(plural(steps, "step")) of up to \(grouped(Self.fillStep)); longest stall \(Self.format(lastStallMilliseconds ?? 0)))")
+        footer.show("Filled \(grouped(rows.count)) rows in \(Self.format(fillMilliseconds!)) (\(plural(steps, "step")); longest stall \(Self.format(lastStallMilliseconds ?? 0)))")
     }
 
     private func makeRow() -> StressItemRow {

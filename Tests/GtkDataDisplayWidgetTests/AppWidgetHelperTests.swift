@@ -1,0 +1,82 @@
+import CGtk
+import GtkDataDisplay
+import GtkDataDisplayTesting
+import XCTest
+
+/// The helpers app code uses instead of C for common needs: a key shortcut on a list, a progress
+/// bar, knowing when a widget comes on screen, and the clipboard — in a real window.
+@MainActor
+final class AppWidgetHelperTests: WidgetTestCase {
+    func testAKeyShortcutOnAListRunsForItsKeyOnlyWhileTheListHasTheFocus() async throws {
+        let manager = BaseListManager()
+        let items = rows(5)
+        try manager.addSection(header: LabelHeader(model: "Rows"), rows: items)
+        let (adapter, host) = show(manager, selection: .multiple)
+        defer { host.destroy() }
+        var deletes = 0
+        adapter.itemView.onKeyShortcut(try KeyShortcut("Delete")) {
+            deletes += 1
+            return true
+        }
+        let input = XInput(host: host)
+        let rowWidget = try XCTUnwrap(gtk_widget_get_parent(try XCTUnwrap(adapter.view(for: items[1])?.widget.parent)))
+        XCTAssertTrue(gtk_widget_grab_focus(rowWidget) != 0)
+        host.settle()
+        try input.key("Delete")
+        XCTAssertEqual(deletes, 1, "Delete on a focused row reaches the list's shortcut")
+        try input.key("BackSpace")
+        try input.key("shift+Delete")
+        XCTAssertEqual(deletes, 1, "other keys, and Delete with Shift, do not")
+
+        // With the focus outside the list, the list's shortcut stays quiet.
+        let entry = SearchEntry()
+        let box = Box(.vertical, spacing: 0, entry)
+        let other = WindowHost(child: box.gtkWidget)
+        defer { other.destroy() }
+        XCTAssertTrue(gtk_widget_grab_focus(entry.gtkWidget) != 0)
+        other.settle()
+        try XInput(host: other).key("Delete")
+        XCTAssertEqual(deletes, 1)
+    }
+
+    func testAProgressBarShowsItsFractionClampedAndItsText() async throws {
+        let bar = ProgressBar(fraction: 0.25)
+        XCTAssertEqual(bar.fraction, 0.25)
+        XCTAssertNil(bar.text)
+        bar.fraction = 1.5
+        XCTAssertEqual(bar.fraction, 1)
+        bar.fraction = -1
+        XCTAssertEqual(bar.fraction, 0)
+        bar.text = "3 of 4 rows"
+        XCTAssertEqual(bar.text, "3 of 4 rows")
+        XCTAssertEqual(gtk_progress_bar_get_show_text(OpaquePointer(bar.gtkWidget)), 1)
+        bar.text = nil
+        XCTAssertNil(bar.text)
+        XCTAssertEqual(gtk_progress_bar_get_show_text(OpaquePointer(bar.gtkWidget)), 0)
+    }
+
+    func testOnMapRunsWhenTheWidgetComesOnScreenAndAgainAfterBeingHidden() async throws {
+        let label = Label("page")
+        let box = Box(.vertical, spacing: 0, label)
+        var maps = 0
+        label.onMap { maps += 1 }
+        XCTAssertFalse(label.isMapped)
+        let host = WindowHost(child: box.gtkWidget)
+        defer { host.destroy() }
+        XCTAssertTrue(label.isMapped)
+        XCTAssertEqual(maps, 1, "presenting the window maps the label")
+        label.isVisible = false
+        host.settle()
+        XCTAssertFalse(label.isMapped)
+        label.isVisible = true
+        host.settle()
+        XCTAssertEqual(maps, 2, "shown again: mapped again")
+    }
+
+    func testTextCopiedToTheClipboardReadsBack() async throws {
+        XCTAssertTrue(Clipboard.copy("ada.baker@example.org"))
+        XCTAssertEqual(Clipboard.localText, "ada.baker@example.org")
+        XCTAssertTrue(Clipboard.copy("grace@example.com"))
+        XCTAssertEqual(Clipboard.localText, "grace@example.com")
+    }
+}

@@ -33,8 +33,8 @@ struct Contact: Equatable, Sendable {
     var initials: String { "\(firstName.prefix(1))\(lastName.prefix(1))" }
     /// The letter section the contact belongs to: its name's first letter without accents ("É" → "E").
     var letter: String { ContactDirectory.letter(of: sortKey) }
-    /// One of the avatar's five colours, fixed per person.
-    var avatarColour: Int { id % 5 }
+    /// One of the avatar's five colours, fixed per name (as GNOME's avatars pick theirs).
+    var avatarColour: Int { sortKey.unicodeScalars.reduce(0) { $0 &+ Int($1.value) } % 5 }
     /// "email · phone", the row's second line.
     var detail: String { "\(email) · \(phone)" }
 }

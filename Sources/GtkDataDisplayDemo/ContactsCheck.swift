@@ -105,6 +105,7 @@ struct ContactsCheck {
         let update = page.manager.lastUpdate
         check(update?.inserted == 0 && update?.removed == before - page.manager.store.count && !splices.splices.isEmpty,
               "contacts: the search was a diffed update: \(before - page.manager.store.count) rows removed, none inserted, \(splices.splices.count) splices")
+        selfTestShot("contacts-search-an")
         check(page.adapter.selectedGenerators.compactMap { ($0 as? ContactRow)?.model.id } == [kept.model.id],
               "contacts: the selected contact stays selected through the search")
         await search("")
@@ -114,6 +115,7 @@ struct ContactsCheck {
         // Nothing matches: the empty state; its button clears the search.
         await search("zzqx")
         check(page.manager.store.count == 0 && page.empty.isShowingPlaceholder, "contacts: a search that matches nobody shows the empty state")
+        selfTestShot("contacts-empty")
         page.empty.placeholder.actionButton.click()
         await settle(600)
         check(page.search.text.isEmpty && store.contacts.count == 5_000 && !page.empty.isShowingPlaceholder,
@@ -152,6 +154,10 @@ struct ContactsCheck {
         let actions = page.rowActions.actions(for: target)
         check(actions.map(\.id) == ["star", "copy-email", "delete"], "contacts: a row’s menu offers star, copy email, delete")
         actions.first { $0.id == "copy-email" }?.didTrigger.invoke()
+        page.rowActions.openMenu(for: target)
+        await settle()
+        selfTestShot("contacts-menu")
+        page.rowActions.closeMenu()
         check(Clipboard.localText == target.model.email, "contacts: Copy Email Address puts \(target.model.email) on the clipboard")
         let countBefore = page.list.contacts.count
         actions.first { $0.id == "delete" }?.didTrigger.invoke()
@@ -166,6 +172,8 @@ struct ContactsCheck {
         let chosenIDs = Set(chosen.map(\.model.id))
         let idsBefore = Set(store.contacts.map(\.id))
         page.adapter.select(chosen)
+        await settle()
+        selfTestShot("contacts-selected")
         check(page.adapter.selectedCount == 3 && page.deleteButton.isSensitive && page.deleteButton.label == "_Delete 3",
               "contacts: three contacts selected: Delete is on and says how many")
         page.deleteButton.click()

@@ -47,6 +47,7 @@ final class ContactsPage: DemoPage {
             .add(plugin: rowActions)
             .build()
         adapter.accessibleName = "Contacts"
+        adapter.vexpand = true   // the empty state fills the page too, not only the list
         footer = StatusFooter(adapter: adapter) { [unowned manager] in
             "\(grouped(Self.contactRows(in: manager))) contact rows shown"
         }
@@ -155,7 +156,7 @@ final class ContactsPage: DemoPage {
         let count = adapter.selectedCount
         deleteButton.isSensitive = count > 0
         deleteButton.label = count > 1 ? "_Delete \(count)" : "_Delete"
-        deleteButton.setCSSClass("destructive-action", count > 0)
+        deleteButton.setCSSClass("delete-contacts", count > 0)
     }
 
     /// A favourite was dragged or moved by Alt+Up/Down: the list keeps the new order.

@@ -2,6 +2,7 @@
 // real window (under Xvfb in CI), and checks what their real stores hold after each step. Prints
 // one line per check; the exit status is 1 when any check fails.
 
+import Foundation
 import GtkDataDisplay
 
 /// The self-test's checks so far and what failed.
@@ -16,6 +17,15 @@ final class SelfTestReport {
         if condition { passed += 1 } else { failures.append(text) }
     }
 }
+
+/// Saves the window as `<GDD_SELF_TEST_SHOTS>/<name>.png` when that variable names a folder, to
+/// look at what a step left on screen.
+@MainActor
+func selfTestShot(_ name: String) {
+    guard let folder = ProcessInfo.processInfo.environment["GDD_SELF_TEST_SHOTS"], let window = selfTestWindow else { return }
+    do { try window.saveScreenshot(png: "\(folder)/\(name).png") } catch { print("shot \(name): \(error)") }
+}
+@MainActor var selfTestWindow: Window?
 
 /// Runs the main loop for a while: search delays, binds, idle work, frames.
 @MainActor
@@ -56,6 +66,7 @@ enum DemoSelfTest {
             window.title = "GtkDataDisplay Demo self-test"
             window.setDefaultSize(width: 600, height: 760)
             window.addCSSClass("demo")
+            selfTestWindow = window
             let contacts = ContactsPage()
             let stress = StressPage(rowCount: stressRows)
             stress.root.isVisible = false   // not mapped: it fills when shown

@@ -55,6 +55,7 @@ struct StressCheck {
             let splices = recorder.splices
             let summary = page.manager.lastUpdate
             let name = "stress: \(mix.rawValue) (\(page.backgroundCheck.isActive ? "background" : "main thread"))"
+            if mix == .update10 { selfTestShot("stress-update-10") }
             check(stored == expected, "\(name): the store holds the intended \(expected.count) rows")
             check(summary?.splices == splices.count, "\(name): the store saw the \(splices.count) splices the manager reports")
             let rebinds = page.adapter.statistics.rebinds - statistics.rebinds

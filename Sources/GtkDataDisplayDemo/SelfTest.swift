@@ -53,8 +53,11 @@ final class SpliceRecorder {
 @MainActor
 enum DemoSelfTest {
     /// Rows of the Stress page in the self-test: enough for every mix to mean something, small
-    /// enough for a debug build.
-    static let stressRows = 20_000
+    /// enough for a debug build. `GDD_SELF_TEST_STRESS_ROWS` sets another count (a release build
+    /// measures the page at 1,000,000 so).
+    static var stressRows: Int {
+        ProcessInfo.processInfo.environment["GDD_SELF_TEST_STRESS_ROWS"].flatMap { Int($0) }.map { max($0, 100) } ?? 20_000
+    }
 
     /// Runs the self-test in its own application and window; returns the exit status.
     static func run() -> Int32 {

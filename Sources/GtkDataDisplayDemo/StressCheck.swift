@@ -2,6 +2,7 @@
 // rows (the mix applied to plain values with the same random draws), with its splices, rebinds
 // and live row objects.
 
+import Foundation
 import GtkDataDisplay
 
 @MainActor
@@ -35,8 +36,13 @@ struct StressCheck {
         let baseline = extraRowObjects
 
         for (index, mix) in StressMix.allCases.enumerated() {
-            // Every other mix on the main thread, the rest diffed in the background.
-            page.backgroundCheck.isActive = index % 2 == 0
+            // Every other mix on the main thread, the rest diffed in the background
+            // (GDD_SELF_TEST_DIFF=background or main: all of them so).
+            switch ProcessInfo.processInfo.environment["GDD_SELF_TEST_DIFF"] {
+            case "background": page.backgroundCheck.isActive = true
+            case "main": page.backgroundCheck.isActive = false
+            default: page.backgroundCheck.isActive = index % 2 == 0
+            }
             var random = page.random
             var next = page.nextID
             let old = page.rows.map(\.item)
@@ -56,7 +62,8 @@ struct StressCheck {
             let summary = page.manager.lastUpdate
             let name = "stress: \(mix.rawValue) (\(page.backgroundCheck.isActive ? "background" : "main thread"))"
             if mix == .update10 { selfTestShot("stress-update-10") }
-            check(stored == expected, "\(name): the store holds the intended \(expected.count) rows")
+            let timing = "\(StressPage.format(page.lastUpdateMilliseconds ?? -1)), longest stall \(StressPage.format(page.lastStallMilliseconds ?? -1))"
+            check(stored == expected, "\(name): the store holds the intended \(expected.count) rows (\(timing))")
             check(summary?.splices == splices.count, "\(name): the store saw the \(splices.count) splices the manager reports")
             let rebinds = page.adapter.statistics.rebinds - statistics.rebinds
             switch mix {

@@ -171,6 +171,10 @@ struct ContactsCheck {
         let chosen = [letterRows[3], letterRows[1_000], letterRows.first { $0.model.id == favouriteID }!]
         let chosenIDs = Set(chosen.map(\.model.id))
         let idsBefore = Set(store.contacts.map(\.id))
+        let anchor = letterRows[2_500]
+        page.adapter.scrollTo(position: page.manager.position(of: anchor)!)
+        await settle()
+        let anchorShown = page.adapter.view(for: anchor) != nil
         page.adapter.select(chosen)
         await settle()
         selfTestShot("contacts-selected")
@@ -182,6 +186,9 @@ struct ContactsCheck {
         check(Set(shown.contacts.map(\.id)) == idsBefore.subtracting(chosenIDs) && shown.favourites?.contains(favouriteID) == false,
               "contacts: Delete removes exactly the three selected contacts (and the favourite’s row in the group)")
         check(page.adapter.selectedCount == 0 && !page.deleteButton.isSensitive, "contacts: the selection went with them; Delete is off")
+        let anchorNow = page.manager.flatGenerators.first { ($0 as? ContactRow)?.model.id == anchor.model.id && !($0 is FavouriteRow) }
+        check(anchorShown && anchorNow.map { page.adapter.view(for: $0) != nil } == true,
+              "contacts: the list keeps its scroll position: the row scrolled to is still on screen after rows above it went")
         check(shown.sectionProblems.isEmpty, "contacts: the sections are still right after deleting")
 
         // Nothing leaks: the row objects alive are the store's (and what was alive before).

@@ -118,7 +118,6 @@ final class StressPage: DemoPage {
         rows.reserveCapacity(rowCount)
         isFilled = false
         progress.isVisible = true
-        footer.show("Filling the list with \(grouped(rowCount)) rows, a step at a time")
         let start = ContinuousClock.now
         var steps = 0
         var stepSize = Self.firstFillStep

@@ -1,4 +1,3 @@
-import Foundation
 import GtkDataDisplay
 
 /// The "Stress" page: a million rows in one list view, and a button per benchmark mix.
@@ -137,7 +136,6 @@ final class StressPage: DemoPage {
             refreshCounters()
             // Aim at steps of about `fillStepTime`: the window draws and answers between them.
             let took = max(milliseconds(ContinuousClock.now - stepStart), 1)
-            if ProcessInfo.processInfo.environment["GDD_DEBUG_FILL"] != nil { print("fill step \(steps): \(step.count) rows in \(took) ms, total \(rows.count), since start \(milliseconds(ContinuousClock.now - start))") }
             stepSize = min(max(Int(Double(stepSize) * Self.fillStepTime / took), 1_000), 100_000)
             // A frame's time off: GTK lays out, draws the progress and answers input.
             try? await Task.sleep(for: .milliseconds(20))

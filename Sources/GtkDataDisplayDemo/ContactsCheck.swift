@@ -105,7 +105,7 @@ struct ContactsCheck {
         let update = page.manager.lastUpdate
         check(update?.inserted == 0 && update?.removed == before - page.manager.store.count && !splices.splices.isEmpty,
               "contacts: the search was a diffed update: \(before - page.manager.store.count) rows removed, none inserted, \(splices.splices.count) splices")
-        selfTestShot("contacts-search-an")
+        await selfTestShot("contacts-search-an")
         check(page.adapter.selectedGenerators.compactMap { ($0 as? ContactRow)?.model.id } == [kept.model.id],
               "contacts: the selected contact stays selected through the search")
         await search("")
@@ -115,7 +115,7 @@ struct ContactsCheck {
         // Nothing matches: the empty state; its button clears the search.
         await search("zzqx")
         check(page.manager.store.count == 0 && page.empty.isShowingPlaceholder, "contacts: a search that matches nobody shows the empty state")
-        selfTestShot("contacts-empty")
+        await selfTestShot("contacts-empty")
         page.empty.placeholder.actionButton.click()
         await settle(600)
         check(page.search.text.isEmpty && store.contacts.count == 5_000 && !page.empty.isShowingPlaceholder,
@@ -156,7 +156,7 @@ struct ContactsCheck {
         actions.first { $0.id == "copy-email" }?.didTrigger.invoke()
         page.rowActions.openMenu(for: target)
         await settle()
-        selfTestShot("contacts-menu")
+        await selfTestShot("contacts-menu")
         page.rowActions.closeMenu()
         check(Clipboard.localText == target.model.email, "contacts: Copy Email Address puts \(target.model.email) on the clipboard")
         let countBefore = page.list.contacts.count
@@ -177,7 +177,7 @@ struct ContactsCheck {
         let anchorShown = page.adapter.view(for: anchor) != nil
         page.adapter.select(chosen)
         await settle()
-        selfTestShot("contacts-selected")
+        await selfTestShot("contacts-selected")
         check(page.adapter.selectedCount == 3 && page.deleteButton.isSensitive && page.deleteButton.label == "_Delete 3",
               "contacts: three contacts selected: Delete is on and says how many")
         page.deleteButton.click()

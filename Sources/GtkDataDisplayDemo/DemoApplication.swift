@@ -76,33 +76,23 @@ final class DemoApplication {
         }
     }
 
-    /// Saves the screenshot right after GTK has drawn the next frame, when every widget is laid
-    /// out: a page that is still changing (the Stress page filling) may otherwise be caught
-    /// between a change and its layout, with nothing to draw. Retries on a later frame.
+    /// Saves the screenshot right after GTK has drawn a frame, when every widget is laid out: a
+    /// page that is still changing (the Stress page filling) would otherwise often be caught
+    /// between a change and its layout, with nothing to draw. Tries a few frames.
     private func saveAfterNextFrame(_ window: DemoWindow, into file: String, application app: UnsafeMutableRawPointer, attempts: Int) {
-        guard let clock = gtk_widget_get_frame_clock(window.widget) else { return }
-        let raw = UnsafeMutableRawPointer(clock)
-        var handler: UInt = 0
-        handler = Signal.connectAfter(raw, "after-paint") { [weak self] in
-            Signal.disconnect(raw, handler)
-            do {
-                try window.widget.saveScreenshot(png: file)
-                print("gtk-data-display-demo: saved \(file)")
-            } catch {
-                if attempts > 1 {
-                    self?.saveAfterNextFrame(window, into: file, application: app, attempts: attempts - 1)
-                    return
+        Task { @MainActor [weak self] in
+            for attempt in 1...attempts {
+                do {
+                    try await window.widget.saveScreenshotAfterNextFrame(png: file)
+                    print("gtk-data-display-demo: saved \(file)")
+                    break
+                } catch {
+                    guard attempt == attempts else { continue }
+                    DemoResources.warn("\(error)")
+                    self?.screenshotFailed = true
                 }
-                DemoResources.warn("\(error)")
-                self?.screenshotFailed = true
             }
             g_application_quit(gdd_g_application(app))
         }
-        gtk_widget_queue_draw(window.widget)  // a frame comes even when nothing changes
     }
-}
-/// Work for a one-shot GLib idle source (a retained box in its user data).
-private final class IdleWork {
-    let body: @MainActor () -> Void
-    init(_ body: @escaping @MainActor () -> Void) { self.body = body }
 }

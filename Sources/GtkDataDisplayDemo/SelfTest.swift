@@ -21,9 +21,9 @@ final class SelfTestReport {
 /// Saves the window as `<GDD_SELF_TEST_SHOTS>/<name>.png` when that variable names a folder, to
 /// look at what a step left on screen.
 @MainActor
-func selfTestShot(_ name: String) {
+func selfTestShot(_ name: String) async {
     guard let folder = ProcessInfo.processInfo.environment["GDD_SELF_TEST_SHOTS"], let window = selfTestWindow else { return }
-    do { try window.saveScreenshot(png: "\(folder)/\(name).png") } catch { print("shot \(name): \(error)") }
+    do { try await window.saveScreenshotAfterNextFrame(png: "\(folder)/\(name).png") } catch { print("shot \(name): \(error)") }
 }
 @MainActor var selfTestWindow: Window?
 

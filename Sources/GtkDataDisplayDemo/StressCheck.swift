@@ -61,7 +61,7 @@ struct StressCheck {
             let splices = recorder.splices
             let summary = page.manager.lastUpdate
             let name = "stress: \(mix.rawValue) (\(page.backgroundCheck.isActive ? "background" : "main thread"))"
-            if mix == .update10 { selfTestShot("stress-update-10") }
+            if mix == .update10 { await selfTestShot("stress-update-10") }
             let timing = "\(StressPage.format(page.lastUpdateMilliseconds ?? -1)), longest stall \(StressPage.format(page.lastStallMilliseconds ?? -1))"
             check(stored == expected, "\(name): the store holds the intended \(expected.count) rows (\(timing))")
             check(summary?.splices == splices.count, "\(name): the store saw the \(splices.count) splices the manager reports")

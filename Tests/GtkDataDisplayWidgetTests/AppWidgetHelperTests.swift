@@ -1,3 +1,4 @@
+import Foundation
 import CGtk
 import GtkDataDisplay
 import GtkDataDisplayTesting
@@ -78,5 +79,61 @@ final class AppWidgetHelperTests: WidgetTestCase {
         XCTAssertEqual(Clipboard.localText, "ada.baker@example.org")
         XCTAssertTrue(Clipboard.copy("grace@example.com"))
         XCTAssertEqual(Clipboard.localText, "grace@example.com")
+    }
+}
+
+/// A screenshot taken after the next frame is laid out even while a list keeps changing. The
+/// tests are synchronous: the frame comes from GLib's main loop, which `MainContext` runs while the
+/// screenshot's task waits (an async test would hold the main queue the task needs).
+final class ScreenshotAfterFrameTests: XCTestCase {
+    func testAScreenshotAfterTheNextFrameCatchesAListThatIsStillChanging() throws {
+        try MainActor.assumeIsolated {
+            try XCTSkipUnless(WindowHost.initializeGTK() || ProcessInfo.processInfo.environment["GDD_REQUIRE_DISPLAY"] == "1",
+                              "no display (run under xvfb-run -a)")
+            XCTAssertTrue(WindowHost.initializeGTK(), "a display")
+            let manager = BaseListManager()
+            try manager.addSection(rows: (0..<50).map { LabelRow(model: "row \($0)", id: $0) })
+            let adapter = ListViewAdapter(manager: manager)
+            let host = WindowHost(child: adapter.scrolledWindow)
+            defer { host.destroy() }
+            let file = NSTemporaryDirectory() + "gdd-after-frame-\(getpid()).png"
+            defer { try? FileManager.default.removeItem(atPath: file) }
+            // A change right before: the window now waits for its next layout.
+            try manager.add((50..<60).map { LabelRow(model: "row \($0)", id: $0) })
+            var outcome: Result<Void, ScreenshotError>?
+            let window = host.window
+            Task { @MainActor in
+                do throws(ScreenshotError) {
+                    try await window.saveScreenshotAfterNextFrame(png: file)
+                    outcome = .success(())
+                } catch {
+                    outcome = .failure(error)
+                }
+            }
+            XCTAssertTrue(MainContext.iterate(until: { outcome != nil }), "the next frame came")
+            try XCTUnwrap(outcome).get()
+            let size = (try FileManager.default.attributesOfItem(atPath: file)[.size] as? NSNumber)?.intValue ?? 0
+            XCTAssertGreaterThan(size, 1_000, "a PNG of the window was written")
+        }
+    }
+
+    func testAWidgetThatIsNotShownCannotBeTaken() throws {
+        try MainActor.assumeIsolated {
+            try XCTSkipUnless(WindowHost.initializeGTK() || ProcessInfo.processInfo.environment["GDD_REQUIRE_DISPLAY"] == "1",
+                              "no display (run under xvfb-run -a)")
+            let label = Label("never shown")
+            var outcome: Result<Void, ScreenshotError>?
+            Task { @MainActor in
+                do throws(ScreenshotError) {
+                    try await label.saveScreenshotAfterNextFrame(png: "/tmp/never.png")
+                    outcome = .success(())
+                } catch {
+                    outcome = .failure(error)
+                }
+            }
+            XCTAssertTrue(MainContext.iterate(until: { outcome != nil }))
+            guard case .failure(let error) = outcome else { return XCTFail("an unrealised widget has no frame to wait for") }
+            XCTAssertEqual(error, .failed(path: "/tmp/never.png", reason: "the widget is not realised (present its window first)"))
+        }
     }
 }

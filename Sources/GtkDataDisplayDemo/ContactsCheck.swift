@@ -1,6 +1,7 @@
 // The self-test of the Contacts page: search, sections, favourites, selection, deletion, the row
 // menu and reordering, each checked against the page's real store.
 
+import Foundation
 import GtkDataDisplay
 
 /// What the store shows, read row by row from the `GListStore`.
@@ -190,6 +191,27 @@ struct ContactsCheck {
         check(anchorShown && anchorNow.map { page.adapter.view(for: $0) != nil } == true,
               "contacts: the list keeps its scroll position: the row scrolled to is still on screen after rows above it went")
         check(shown.sectionProblems.isEmpty, "contacts: the sections are still right after deleting")
+
+        // The Delete key on the focused list removes the selection too (a real key press, through
+        // the X server, when xdotool is there: scripts/install-deps --test installs it).
+        let pair = Array(page.manager.flatGenerators.compactMap { $0 as? ContactRow }.filter { !($0 is FavouriteRow) }.prefix(2))
+        if FileManager.default.isExecutableFile(atPath: "/usr/bin/xdotool"), pair.count == 2 {
+            page.adapter.select(pair)
+            let focused = page.adapter.focus(pair[0])
+            await settle()
+            let before = page.list.contacts.count
+            let xdotool = Process()
+            xdotool.executableURL = URL(fileURLWithPath: "/usr/bin/xdotool")
+            xdotool.arguments = ["key", "--clearmodifiers", "Delete"]
+            try? xdotool.run()
+            xdotool.waitUntilExit()
+            await settle(300)
+            let gone = Set(pair.map(\.model.id))
+            check(focused && page.list.contacts.count == before - 2 && !store.contacts.contains { gone.contains($0.id) },
+                  "contacts: the Delete key on the list removes the two selected contacts")
+        } else {
+            print("skip  contacts: the Delete key (no /usr/bin/xdotool)")
+        }
 
         // Nothing leaks: the row objects alive are the store's (and what was alive before).
         await settle(300)

@@ -137,3 +137,27 @@ final class ScreenshotAfterFrameTests: XCTestCase {
         }
     }
 }
+
+/// `focus(_:)` gives a row the keyboard focus from code, far away rows included.
+@MainActor
+final class FocusRowTests: WidgetTestCase {
+    func testFocusGivesARowTheKeyboardFocusScrollingToItWhenNeeded() async throws {
+        let manager = BaseListManager()
+        let header = LabelHeader(model: "Rows")
+        let items = rows(500)
+        try manager.addSection(header: header, rows: items)
+        let (adapter, host) = show(manager)
+        defer { host.destroy() }
+        XCTAssertTrue(adapter.focus(items[2]))
+        host.settle()
+        XCTAssertTrue(adapter.focusedGenerator === items[2])
+        XCTAssertTrue(adapter.focus(items[450]), "a row far below, not yet bound")
+        host.settle()
+        XCTAssertTrue(adapter.focusedGenerator === items[450])
+        XCTAssertNotNil(adapter.view(for: items[450]), "scrolled into view")
+        XCTAssertFalse(adapter.focus(header), "a header takes no focus")
+        XCTAssertFalse(adapter.focus(LabelRow(model: "elsewhere", id: "elsewhere")), "a row not in the list")
+        host.settle()
+        XCTAssertTrue(adapter.focusedGenerator === items[450], "the focus stayed where it was")
+    }
+}

@@ -64,15 +64,28 @@ final class DemoApplication {
             guard window.window.isMapped else { return true }
             shownTicks += 1
             guard shownTicks >= max(1, Int((delay * 10).rounded())) else { return true }
-            do {
-                try window.window.saveScreenshot(png: file)
-                print("gtk-data-display-demo: saved \(file)")
-            } catch {
-                DemoResources.warn("\(error)")
-                self?.screenshotFailed = true
+            self?.saveAfterNextFrame(window, into: file, attempts: 20)
+            return false
+        }
+    }
+
+    /// Saves the screenshot right after GTK has drawn a frame, when every widget is laid out: a
+    /// page that is still changing (the Stress page filling) would otherwise often be caught
+    /// between a change and its layout, with nothing to draw. Tries a few frames.
+    private func saveAfterNextFrame(_ window: DemoWindow, into file: String, attempts: Int) {
+        Task { @MainActor [weak self] in
+            for attempt in 1...attempts {
+                do {
+                    try await window.window.saveScreenshotAfterNextFrame(png: file)
+                    print("gtk-data-display-demo: saved \(file)")
+                    break
+                } catch {
+                    guard attempt == attempts else { continue }
+                    DemoResources.warn("\(error)")
+                    self?.screenshotFailed = true
+                }
             }
             self?.application.quit()
-            return false
         }
     }
 }

@@ -19,6 +19,8 @@ struct DemoOptions {
     var screenshotDelay = 0.5
     /// Start in the dark style (`--dark`) instead of following the desktop.
     var dark = false
+    /// Drive the Contacts and Stress pages and check them (`--self-test`), then exit.
+    var selfTest = false
 
     static var usage: String {
         let width = PageName.allCases.map(\.rawValue.count).max() ?? 0
@@ -28,6 +30,7 @@ struct DemoOptions {
         return """
         usage: gtk-data-display-demo [--page NAME] [--dark] [--screenshot FILE [--delay SECONDS]] [--quit-after SECONDS]
                gtk-data-display-demo --stress SECONDS
+               gtk-data-display-demo --self-test
 
         The GtkDataDisplay demo (application id \(DemoResources.applicationID)): one page per manager.
 
@@ -44,6 +47,8 @@ struct DemoOptions {
           --quit-after SECONDS  quit the application after SECONDS (fractions allowed)
           --stress SECONDS      soak run: 100,000 rows, random updates many times a second while
                                 scrolling; checks the store against a model; exit status 1 on failure
+          --self-test           drive the Contacts and Stress pages in a window, check their stores
+                                after each step; exit status 1 on failure
           --help                show this help
         """
     }
@@ -94,6 +99,8 @@ struct DemoOptions {
                 screenshotDelay = seconds
             case "--dark":
                 dark = true
+            case "--self-test":
+                selfTest = true
             case "--help", "-h":
                 showHelp = true
             default:

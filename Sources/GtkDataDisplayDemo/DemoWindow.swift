@@ -1,7 +1,8 @@
 import GtkDataDisplay
 
 /// The demo window: a sidebar listing one page per manager (Base, Manual, Gravity, Folding,
-/// Grid, Box: a settings page in a `GtkBox`, and Feed: pagination and the empty state) beside the
+/// Grid, Box: a settings page in a `GtkBox`, Feed: pagination and the empty state, Contacts: an
+/// address book as app code, and Stress: a million rows) beside the
 /// `Stack` of those pages, under a header bar with the dark toggle and the main menu.
 ///
 /// The window owns the pages, and each page owns its manager and adapter, which its list view
@@ -27,7 +28,7 @@ final class DemoWindow {
     init(application: Application, window: Window, initialPage: PageName) {
         self.window = window
         DemoResources.installStylesheet(in: application)
-        pages = [BasePage(), ManualPage(), GravityPage(), FoldingPage(), GridPage(), BoxPage(), FeedPage()]
+        pages = [BasePage(), ManualPage(), GravityPage(), FoldingPage(), GridPage(), BoxPage(), FeedPage(), ContactsPage(), StressPage()]
         window.title = DemoAbout.programName
         window.iconName = DemoResources.applicationID
         window.setDefaultSize(width: 600 + Self.sidebarWidth, height: 760)

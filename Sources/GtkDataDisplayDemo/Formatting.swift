@@ -27,3 +27,14 @@ func ordinal(_ number: Int) -> String {
     }
     return "\(number)\(suffix)"
 }
+
+/// "5,000", "1,000,000": a count with thousands separators.
+func grouped(_ number: Int) -> String {
+    let digits = String(number.magnitude)
+    var result = ""
+    for (i, digit) in digits.enumerated() {
+        if i > 0, (digits.count - i) % 3 == 0 { result.append(",") }
+        result.append(digit)
+    }
+    return number < 0 ? "-" + result : result
+}

@@ -17,6 +17,10 @@ if options.showHelp {
     exit(0)
 }
 
+if options.selfTest {
+    exit(MainActor.assumeIsolated { DemoSelfTest.run() })
+}
+
 let status = MainActor.assumeIsolated {
     DemoApplication(options: options).run()
 }

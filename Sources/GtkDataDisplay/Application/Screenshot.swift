@@ -23,4 +23,19 @@ extension WidgetConvertible {
             throw .failed(path: path, reason: reason)
         }
     }
+
+    /// Like `saveScreenshot(png:)`, but first waits until GTK has drawn the widget's next frame,
+    /// so a window that is still changing (rows arriving, a list filling) is taken between two
+    /// changes, fully laid out, rather than in the middle of one (where GTK draws nothing).
+    @MainActor
+    public func saveScreenshotAfterNextFrame(png path: String) async throws(ScreenshotError) {
+        let widget = gtkWidget
+        let failure: String? = await withCheckedContinuation { continuation in
+            let waiting = FrameTick.afterNextPaint(of: widget) {
+                continuation.resume(returning: WidgetSnapshot.savePNG(widget, to: path))
+            }
+            if !waiting { continuation.resume(returning: "the widget is not realised (present its window first)") }
+        }
+        if let failure { throw .failed(path: path, reason: failure) }
+    }
 }

@@ -28,4 +28,23 @@ enum FrameTick {
             Unmanaged<Countdown>.fromOpaque(data!).release()
         })
     }
+
+    /// Runs `body` once, right after `widget`'s frame clock has painted its next frame (every
+    /// widget of the window is then laid out and drawn), and asks for that frame. Returns false,
+    /// running nothing, when the widget has no frame clock (it is not realised).
+    @discardableResult
+    static func afterNextPaint(of widget: UnsafeMutablePointer<GtkWidget>, _ body: @escaping @MainActor () -> Void) -> Bool {
+        guard let clock = gtk_widget_get_frame_clock(widget) else { return false }
+        let raw = UnsafeMutableRawPointer(clock)
+        var handler: UInt = 0
+        var done = false
+        handler = Signal.connectAfter(raw, "after-paint") {
+            guard !done else { return }
+            done = true
+            Signal.disconnect(raw, handler)
+            body()
+        }
+        gtk_widget_queue_draw(widget)  // a frame comes even when nothing changes
+        return true
+    }
 }

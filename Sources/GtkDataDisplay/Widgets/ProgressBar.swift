@@ -1,33 +1,34 @@
 import CGtk
 
-/// A `GtkProgressBar`: a bar filled to a fraction, for progress or a level shown at a glance.
+/// A `GtkProgressBar`: how far a long task has got, optionally with a text on the bar.
 ///
-///     let bar = ProgressBar(fraction: 0.25)
-///     bar.fraction = Double(done) / Double(total)
+///     let progress = ProgressBar()
+///     progress.fraction = Double(done) / Double(total)
+///     progress.text = "\(done) of \(total) rows"
 @MainActor
 public final class ProgressBar: WidgetWrapper {
     /// The `GtkProgressBar` (`widget.pointer` for any `gtk_*` call).
     public let widget: Widget
-    private var bar: OpaquePointer { gdd_progress_bar(widget.raw) }
 
-    /// A bar filled to `fraction` (0 empty … 1 full).
-    public init(fraction: Double = 0) {
+    /// A bar filled to `fraction` (0…1), showing `text` when given.
+    public init(fraction: Double = 0, text: String? = nil) {
         widget = Widget(gtk_progress_bar_new())
         self.fraction = fraction
+        self.text = text
     }
 
-    /// How full the bar is, from 0 to 1 (values outside are clamped).
+    /// How much is done, from 0 (nothing) to 1 (all); values outside are clamped.
     public var fraction: Double {
-        get { gtk_progress_bar_get_fraction(bar) }
-        set { gtk_progress_bar_set_fraction(bar, min(max(newValue, 0), 1)) }
+        get { Property.double(widget.raw, "fraction") }
+        set { Property.set(widget.raw, "fraction", min(max(newValue, 0), 1)) }
     }
 
-    /// Text shown on the bar (nil: none).
+    /// The text shown on the bar; nil shows none.
     public var text: String? {
-        get { gtk_progress_bar_get_show_text(bar) != 0 ? gtk_progress_bar_get_text(bar).map { String(cString: $0) } : nil }
+        get { Property.bool(widget.raw, "show-text") ? Property.string(widget.raw, "text") : nil }
         set {
-            gtk_progress_bar_set_text(bar, newValue)
-            gtk_progress_bar_set_show_text(bar, newValue == nil ? 0 : 1)
+            Property.setNullableString(widget.raw, "text", newValue)
+            Property.set(widget.raw, "show-text", newValue != nil)
         }
     }
 }

@@ -10,6 +10,11 @@ extension Property {
         read(instance, name) { g_value_get_boolean($0) != 0 }
     }
 
+    /// A double property's value (`fraction` of a progress bar).
+    static func double(_ instance: GObjectPointer, _ name: String) -> Double {
+        read(instance, name) { g_value_get_double($0) }
+    }
+
     /// A string property's value (`text` of an entry); "" when it is NULL.
     static func string(_ instance: GObjectPointer, _ name: String) -> String {
         read(instance, name) { g_value_get_string($0).map { String(cString: $0) } ?? "" }

@@ -133,10 +133,6 @@ extension WidgetConvertible {
     /// Whether the widget has a CSS class.
     public func hasCSSClass(_ name: String) -> Bool { gtk_widget_has_css_class(gtkWidget, name) != 0 }
 
-    /// Whether the widget is on screen now: shown, inside a presented window, and mapped by GTK
-    /// (`gtk_widget_get_mapped`). A window is mapped once it has been presented and laid out.
-    public var isMapped: Bool { gtk_widget_get_mapped(gtkWidget) != 0 }
-
     /// The smallest size the widget asks for, in pixels; nil keeps its natural size in that
     /// direction (`gtk_widget_set_size_request`, where -1 means natural).
     public func setSizeRequest(width: Int? = nil, height: Int? = nil) {

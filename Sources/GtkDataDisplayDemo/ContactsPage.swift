@@ -59,9 +59,7 @@ final class ContactsPage: DemoPage {
         deleteButton.isSensitive = false
         deleteButton.onClicked { [weak self] in self?.deleteSelected() }
         adapter.selectionChanged += { [weak self] _ in self?.selectionChanged() }
-        if let delete = try? KeyShortcut("Delete") {
-            adapter.itemView.onKeyShortcut(delete) { [weak self] in self?.deleteSelected() ?? false }
-        }
+        try? adapter.itemView.addShortcut("Delete") { [weak self] in self?.deleteSelected() ?? false }
         search.onSearchChanged { [weak self] text in self?.setQuery(text) }
         empty.actionActivated += { [weak self] in self?.search.text = "" }
         manager.didMove += { [weak self] move in self?.moved(move) }

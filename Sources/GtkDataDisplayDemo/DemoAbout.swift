@@ -6,7 +6,7 @@ import GtkDataDisplay
 @MainActor
 enum DemoAbout {
     static let programName = "GtkDataDisplay Demo"
-    static let version = "0.2.0"
+    static let version = "0.3.0"
     static let comments = "Lists, grids and boxes driven by data display managers: generators, sections, managers and events, in Swift on GTK 4."
     static let website = "https://github.com/gtkdatadisplay/GtkDataDisplay"
     /// The metainfo's `project_license`, MIT.

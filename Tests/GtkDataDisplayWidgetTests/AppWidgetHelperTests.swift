@@ -15,7 +15,7 @@ final class AppWidgetHelperTests: WidgetTestCase {
         let (adapter, host) = show(manager, selection: .multiple)
         defer { host.destroy() }
         var deletes = 0
-        adapter.itemView.onKeyShortcut(try KeyShortcut("Delete")) {
+        try adapter.itemView.addShortcut("Delete") {
             deletes += 1
             return true
         }

@@ -3,19 +3,11 @@ import XCTest
 
 /// The README shows real code: its first Swift block is the example program CI builds and runs.
 final class ReadmeTests: XCTestCase {
-    private let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    private let root = DocumentedCode.root
 
     /// The Swift code blocks of the README, in order.
     private func swiftBlocks() throws -> [String] {
-        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
-        var blocks: [String] = []
-        var current: [Substring]?
-        for line in readme.split(separator: "\n", omittingEmptySubsequences: false) {
-            if current == nil, line == "```swift" { current = [] }
-            else if current != nil, line == "```" { blocks.append(current!.joined(separator: "\n") + "\n"); current = nil }
-            else if current != nil { current!.append(line) }
-        }
-        return blocks
+        try DocumentedCode.swiftBlocks(in: root.appendingPathComponent("README.md"))
     }
 
     func testTheFirstSwiftBlockIsTheExampleProgram() async throws {
@@ -29,31 +21,11 @@ final class ReadmeTests: XCTestCase {
     /// README's examples are code a test compiles and runs.
     func testTestRegionsAreTheReadmeBlocks() async throws {
         let blocks = Set(try swiftBlocks())
-        let tests = root.appendingPathComponent("Tests")
-        let files = FileManager.default.enumerator(at: tests, includingPropertiesForKeys: nil)!
-            .compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" }
-        var regions = 0
-        for file in files {
-            let lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
-            var current: (name: String, lines: [Substring])?
-            for line in lines {
-                let trimmed = line.trimmingCharacters(in: .whitespaces)
-                if trimmed.hasPrefix("// README:begin ") {
-                    current = (String(trimmed.dropFirst("// README:begin ".count)), [])
-                } else if trimmed.hasPrefix("// README:end "), let region = current {
-                    regions += 1
-                    let indent = region.lines.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
-                        .map { $0.prefix { $0 == " " }.count }.min() ?? 0
-                    let text = region.lines.map { $0.count >= indent ? String($0.dropFirst(indent)) : "" }
-                        .joined(separator: "\n") + "\n"
-                    XCTAssertTrue(blocks.contains(text), "\(file.lastPathComponent): region \(region.name) is no README block:\n\(text)")
-                    current = nil
-                } else if current != nil {
-                    current!.lines.append(line)
-                }
-            }
+        let regions = try DocumentedCode.testRegions(kinds: ["README"])
+        for region in regions {
+            XCTAssertTrue(blocks.contains(region.text), "\(region.file.lastPathComponent): region \(region.name) is no README block:\n\(region.text)")
         }
-        XCTAssertGreaterThanOrEqual(regions, 4)
+        XCTAssertGreaterThanOrEqual(regions.count, 4)
     }
 
     func testAppCodeInTheReadmeNeedsNoC() async throws {

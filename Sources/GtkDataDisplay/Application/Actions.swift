@@ -26,43 +26,56 @@ public enum ActionError: Error, Equatable, CustomStringConvertible {
     }
 }
 
-extension Application {
-    /// Adds the application action `name`: menu items and buttons refer to it as `"app.<name>"`
-    /// (`Menu.append("_Quit", action: "app.quit")`), and `handler` runs each time one of them,
-    /// an accelerator or `activateAction` activates it. An action of the same name is replaced.
-    /// The application keeps the handler for its life: capture windows and pages weakly.
-    ///
-    /// Add actions in `onActivate` or later (GTK must have started the application).
+/// An object holding named actions (GIO's `GActionMap`): the `Application` ("app.NAME" in menus
+/// and buttons) and each `Window` ("win.NAME", only inside that window).
+@MainActor
+public protocol ActionMap {
+    /// The `GActionMap` instance (the `GtkApplication` or the `GtkApplicationWindow`).
+    var actionMapObject: UnsafeMutableRawPointer { get }
+}
+
+extension ActionMap {
+    /// Adds the action `name`: menu items and buttons refer to it as `"app.<name>"` (an
+    /// application's) or `"win.<name>"` (a window's, inside that window), and `handler` runs
+    /// each time one of them, an accelerator or `activateAction` activates it. An action of the
+    /// same name is replaced. The map keeps the handler for its life: capture windows and pages
+    /// weakly. Add an application's actions in `onActivate` or later (GTK must have started it).
     public func addAction(_ name: String, _ handler: @escaping @MainActor () -> Void) throws(ActionError) {
         guard ActionCalls.isValidName(name) else { throw .invalidName(name) }
-        ActionCalls.addAction(to: UnsafeMutableRawPointer(pointer), name: name, handler)
+        ActionCalls.addAction(to: actionMapObject, name: name, handler)
     }
 
-    /// Removes the application action `name` (nothing when there is none).
+    /// Removes the action `name` (nothing when there is none).
     public func removeAction(_ name: String) {
-        ActionCalls.removeAction(from: UnsafeMutableRawPointer(pointer), name: name)
+        ActionCalls.removeAction(from: actionMapObject, name: name)
     }
 
-    /// Whether the application has an action `name` (without the "app." prefix).
+    /// Whether there is an action `name` (without the "app." or "win." prefix).
     public func hasAction(_ name: String) -> Bool {
-        ActionCalls.hasAction(UnsafeMutableRawPointer(pointer), name: name)
+        ActionCalls.hasAction(actionMapObject, name: name)
     }
 
     /// Whether the action `name` can be activated; a disabled action greys out its menu items.
     public func isActionEnabled(_ name: String) -> Bool {
-        ActionCalls.isEnabled(UnsafeMutableRawPointer(pointer), name: name)
+        ActionCalls.isEnabled(actionMapObject, name: name)
     }
 
     /// Enables or disables the action `name` added with `addAction`.
     public func setActionEnabled(_ name: String, _ enabled: Bool) {
-        ActionCalls.setEnabled(UnsafeMutableRawPointer(pointer), name: name, enabled)
+        ActionCalls.setEnabled(actionMapObject, name: name, enabled)
     }
+}
+
+extension Application: ActionMap {
+    /// The `GtkApplication`.
+    public var actionMapObject: UnsafeMutableRawPointer { UnsafeMutableRawPointer(pointer) }
 
     /// Activates the application action `name` (without the "app." prefix) as a menu item
-    /// would; false when there is no such action or it is disabled.
+    /// would; false when there is no such action or it is disabled. (Inside a window, a widget's
+    /// `activateAction("app.NAME")` does the same by detailed name.)
     @discardableResult
     public func activateAction(_ name: String) -> Bool {
-        ActionCalls.activate(UnsafeMutableRawPointer(pointer), name: name)
+        ActionCalls.activate(actionMapObject, name: name)
     }
 
     /// Sets the keys that activate the detailed action `detailedName` in every window of the
@@ -81,24 +94,9 @@ extension Application {
     }
 }
 
-extension Window {
-    /// Adds the window action `name`: menu items and buttons inside this window refer to it as
-    /// `"win.<name>"`, and `handler` runs each time one of them activates it. An action of the same
-    /// name is replaced. The window keeps the handler for its life: capture its owner weakly.
-    public func addAction(_ name: String, _ handler: @escaping @MainActor () -> Void) throws(ActionError) {
-        guard ActionCalls.isValidName(name) else { throw .invalidName(name) }
-        ActionCalls.addAction(to: UnsafeMutableRawPointer(pointer), name: name, handler)
-    }
-
-    /// Removes the window action `name` (nothing when there is none).
-    public func removeAction(_ name: String) {
-        ActionCalls.removeAction(from: UnsafeMutableRawPointer(pointer), name: name)
-    }
-
-    /// Whether the window has an action `name` (without the "win." prefix).
-    public func hasAction(_ name: String) -> Bool {
-        ActionCalls.hasAction(UnsafeMutableRawPointer(pointer), name: name)
-    }
+extension Window: ActionMap {
+    /// The `GtkApplicationWindow`.
+    public var actionMapObject: UnsafeMutableRawPointer { UnsafeMutableRawPointer(pointer) }
 }
 
 extension WidgetConvertible {

@@ -19,11 +19,11 @@ extension Report {
             "  frame = the next frame's work (before-paint to after-paint: layout binds the rows now visible, paint);",
             "  median / max ms; budget = one frame (\(Int(InteractiveWorker.budgetMs)) ms) for setState + frame",
         ]
-        let widths = [9, 17, 17, 17, 7]
-        lines.append(row(["update", "setState", "frame", "total", "binds"], widths: widths))
+        let widths = [9, 17, 17, 17, 7, 8]
+        lines.append(row(["update", "setState", "frame", "total", "binds", "splices"], widths: widths))
         func cell(_ t: OpTiming?) -> String { t.map { "\(ms($0.medianMs)) / \(ms($0.maxMs))" } ?? "-" }
-        lines.append(row(["filter", cell(f.filterSet), cell(f.filterFrame), cell(f.filterTotal), f.filterBinds.map(String.init) ?? "-"], widths: widths))
-        lines.append(row(["restore", cell(f.restoreSet), cell(f.restoreFrame), cell(f.restoreTotal), f.restoreBinds.map(String.init) ?? "-"], widths: widths))
+        lines.append(row(["filter", cell(f.filterSet), cell(f.filterFrame), cell(f.filterTotal), f.filterBinds.map(String.init) ?? "-", f.filterSplices.map(String.init) ?? "-"], widths: widths))
+        lines.append(row(["restore", cell(f.restoreSet), cell(f.restoreFrame), cell(f.restoreTotal), f.restoreBinds.map(String.init) ?? "-", f.restoreSplices.map(String.init) ?? "-"], widths: widths))
         lines.append("  frames over budget: \(f.overBudget) of \(f.updates) updates")
         if let wrong = f.mismatch { lines.append("  FAILED: \(wrong)") }
         return lines

@@ -34,6 +34,9 @@ struct InteractiveFigures: Codable, Sendable {
     /// Binds of the first timed filter and restore, and their minimum (rows new on screen).
     var filterBinds: Int?
     var restoreBinds: Int?
+    /// Splices (items-changed emissions) of the first timed filter and restore.
+    var filterSplices: Int?
+    var restoreSplices: Int?
     /// The first wrong figure (store or screen differs from the target).
     var mismatch: String?
 }
@@ -85,7 +88,7 @@ enum InteractiveWorker {
 
         var times: [String: [Double]] = [:]
         /// One update to `sections`: setState timed, then the next frame's work; checked after.
-        func update(_ name: String, _ sections: [Section], expectedRows: Int, timed: Bool) -> Int {
+        func update(_ name: String, _ sections: [Section], expectedRows: Int, timed: Bool) -> (binds: Int, splices: Int) {
             host.scrollToTop(adapter.scrolledWindow)
             host.settle(activity: activity)
             adapter.resetStatistics()
@@ -108,18 +111,20 @@ enum InteractiveWorker {
                 figures.updates += 1
                 if set + frame > budgetMs { figures.overBudget += 1 }
             }
-            return binds
+            return (binds, manager.lastUpdate?.splices ?? 0)
         }
         let headers = { (sections: [Section]) in sections.count }
         for cycle in 0...cycles {
             let filtered = state(keep)
             let filteredCount = filtered.reduce(0) { $0 + $1.rows.count } + headers(filtered)
-            let filterBinds = update("filter", filtered, expectedRows: filteredCount, timed: cycle > 0)
+            let filterUpdate = update("filter", filtered, expectedRows: filteredCount, timed: cycle > 0)
             let full = state { _ in true }
-            let restoreBinds = update("restore", full, expectedRows: size + headers(full), timed: cycle > 0)
+            let restoreUpdate = update("restore", full, expectedRows: size + headers(full), timed: cycle > 0)
             if cycle == 1 {
-                figures.filterBinds = filterBinds
-                figures.restoreBinds = restoreBinds
+                figures.filterBinds = filterUpdate.binds
+                figures.restoreBinds = restoreUpdate.binds
+                figures.filterSplices = filterUpdate.splices
+                figures.restoreSplices = restoreUpdate.splices
             }
         }
         figures.filterSet = OpTiming(times["filter.set"] ?? [])

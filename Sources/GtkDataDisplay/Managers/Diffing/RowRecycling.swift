@@ -33,8 +33,7 @@ struct RowRecycling {
         let splice = plan.splices[0]
         let removed = splice.position..<(splice.position + splice.removedCount)
         guard !removed.isEmpty, !splice.inserted.isEmpty else { return nil }
-        // The realised range, as old positions: GTK keeps it where it was (the view's anchor), or
-        // at the end when the list got shorter than that.
+        // The realised range, as old positions (bound rows).
         var low = Int.max, high = -1
         var bound: [Int] = []
         for index in removed where oldFlat[index].cell != nil {
@@ -46,6 +45,19 @@ struct RowRecycling {
         // The realised range is contiguous: it may reach beyond the splice on either side.
         while low > 0, oldFlat[low - 1].cell != nil { low -= 1 }
         while high + 1 < oldFlat.count, oldFlat[high + 1].cell != nil { high += 1 }
+        // Rows leaving: bound, removed or moved out of the window, held by no view, without the focus.
+        var newIndexOfOld: [Int: Int] = [:]
+        for newIndex in splice.inserted {
+            let oldIndex = plan.oldIndexOfNew[newIndex]
+            if oldIndex >= 0, removed.contains(oldIndex), oldFlat[oldIndex].cell != nil { newIndexOfOld[oldIndex] = newIndex }
+        }
+        // GTK keeps the realised range on its anchor row, and follows that row where an update moves
+        // it. Only when the first realised row stays where it is (outside the splice, or put back at
+        // its place) is it sure where the range will be: the same positions (at the end when the list
+        // got shorter). Otherwise nothing is lent.
+        if removed.contains(low) {
+            guard newIndexOfOld[low] == low else { return nil }
+        }
         let newCount = plan.oldIndexOfNew.count
         let span = high - low
         let start = max(0, min(low, newCount - 1 - span))
@@ -53,12 +65,6 @@ struct RowRecycling {
         let entering = window.clamped(to: splice.inserted.lowerBound...(max(splice.inserted.lowerBound, splice.inserted.upperBound - 1)))
         guard !entering.isEmpty, splice.inserted.contains(entering.lowerBound) else { return nil }
 
-        // Rows leaving: bound, removed or moved out of the window, held by no view, without the focus.
-        var newIndexOfOld: [Int: Int] = [:]
-        for newIndex in splice.inserted {
-            let oldIndex = plan.oldIndexOfNew[newIndex]
-            if oldIndex >= 0, removed.contains(oldIndex), oldFlat[oldIndex].cell != nil { newIndexOfOld[oldIndex] = newIndex }
-        }
         var spare: [RowSlotKey: [Int]] = [:]
         for index in bound where !isPinned(index) {
             if let newIndex = newIndexOfOld[index], window.contains(newIndex) { continue }

@@ -78,14 +78,20 @@ final class RowRecyclingTests: WidgetTestCase {
             adapter.select(old[2])
             host.settle()
 
-            // Reversed: one splice; the selected row leaves the realised range for the end.
-            let reversed = (0..<400).reversed().map { LabelRow(model: "row \($0)", id: $0) }
+            // The first row stays; rows 1..<200 (the selected one among them) go down, reversed and
+            // interleaved with rows from 200 on, which come up into the realised range: moves all
+            // over the list, one splice, rows lent.
+            var order = [0]
+            for (up, down) in zip(200..<400, (1..<200).reversed()) { order += [up, down] }
+            order.append(399)
+            let reordered = order.map { LabelRow(model: "row \($0)", id: $0) }
             adapter.resetStatistics()
-            try manager.setState([Section(rows: reversed)])
+            try manager.setState([Section(rows: reordered)])
             host.settle()
             XCTAssertEqual(manager.lastUpdate?.splices, 1)
+            XCTAssertGreaterThan(adapter.statistics.binds, 0)
             XCTAssertEqual(adapter.selectedGenerators.map(\.diffID), [AnyHashable(2)], "the selection stays with its row")
-            try checkScreen(adapter, manager, target: [Section(rows: reversed)], "reversed")
+            try checkScreen(adapter, manager, target: [Section(rows: reordered)], "reordered")
         }
     }
 }

@@ -35,6 +35,11 @@ enum JSONReport {
                 }
             }
         }
+        for (mix, sizes) in [("interactive", [Options.interactiveSize]), ("single-ops", options.singleOpsSizes)] {
+            for size in sizes {
+                if let r = table.get(mix, size, .ours) { objects.append(object(r, minMoves: nil, minBinds: nil)) }
+            }
+        }
         let text = "[\n" + objects.joined(separator: ",\n") + "\n]\n"
         try text.write(toFile: path, atomically: true, encoding: .utf8)
     }
@@ -97,7 +102,7 @@ enum JSONReport {
             ("add_path_ms", r.addPathMs.map { number($0) }),
             ("add_first_bind_ms", r.addFirstBindMs.map { number($0) }),
         ]
-        for (key, value) in extras + selectionFields(r.selection) { if let value { fields.append((key, value)) } }
+        for (key, value) in extras + selectionFields(r.selection) + budgetFields(r) { if let value { fields.append((key, value)) } }
         return "  {" + fields.map { "\(string($0.0)): \($0.1)" }.joined(separator: ", ") + "}"
     }
 
@@ -126,6 +131,16 @@ enum JSONReport {
         let met: Bool? = s.mismatch != nil ? false : s.worstSelectAllMs.map { $0 < SelectionWorker.targetMs }
         fields.append(("selection_target_met", met.map { $0 ? "true" : "false" }))
         return fields
+    }
+
+    /// The interactive budget and single operations: their figures as one JSON value each.
+    private static func budgetFields(_ r: TaskResult) -> [(String, String?)] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        func json<T: Encodable>(_ value: T?) -> String? {
+            value.flatMap { try? encoder.encode($0) }.map { String(decoding: $0, as: UTF8.self) }
+        }
+        return [("interactive", json(r.interactive)), ("single_ops", json(r.singleOps))]
     }
 
     private static func number(_ value: Double?) -> String {

@@ -12,6 +12,8 @@ struct Options {
         case memoryWorker(size: Int)
         case selectionWorker(size: Int)
         case viewsWorker(size: Int, mixes: [Mix])
+        case interactiveWorker(size: Int)
+        case singleOpsWorker(size: Int)
         case engineOnly(runs: Int?)
         case help
     }
@@ -25,6 +27,9 @@ struct Options {
     var setStateOnly = false
     /// Run only the list-beside-grid section (--views-only).
     var viewsOnly = false
+    /// Run only the interactive budget and the single operations (--interactive-only, --single-ops-only).
+    var interactiveOnly = false
+    var singleOpsOnly = false
     private var sizesGiven = false
 
     /// Sizes whose memory is measured in a fresh process.
@@ -46,6 +51,14 @@ struct Options {
         sizesGiven ? sizes : [100_000]
     }
 
+    /// Size of the interactive budget (issue 12, goal 8): 10k rows.
+    static let interactiveSize = 10_000
+
+    /// Sizes of the single operations (issue 12, goal 6): --sizes when given, else 10k, 100k, 1M.
+    var singleOpsSizes: [Int] {
+        sizesGiven ? sizes : [10_000, 100_000, 1_000_000]
+    }
+
     /// Size of the first-fill measurement (1M unless --sizes leaves it out).
     var fillSize: Int? {
         settings.quick && !sizesGiven ? 1_000_000 : sizes.max()
@@ -65,6 +78,7 @@ struct Options {
     static let usage = """
     usage: gtk-data-display-bench [--json FILE] [--sizes 1000,10000,...] [--mixes a,b,...] [--quick]
                                   [--seed N] [--time-bound SECONDS] [--memory-bound-gib N] [--views-only]
+                                  [--interactive-only] [--single-ops-only]
        gtk-data-display-bench --engine-only [--sizes ...] [--mixes ...] [--runs N]
 
     Runs the contenders (ours, stdlib, full-reload, per-row) on the same seeded inputs and prints
@@ -80,6 +94,8 @@ struct Options {
       --time-bound S  a contender run longer than S seconds is DNF (default 20)
       --memory-bound-gib N  a worker past N GiB resident is killed, DNF (default 4)
       --views-only    run only the LIST AND GRID section (below)
+      --interactive-only  run only the INTERACTIVE BUDGET section (below)
+      --single-ops-only   run only the SINGLE OPERATIONS section (below; no display needed)
       --engine-only   only ListDiff.plan against the hash floor, in this process, no GTK: a table of
                       medians and ratios (--runs N timed runs each, default the bench's, at least 3)
 
@@ -91,6 +107,13 @@ struct Options {
     (setState time with the view attached, median of 7 runs, 3 with --quick; binds against the minimum),
     and grid/list ratios; at 100k (--sizes when given). Needs a display. Only this section:
       xvfb-run -a -s "-screen 0 1280x1024x24" gtk-data-display-bench --views-only [--json FILE]
+
+    Interactive budget (issue 12): 10k rows in letter sections in a ListViewAdapter; a filter keeping 5% of
+    the rows, then restoring all, as whole-state updates of new generators; per update the setState time and
+    the next frame's work (before-paint to after-paint), against one frame (16 ms). Needs a display.
+
+    Single operations (issue 12): insert(after:), remove, move(after:), update, expand, collapse of one
+    random row at 10k, 100k and 1M (--sizes when given), median µs; the 1M/10k ratio.
     """
 
     static func parse(_ arguments: [String]) -> Result<Options, OptionError> {
@@ -121,6 +144,8 @@ struct Options {
                 case "--quick": options.settings.quick = true
                 case "--set-state-only": options.setStateOnly = true
                 case "--views-only": options.viewsOnly = true
+                case "--interactive-only": options.interactiveOnly = true
+                case "--single-ops-only": options.singleOpsOnly = true
                 case "--seed":
                     guard let seed = UInt64(try value()) else { throw OptionError("--seed needs a number") }
                     options.settings.seed = seed
@@ -166,6 +191,8 @@ struct Options {
                 case "memory": options.mode = .memoryWorker(size: size)
                 case "selection": options.mode = .selectionWorker(size: size)
                 case "views": options.mode = .viewsWorker(size: size, mixes: options.mixes)
+                case "interactive": options.mode = .interactiveWorker(size: size)
+                case "single-ops": options.mode = .singleOpsWorker(size: size)
                 default: throw OptionError("unknown worker \(kind)")
                 }
             }

@@ -25,6 +25,14 @@ final class Orchestrator {
 
     func runAll() {
         hasDisplay = WindowHost.initializeGTK()
+        if options.interactiveOnly || options.singleOpsOnly {
+            if options.singleOpsOnly { runSingleOpsJobs() }
+            if options.interactiveOnly {
+                if hasDisplay { runInteractiveJob() } else { notes.append("no display: the interactive budget was not measured (run under xvfb-run -a)") }
+            }
+            progress("benchmark finished in \(Int(Clock.seconds(since: started))) s")
+            return
+        }
         if options.viewsOnly {
             if hasDisplay { runViewJobs() } else { notes.append("no display: list and grid were not measured (run under xvfb-run -a)") }
             progress("benchmark finished in \(Int(Clock.seconds(since: started))) s")
@@ -49,6 +57,8 @@ final class Orchestrator {
         if hasDisplay { runBindJobs() }
         if hasDisplay { runSelectionJobs() }
         if hasDisplay { runViewJobs() }
+        if hasDisplay { runInteractiveJob() }
+        runSingleOpsJobs()
         if !hasDisplay {
             notes.append("no display: binds and list-view figures were not measured (run under xvfb-run -a)")
         }
@@ -144,6 +154,25 @@ final class Orchestrator {
             }
             views.run(into: &table)
             if views.sawNoDisplay { hasDisplay = false; return }
+        }
+    }
+
+    /// The interactive budget (issue 12, goal 8), alone (its figures are times).
+    private func runInteractiveJob() {
+        let size = Options.interactiveSize
+        let interactive = job("interactive \(sizeLabel(size))", ["interactive"], size, .ours, context: "with a realised list view") { _ in
+            ["--worker", "interactive", "--size", String(size)]
+        }
+        interactive.run(into: &table)
+        if interactive.sawNoDisplay { hasDisplay = false }
+    }
+
+    /// Single operations at each size (issue 12, goal 6), one size at a time.
+    private func runSingleOpsJobs() {
+        for size in options.singleOpsSizes.sorted() {
+            job("single operations \(sizeLabel(size))", ["single-ops"], size, .ours) { _ in
+                ["--worker", "single-ops", "--size", String(size)]
+            }.run(into: &table)
         }
     }
 

@@ -15,6 +15,17 @@ struct Report {
 
     func render() -> String {
         var out: [String] = []
+        if options.interactiveOnly || options.singleOpsOnly {
+            out.append(contentsOf: notes.map { "note: " + $0 })
+            if options.interactiveOnly { out.append(contentsOf: interactiveSection()); out.append("") }
+            if options.singleOpsOnly { out.append(contentsOf: singleOpsSection()); out.append("") }
+            var lines = ["GOALS (measured, not asserted)"]
+            budgetGoals { met, name, detail in
+                lines.append("  [\(met.map { $0 ? "MET    " : "NOT MET" } ?? "N/A    ")] \(name): \(detail)")
+            }
+            out.append(contentsOf: lines)
+            return out.joined(separator: "\n") + "\n"
+        }
         out.append(contentsOf: header())
         let problems = correctnessProblems()
         if !problems.isEmpty {
@@ -39,6 +50,10 @@ struct Report {
         out.append("")
         out.append(contentsOf: viewsSection())
         out.append("")
+        out.append(contentsOf: interactiveSection())
+        out.append("")
+        out.append(contentsOf: singleOpsSection())
+        out.append("")
         out.append(contentsOf: goals())
         out.append("")
         out.append(problems.isEmpty ? "correctness: every store matched its target row by row (ids, content, item identity)"
@@ -57,6 +72,12 @@ struct Report {
             }
         }
         list += viewProblems()
+        for size in [Options.interactiveSize] + options.singleOpsSizes {
+            for mix in ["interactive", "single-ops"] {
+                guard let r = table.get(mix, size, .ours) else { continue }
+                for problem in r.problems { list.append("\(mix) \(sizeLabel(size)): \(problem)") }
+            }
+        }
         return Array(Set(list)).sorted()
     }
 

@@ -164,6 +164,7 @@ extension Report {
                 selection.detail)
         let grid = gridGoal()
         verdict(grid.met, "100k rows updated in a grid within \(Report.gridGoalRatio)× of the list (sum over the mixes)", grid.detail)
+        budgetGoals(verdict)
         return lines
     }
 }

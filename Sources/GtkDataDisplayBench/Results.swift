@@ -41,6 +41,8 @@ extension TaskResult {
         addPathMs = other.addPathMs ?? addPathMs
         addFirstBindMs = other.addFirstBindMs ?? addFirstBindMs
         selection = other.selection ?? selection
+        interactive = other.interactive ?? interactive
+        singleOps = other.singleOps ?? singleOps
     }
 
     mutating func addDNF(_ reason: String) {
@@ -62,6 +64,8 @@ extension TaskResult {
         if let managerMismatch { list.append("manager store differs from the target: \(managerMismatch)") }
         if let displayMismatch { list.append("list view shows stale content: \(displayMismatch)") }
         if let wrong = selection?.mismatch { list.append("selection: \(wrong)") }
+        if let wrong = interactive?.mismatch { list.append("interactive: \(wrong)") }
+        if let wrong = singleOps?.mismatch { list.append("single operations: \(wrong)") }
         if let libraryMinMoves, let minMoves, libraryMinMoves != minMoves {
             list.append("ListDiff.minimumMoves says \(libraryMinMoves), the bench's own LIS says \(minMoves)")
         }

@@ -131,6 +131,12 @@ final class WorkerJob {
         if let s = r.selection, s.mismatch == nil, let a = s.selectAll, let b = s.selectAllAction, let c = s.unselectAll {
             parts.append(String(format: "selectAll %.2f ms, Ctrl+A %.2f ms, unselectAll %.2f ms (medians)", a.medianMs, b.medianMs, c.medianMs))
         }
+        if let f = r.interactive, let a = f.filterTotal, let b = f.restoreTotal {
+            parts.append(String(format: "filter %.2f ms, restore %.2f ms (setState + frame, medians), %d/%d over budget", a.medianMs, b.medianMs, f.overBudget, f.updates))
+        }
+        if let f = r.singleOps {
+            parts.append(SingleOpsFigures.names.map { "\($0) \(f.operations[$0].map { String(format: "%.1f", $0.medianMs) } ?? "-") µs" }.joined(separator: ", "))
+        }
         if let reason = r.dnfReason { parts.append("DNF: \(reason)") }
         parts.append(contentsOf: r.problems.map { "MISMATCH: " + $0 })
         return parts.joined(separator: ", ")

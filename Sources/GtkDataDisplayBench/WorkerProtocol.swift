@@ -58,6 +58,9 @@ struct TaskResult: Codable, Sendable {
     var addFirstBindMs: Double?
     // Selecting every row with a listener (mix "selection").
     var selection: SelectionFigures?
+    // The interactive budget (mix "interactive") and single operations (mix "single-ops").
+    var interactive: InteractiveFigures?
+    var singleOps: SingleOpsFigures?
 
     init(mix: String, size: Int, contender: String) {
         self.mix = mix

@@ -35,6 +35,12 @@ case .memoryWorker(let size):
 case .viewsWorker(let size, let mixes):
     ViewsWorker.run(size: size, mixes: mixes, settings: options.settings)
     Wire.send("END")
+case .interactiveWorker(let size):
+    InteractiveWorker.run(size: size, settings: options.settings)
+    Wire.send("END")
+case .singleOpsWorker(let size):
+    SingleOpsWorker.run(size: size, settings: options.settings)
+    Wire.send("END")
 case .selectionWorker(let size):
     SelectionWorker.run(size: size, settings: options.settings)
     Wire.send("END")

@@ -30,6 +30,12 @@ final class ItemViewRandomizedTests: WidgetTestCase {
                     let harness = RandomizedHarness(kind: managerKind, seed: seed, trace: false)
                     var adapter: ListBaseAdapter? = build(harness.manager, plugins: [.selectable(.multiple), .foldable()])
                     let host = WindowHost(child: adapter!.scrolledWindow)
+                    harness.shownObjectAddresses = { [weak adapter] in
+                        guard let adapter else { return [] }
+                        let store = adapter.manager.store
+                        let addresses = store.objectAddresses
+                        return Set(addresses.indices.filter { store.generator(at: $0).map { adapter.view(for: $0) != nil } ?? false }.map { addresses[$0] })
+                    }
                     let count = harness.source.rng.int(min(30, maxOperations)...maxOperations)
                     var failure: [String] = []
                     for step in 1...count {

@@ -12,9 +12,9 @@ public struct SelectionChange {
     }
 
     /// The generators of the rows that became selected (O(selected) on first use).
-    public var selected: [any RowGenerator] { storage.selectedRows.map(\.generator) }
+    public var selected: [any RowGenerator] { storage.selectedGenerators }
     /// The generators of the rows that stopped being selected, or left the list while selected.
-    public var deselected: [any RowGenerator] { storage.deselectedRows.map(\.generator) }
+    public var deselected: [any RowGenerator] { storage.deselectedGenerators }
     /// How many rows became selected (O(1)).
     public var selectedCount: Int { storage.selectedCount }
     /// How many rows stopped being selected (O(1)).
@@ -31,6 +31,10 @@ public struct SelectionChange {
         private let leftRows: [Row]
         private var selected: [Row]?
         private var deselected: [Row]?
+        /// The rows' generators, taken on first use (or by `materialize`): a row object may show
+        /// another row after a later update (`RowRecycling`), the change keeps naming its own.
+        private var selectedNames: [any RowGenerator]?
+        private var deselectedNames: [any RowGenerator]?
 
         init(_ delta: SelectionDelta, manager: BaseListManager) {
             self.manager = manager
@@ -57,13 +61,29 @@ public struct SelectionChange {
             return rows
         }
 
+        /// The generators of `selectedRows`, as they were when first asked (or materialized).
+        var selectedGenerators: [any RowGenerator] {
+            if let selectedNames { return selectedNames }
+            let names = selectedRows.map(\.generator)
+            selectedNames = names
+            return names
+        }
+
+        /// The generators of `deselectedRows`, as they were when first asked (or materialized).
+        var deselectedGenerators: [any RowGenerator] {
+            if let deselectedNames { return deselectedNames }
+            let names = deselectedRows.map(\.generator)
+            deselectedNames = names
+            return names
+        }
+
         /// Supplies the selected rows already looked up (the per-row events did).
         func setSelectedRows(_ rows: [Row]) { selected = rows }
 
         /// Looks the rows up now, while the positions still name them, and lets go of the positions.
         func materialize() {
-            _ = selectedRows
-            _ = deselectedRows
+            _ = selectedGenerators
+            _ = deselectedGenerators
             manager = nil
             selectedPositions = nil
             deselectedPositions = nil

@@ -11,11 +11,18 @@ open class BaseRowGenerator<View: ConfigurableRowView>: RowGenerator, Selectable
     public private(set) var contentRevision = 0
     private let explicitKey: DiffKey?
 
-    public let didSelectEvent = Event<Void>(countedForSelection: ())
-    public let didDeselectEvent = Event<Void>(countedForSelection: ())
-    public let didActivateEvent = Event<Void>()
-    public let willDisplayEvent = Event<Void>()
-    public let didEndDisplayEvent = Event<Void>()
+    // The events are made on first use: most rows of a long list are never shown, selected or
+    // listened to, and five objects per generator were most of what making and dropping one cost.
+    /// Fires when the row is selected.
+    public private(set) lazy var didSelectEvent = Event<Void>(countedForSelection: ())
+    /// Fires when the row is deselected.
+    public private(set) lazy var didDeselectEvent = Event<Void>(countedForSelection: ())
+    /// Fires when the row is activated.
+    public private(set) lazy var didActivateEvent = Event<Void>()
+    /// Fires when a list item starts showing the row.
+    public private(set) lazy var willDisplayEvent = Event<Void>()
+    /// Fires when a list item stops showing the row.
+    public private(set) lazy var didEndDisplayEvent = Event<Void>()
     /// Deselect right after selection (RDDM's `isNeedDeselect`). Counted while true, so a
     /// selection change knows whether it must visit its rows (see `SelectionDispatch`).
     public var isNeedDeselect = false {

@@ -1,4 +1,5 @@
 import CGtk
+import Synchronization
 
 /// Where a row stands in its section.
 public enum RowRole: Sendable, Equatable {
@@ -29,6 +30,10 @@ final class Row {
     let depth: Int
     /// The row object in the store (this row holds one reference).
     nonisolated(unsafe) let object: UnsafeMutablePointer<GddRowObject>
+    /// Where the row stood when the manager last placed or found it (section, index in its rows):
+    /// where a lookup starts searching (`SectionState.index(of:near:)`). Never trusted: checked first.
+    var sectionHint: UInt32 = 0
+    var indexHint: UInt32 = 0
     /// Bumped on every content update: a bound cell compares it with the version it showed.
     var contentVersion: UInt32 = 0 {
         didSet { if !RowChangeObservers.isEmpty { RowChangeObservers.contentChanged(self) } }
@@ -53,10 +58,15 @@ final class Row {
         }
     }
 
+    /// Rows alive at a depth above 0 (children of foldable rows), in any manager. While there are
+    /// none, a row's place among its siblings is its index in its section (no scan).
+    nonisolated static let nestedAlive = Atomic<Int>(0)
+
     init(generator: any RowGenerator, role: RowRole, depth: Int = 0) {
         self.generator = generator
         self.role = role
         self.depth = depth
+        if depth > 0 { Self.nestedAlive.add(1, ordering: .relaxed) }
         self.shownRevision = generator.contentRevision
         self.object = RowObjectType.make()
         object.pointee.row = Unmanaged.passUnretained(self).toOpaque()
@@ -64,6 +74,7 @@ final class Row {
     }
 
     deinit {
+        if depth > 0 { Self.nestedAlive.subtract(1, ordering: .relaxed) }
         if showsUncountedSelectable { SelectionDispatch.uncountedRows.subtract(1, ordering: .relaxed) }
         if countsAsControlled { SelectionDispatch.controlledRows.subtract(1, ordering: .relaxed) }
         object.pointee.row = nil

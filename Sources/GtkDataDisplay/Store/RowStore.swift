@@ -13,6 +13,9 @@ public final class RowStore {
     /// Called before each splice, with its position and how many items it removes, while the
     /// store still holds them (a list view's selection keeps the selected rows there).
     let willSplice = Event<(position: Int, removing: Int)>()
+    /// Whether a view holds the row at a position (a selection): a whole-state update then keeps
+    /// that row's object for the row itself (see `RowRecycling`). By the holder's identity.
+    var pins: [ObjectIdentifier: (Int) -> Bool] = [:]
 
     init() {
         pointer = g_list_store_new(RowObjectType.type)
@@ -20,6 +23,12 @@ public final class RowStore {
 
     isolated deinit {
         releaseObject(untyped(pointer))
+    }
+
+    /// Whether any view holds the row at `position` (see `pins`).
+    func isPinned(_ position: Int) -> Bool {
+        for pin in pins.values where pin(position) { return true }
+        return false
     }
 
     /// The store as a `GListModel *`.

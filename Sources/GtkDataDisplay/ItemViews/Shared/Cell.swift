@@ -4,7 +4,8 @@ import CGtk
 /// which row that view shows.
 ///
 /// Created in the factory's `setup`, stored on the list item (released with it). The list item's
-/// child is a container made once: an expander button (shown for foldable rows) and the row's
+/// child is a container made once: an expander button (shown for foldable rows; made only where
+/// rows can fold, since a button is most of what a new list item costs GTK) and the row's
 /// view, indented by depth. `bind` checks that the view is of the row's kind and swaps in a pooled
 /// view of the right kind when it is not, so rows of different kinds share recycled list items.
 /// A header's view sits in a heading inside the container (see `RowAccessibility` for what the
@@ -17,7 +18,9 @@ final class Cell {
     let container: UnsafeMutablePointer<GtkWidget>
     /// Keeps the container alive until the cell goes: GTK may dispose the row before `teardown`.
     private let containerReference: ObjectReference
-    private let expander: UnsafeMutablePointer<GtkWidget>
+    /// The expander, first in the container; made with the cell in a view with the folding
+    /// plugin, else when a row first needs it.
+    private var expander: UnsafeMutablePointer<GtkWidget>?
     private(set) var view: (any RowView)?
     private(set) var viewKind: ReuseIdentifier?
     private(set) var generator: (any RowGenerator)?
@@ -77,15 +80,25 @@ final class Cell {
         container = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, Self.expanderSpacing)
         containerReference = ObjectReference(sinking: untyped(container))
         gtk_widget_add_css_class(container, "gdd-row")
-        expander = Self.makeExpander()
-        gtk_widget_set_visible(expander, 0)
-        gtk_box_append(gdd_box(untyped(container)), expander)
         gtk_list_item_set_child(listItem, container)
-        Signal.connect(untyped(expander), "clicked") { [weak self] in
+        if adapter.features.foldable {
+            _ = madeExpander()
+            adapter.siblingFolding.register(self)
+        }
+    }
+
+    /// The expander, made (hidden, first in the container) on first use.
+    private func madeExpander() -> UnsafeMutablePointer<GtkWidget> {
+        if let expander { return expander }
+        let made = Self.makeExpander()
+        gtk_widget_set_visible(made, 0)
+        gtk_box_prepend(gdd_box(untyped(container)), made)
+        Signal.connect(untyped(made), "clicked") { [weak self] in
             guard let self, let row = self.row else { return }
             self.adapter?.toggleFold(of: row.generator)
         }
-        if adapter.features.foldable { adapter.siblingFolding.register(self) }
+        expander = made
+        return made
     }
 
     /// Shows `row` (GTK's `bind`). GTK 4.8 re-emits unbind + bind whenever a list item's position
@@ -176,6 +189,8 @@ final class Cell {
         }
         guard shown != shownFold else { return }
         shownFold = shown
+        guard shown != .none || self.expander != nil else { return }
+        let expander = madeExpander()
         gtk_widget_set_visible(expander, shown == .none ? 0 : 1)
         gtk_widget_set_opacity(expander, shown == .reserved ? 0 : 1)
         gtk_widget_set_can_target(expander, shown == .reserved ? 0 : 1)
@@ -227,6 +242,11 @@ final class Cell {
     private func noteFoldability(of generator: any RowGenerator, replacing previous: any RowGenerator) {
         guard adapter?.features.foldable == true, (generator is FoldableItem) != (previous is FoldableItem) else { return }
         adapter?.siblingFolding.rowsChanged()
+    }
+
+    /// Whether the keyboard focus is on the list item's row widget or inside it.
+    var holdsFocus: Bool {
+        Self.containsFocus(gtk_widget_get_parent(container) ?? container)
     }
 
     /// Whether the keyboard focus is on `widget` or inside it.

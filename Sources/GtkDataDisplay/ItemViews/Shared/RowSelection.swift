@@ -53,10 +53,13 @@ final class RowSelection {
         manager.store.willSplice.addListener(key: ObjectIdentifier(self)) { [weak self] position, removing in
             self?.willSplice(position: position, removing: removing)
         }
+        // A selected row keeps its row object through whole-state updates (it is not lent to another row).
+        manager.store.pins[ObjectIdentifier(self)] = { [weak self] position in self?.reported.contains(position) ?? false }
     }
 
     isolated deinit {
         manager.store.willSplice.removeListener(key: ObjectIdentifier(self))
+        manager.store.pins[ObjectIdentifier(self)] = nil
     }
 
     /// A new selection model over `listModel` (a full reference). Each is created empty and given

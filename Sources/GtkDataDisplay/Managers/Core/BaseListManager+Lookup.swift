@@ -16,20 +16,39 @@ extension BaseListManager {
     }
 
     func flatPosition(of row: Row) -> Int? {
+        if row.role == .row, let (s, i) = location(of: row) { return sectionOffset(s) + state[s].rowsOffset + i }
         var offset = 0
         for section in state {
             if section.header === row { return offset }
-            if let i = section.rows.firstIndex(where: { $0 === row }) { return offset + section.rowsOffset + i }
+            if row.role == .row, let i = section.index(of: row) { return offset + section.rowsOffset + i }
             if section.footer === row { return offset + section.count - 1 }
             offset += section.count
         }
         return nil
     }
 
-    /// The flat rows in `range` (used by moves to re-splice one span).
+    /// The flat rows in `range` (used by moves to re-splice one span): O(sections + range).
     func flatRows(in range: ClosedRange<Int>) -> [Row] {
-        let all = flatRows()
-        return Array(all[range])
+        var list: [Row] = []
+        list.reserveCapacity(range.count)
+        var offset = 0
+        for section in state {
+            let end = offset + section.count
+            defer { offset = end }
+            guard end > range.lowerBound else { continue }
+            guard offset <= range.upperBound else { break }
+            var flatIndex = offset
+            func take(_ row: Row) {
+                if range.contains(flatIndex) { list.append(row) }
+                flatIndex += 1
+            }
+            if let header = section.header { take(header) }
+            let first = max(0, range.lowerBound - flatIndex), last = min(section.rows.count, range.upperBound - flatIndex + 1)
+            if first < last { list.append(contentsOf: section.rows[first..<last]) }
+            flatIndex += section.rows.count
+            if let footer = section.footer { take(footer) }
+        }
+        return list
     }
 
     func checkSection(_ index: Int) throws(DataDisplayError) {
@@ -67,10 +86,27 @@ extension BaseListManager {
     func rowLocation(_ generator: any RowGenerator) throws(DataDisplayError) -> (Int, Int) {
         guard let row = rowsByGenerator[ObjectIdentifier(generator)] else { throw .generatorNotFound(describe(generator)) }
         guard row.role == .row else { throw .invalidAnchor("\(describe(generator)) is a \(row.role), not a row") }
-        for (s, section) in state.enumerated() {
-            if let i = section.rows.firstIndex(where: { $0 === row }) { return (s, i) }
+        guard let location = location(of: row) else { throw .generatorNotFound(describe(generator)) }
+        return location
+    }
+
+    /// Section and index of a row (role `.row`): searched from where it was last seen (its hint),
+    /// then in every section; the hint is brought up to date.
+    func location(of row: Row) -> (Int, Int)? {
+        let hinted = Int(row.sectionHint)
+        var found: (Int, Int)?
+        if hinted < state.count, let i = state[hinted].index(of: row, near: Int(row.indexHint)) {
+            found = (hinted, i)
+        } else {
+            for (s, section) in state.enumerated() where s != hinted {
+                if let i = section.index(of: row) { found = (s, i); break }
+            }
         }
-        throw .generatorNotFound(describe(generator))
+        if let (s, i) = found {
+            row.sectionHint = UInt32(truncatingIfNeeded: s)
+            row.indexHint = UInt32(truncatingIfNeeded: i)
+        }
+        return found
     }
 
     func insertionPoint(after anchor: any RowGenerator) throws(DataDisplayError) -> (Int, Int) {

@@ -72,7 +72,7 @@ extension BaseListManager {
         for s in state.indices {
             if state[s].header === old { state[s].header = new; takeController(ofSection: s, [new]); return }
             if state[s].footer === old { state[s].footer = new; takeController(ofSection: s, [new]); return }
-            if let i = state[s].rows.firstIndex(where: { $0 === old }) { state[s].rows[i] = new; takeController(ofSection: s, [new]); return }
+            if old.role == .row, let i = state[s].index(of: old) { state[s].rows[i] = new; takeController(ofSection: s, [new]); return }
         }
     }
 }

@@ -29,10 +29,18 @@ extension BaseListManager {
         var newFlat: [Row] = []
         newFlat.reserveCapacity(entries.count)
         var handedOver: [(row: Row, previous: any RowGenerator)] = []
+        var recycling = RowRecycling(plan: plan, oldFlat: oldFlat, newSlot: { RowSlotKey(entries[$0].role, entries[$0].depth) },
+                                     isPinned: store.isPinned)
         for (index, entry) in entries.enumerated() {
             let oldIndex = plan.oldIndexOfNew[index]
             let row: Row
-            if oldIndex >= 0 {
+            if let lent = recycling?.row(for: index) {
+                // A row the view shows that leaves its realised range: this row, coming into it, takes
+                // its row object, so GTK keeps the list item and the cell rebinds (see `RowRecycling`).
+                lent.take(entry.generator)
+                lent.contentVersion &+= 1
+                row = lent
+            } else if oldIndex >= 0, recycling?.wasLent(oldIndex) != true {
                 row = oldFlat[oldIndex]
                 let previous = row.generator
                 if previous !== entry.generator || row.shownRevision != previous.contentRevision {
@@ -58,6 +66,7 @@ extension BaseListManager {
             let start = cursor
             if counts.header { s.header = newFlat[cursor]; cursor += 1 }
             s.rows = Array(newFlat[cursor..<(cursor + counts.rows)])
+            s.noteLocations(section: index)
             cursor += counts.rows
             if counts.footer { s.footer = newFlat[cursor]; cursor += 1 }
             if s.controllerBox != nil || hadControllers {
@@ -73,6 +82,7 @@ extension BaseListManager {
         isApplying = true
         store.apply(plan, newRows: newFlat)
         for index in plan.updated { newFlat[index].rebindIfStale() }
+        for row in recycling?.lent ?? [] { row.rebindIfStale() }
         // Kept rows whose section controller changed: what it decides (selectable, height) is redrawn
         // (once: rows the plan updated were just rebound).
         if !controllerChanged.isEmpty {

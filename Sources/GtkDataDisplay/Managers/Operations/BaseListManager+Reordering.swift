@@ -107,6 +107,7 @@ extension BaseListManager {
         }
         let ds = plan.to.section
         state[ds].rows.insert(contentsOf: block, at: target)
+        state[ds].noteLocations(section: ds, from: target, to: target + block.count)
         if ds != s { takeController(ofSection: ds, block) }  // rows that changed sections answer to its controller
         let toFlat = sectionOffset(ds) + state[ds].rowsOffset + target
         if fromFlat != toFlat {
@@ -127,6 +128,8 @@ extension BaseListManager {
     func siblingPosition(section s: Int, index i: Int) -> RowPosition {
         let rows = state[s].rows
         let depth = rows[i].depth
+        // No child rows anywhere: every row of the section is a sibling (O(1), the usual case).
+        if depth == 0, Row.nestedAlive.load(ordering: .relaxed) == 0 { return RowPosition(section: s, index: i) }
         var start = 0
         if let p = parentIndex(section: s, index: i) { start = p + 1 }
         var n = 0

@@ -1,0 +1,83 @@
+// The interactive budget and single operations parts of the report (issue 12, goals 8 and 6), and
+// their goal lines.
+
+extension Report {
+    /// Single operations at 1M within this many times their time at 10k (issue 12, goal 6).
+    static let singleOpsGoalRatio = 3.0
+
+    var interactiveRecord: TaskResult? { table.get("interactive", Options.interactiveSize, .ours) }
+
+    func interactiveSection() -> [String] {
+        guard let r = interactiveRecord else {
+            return [hasDisplay ? "INTERACTIVE BUDGET — not measured" : "INTERACTIVE BUDGET — not measured: no display (run under xvfb-run -a)"]
+        }
+        guard let f = r.interactive else { return ["INTERACTIVE BUDGET — DNF: \(r.dnfReason ?? "no figures")"] }
+        var lines = [
+            "INTERACTIVE BUDGET — \(sizeLabel(f.rows)) rows in \(f.sections) letter sections in a ListViewAdapter (400×600 window);",
+            "  a filter keeping \(f.keptRows) rows (sections left empty dropped), then restoring all: whole-state setState of new",
+            "  generators, \(f.cycles) cycles after a warm-up. setState = the call (manager, splices, GTK's items-changed handling);",
+            "  frame = the next frame's work (before-paint to after-paint: layout binds the rows now visible, paint);",
+            "  median / max ms; budget = one frame (\(Int(InteractiveWorker.budgetMs)) ms) for setState + frame",
+        ]
+        let widths = [9, 17, 17, 17, 7, 8]
+        lines.append(row(["update", "setState", "frame", "total", "binds", "splices"], widths: widths))
+        func cell(_ t: OpTiming?) -> String { t.map { "\(ms($0.medianMs)) / \(ms($0.maxMs))" } ?? "-" }
+        lines.append(row(["filter", cell(f.filterSet), cell(f.filterFrame), cell(f.filterTotal), f.filterBinds.map(String.init) ?? "-", f.filterSplices.map(String.init) ?? "-"], widths: widths))
+        lines.append(row(["restore", cell(f.restoreSet), cell(f.restoreFrame), cell(f.restoreTotal), f.restoreBinds.map(String.init) ?? "-", f.restoreSplices.map(String.init) ?? "-"], widths: widths))
+        lines.append("  frames over budget: \(f.overBudget) of \(f.updates) updates")
+        if let wrong = f.mismatch { lines.append("  FAILED: \(wrong)") }
+        return lines
+    }
+
+    func singleOpsSection() -> [String] {
+        let sizes = options.singleOpsSizes.sorted()
+        let records = sizes.compactMap { size in table.get("single-ops", size, .ours).map { (size, $0) } }
+        guard !records.isEmpty else { return ["SINGLE OPERATIONS — not measured"] }
+        var lines = [
+            "SINGLE OPERATIONS — rows in letter sections, every 100th foldable (10 children); one random row per run,",
+            "  through the public API, median µs over the runs (one run of each first, untimed); × = largest / smallest size",
+        ]
+        let widths = [14] + Array(repeating: 11, count: records.count) + [8]
+        lines.append(row(["operation"] + records.map { sizeLabel($0.0) } + ["×"], widths: widths))
+        for name in SingleOpsFigures.names {
+            let medians = records.map { $0.1.singleOps?.operations[name]?.medianMs }
+            var cells = [name] + medians.map { $0.map { String(format: "%.1f", $0) } ?? "-" }
+            if let first = medians.first ?? nil, let last = medians.last ?? nil, first > 0, records.count > 1 {
+                cells.append(ratio(last / first))
+            } else {
+                cells.append("-")
+            }
+            lines.append(row(cells, widths: widths))
+        }
+        for (size, r) in records {
+            if let reason = r.dnfReason { lines.append("  \(sizeLabel(size)): DNF: \(reason)") }
+            if let wrong = r.singleOps?.mismatch { lines.append("  \(sizeLabel(size)): FAILED: \(wrong)") }
+        }
+        return lines
+    }
+
+    /// The goal lines of both sections.
+    func budgetGoals(_ verdict: (Bool?, String, String) -> Void) {
+        if let f = interactiveRecord?.interactive, f.updates > 0 {
+            let worst = [f.filterTotal?.maxMs, f.restoreTotal?.maxMs].compactMap { $0 }.max() ?? 0
+            verdict(f.mismatch == nil && f.overBudget == 0, "whole-state update of a \(sizeLabel(f.rows))-row sectioned list in a list view within one frame (\(Int(InteractiveWorker.budgetMs)) ms)",
+                    "\(f.overBudget) of \(f.updates) updates over budget; median setState + frame: filter \(ms(f.filterTotal?.medianMs)) ms, restore \(ms(f.restoreTotal?.medianMs)) ms (worst \(ms(worst)) ms)")
+        } else {
+            verdict(nil, "whole-state update of a sectioned list within one frame", "not measured")
+        }
+        let sizes = options.singleOpsSizes.sorted()
+        guard sizes.count > 1, let small = table.get("single-ops", sizes.first!, .ours)?.singleOps,
+              let large = table.get("single-ops", sizes.last!, .ours)?.singleOps else {
+            verdict(nil, "single operations at the largest size within \(Int(Self.singleOpsGoalRatio))× the smallest", "not measured")
+            return
+        }
+        var ratios: [(String, Double)] = []
+        for name in SingleOpsFigures.names {
+            if let a = small.operations[name]?.medianMs, let b = large.operations[name]?.medianMs, a > 0 { ratios.append((name, b / a)) }
+        }
+        let over = ratios.filter { $0.1 > Self.singleOpsGoalRatio }
+        verdict(ratios.isEmpty ? nil : over.isEmpty && large.mismatch == nil,
+                "single operations at \(sizeLabel(sizes.last!)) within \(Int(Self.singleOpsGoalRatio))× their time at \(sizeLabel(sizes.first!))",
+                ratios.map { "\($0.0) \(ratio($0.1))" }.joined(separator: ", "))
+    }
+}

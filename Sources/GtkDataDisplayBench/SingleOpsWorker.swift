@@ -1,0 +1,112 @@
+// Child process (no display needed): single operations on a long list (issue 12, goal 6). N rows in
+// letter sections (`LetterSections`); every 100th row is foldable with 10 children (collapsed). Each
+// operation targets a random row of the list (seeded) and is timed alone, through the public API:
+//   insert-after  insert(_:after:) one new row after a random row
+//   remove        remove(_:) that row again
+//   move          move(_:after:) a random row to 8 rows further down (the splice spans them: k = 9)
+//   update        update(_:) a random row (rebound in place)
+//   expand        expand(_:) a random foldable row (10 children shown)
+//   collapse      collapse(_:) it again
+// The manager has done one operation of each kind first (untimed), so lookups built on first use
+// after a whole-state update are in place; the figures are medians over the runs, in µs. Checked
+// (untimed) at the end: the store holds the manager's rows in order.
+
+import GtkDataDisplay
+
+/// Median, min and max µs of each single operation at one size.
+struct SingleOpsFigures: Codable, Sendable {
+    var rows = 0
+    var runs = 0
+    /// Operation name → its times.
+    var operations: [String: OpTiming] = [:]
+    var mismatch: String?
+
+    static let names = ["insert-after", "remove", "move", "update", "expand", "collapse"]
+}
+
+@MainActor
+enum SingleOpsWorker {
+    static let foldEvery = 100
+    static let childrenPerFold = 10
+    static let moveDistance = 8
+
+    static func run(size: Int, settings: Settings) {
+        Wire.task("single-ops")
+        Wire.setup()
+        let runs = settings.quick ? 100 : 300
+        var figures = SingleOpsFigures()
+        figures.rows = size
+        figures.runs = runs
+
+        var rows: [any RowGenerator] = []
+        var foldables: [any RowGenerator] = []
+        var sections: [Section] = []
+        var nextID = 0
+        for (letter, count) in LetterSections.layout(size: size) {
+            var sectionRows: [any RowGenerator] = []
+            sectionRows.reserveCapacity(count)
+            for id in nextID..<(nextID + count) {
+                let row: any RowGenerator
+                if id % foldEvery == foldEvery / 2 {
+                    let children = (0..<childrenPerFold).map { BenchRow(model: BenchModel(id: -1 - id * childrenPerFold - $0, content: 0),
+                                                                        id: -1 - id * childrenPerFold - $0) as any RowGenerator }
+                    row = BenchFoldable(model: BenchModel(id: id, content: 0), id: id, children: children, expanded: false)
+                    foldables.append(row)
+                } else {
+                    row = BenchRow(model: BenchModel(id: id, content: 0), id: id)
+                }
+                sectionRows.append(row)
+            }
+            rows += sectionRows
+            sections.append(Section(header: LetterHeader(model: letter, id: "header \(letter)"), rows: sectionRows))
+            nextID += count
+        }
+        let manager = BaseListManager()
+        try! manager.setState(sections)
+        sections = []
+
+        var random = SeededRandom(seed: settings.seed &+ UInt64(size))
+        var times: [String: [Double]] = [:]
+        var newID = size
+        func time(_ name: String, timed: Bool, _ op: () throws -> Void) {
+            let t0 = Clock.now()
+            try! op()
+            let t1 = Clock.now()
+            if timed { times[name, default: []].append(Clock.ms(t0, t1) * 1000) }
+        }
+        Wire.run()
+        for run in 0...runs {
+            let timed = run > 0
+            let anchor = rows[random.below(rows.count)]
+            let fresh = BenchRow(model: BenchModel(id: newID, content: 0), id: newID)
+            newID += 1
+            time("insert-after", timed: timed) { try manager.insert(fresh, after: anchor) }
+            time("remove", timed: timed) { try manager.remove(fresh) }
+            let from = random.below(rows.count - moveDistance - 1)
+            // The anchor must stand in the same section as far as the bench cares: any row will do.
+            time("move", timed: timed) { try manager.move(rows[from], after: rows[from + moveDistance]) }
+            rows.insert(rows.remove(at: from), at: from + moveDistance)
+            let updated = rows[random.below(rows.count)]
+            time("update", timed: timed) { try manager.update(updated) }
+            let foldable = foldables[random.below(foldables.count)]
+            time("expand", timed: timed) { try manager.expand(foldable) }
+            time("collapse", timed: timed) { try manager.collapse(foldable) }
+        }
+        Wire.setup()
+        for name in SingleOpsFigures.names {
+            figures.operations[name] = OpTiming(times[name] ?? [])
+        }
+        let shown = manager.flatGenerators
+        if shown.count != manager.store.count {
+            figures.mismatch = "the store holds \(manager.store.count) rows, the manager \(shown.count)"
+        } else if let bad = shown.indices.first(where: { manager.store.generator(at: $0) !== shown[$0] }) {
+            figures.mismatch = "position \(bad): the store and the manager disagree"
+        }
+        var result = TaskResult(mix: "single-ops", size: size, contender: ContenderName.ours.rawValue)
+        result.singleOps = figures
+        Wire.result(result)
+    }
+}
+
+/// A foldable benchmark row.
+typealias BenchFoldable = FoldableRowGenerator<BenchRowView>

@@ -1,0 +1,101 @@
+@testable import GtkDataDisplay
+import GtkDataDisplayTesting
+import XCTest
+
+/// Single operations find a row from the place it was last seen (`Row.indexHint`), searching outward;
+/// hints go stale as rows are inserted, removed, moved, folded and replaced by whole states. Checked
+/// against a plain array model: after every random operation, every row's location and position are
+/// what the model says, whatever its hint.
+@MainActor
+final class RowLocationHintTests: XCTestCase {
+    func testLocationsFollowRandomOperationsAgainstAPlainArrayModel() async throws {
+        var rng = SystemRandomNumberGenerator()
+        let seed = UInt64.random(in: 0...UInt64.max, using: &rng)
+        var random = HintTestRandom(seed: seed)
+        let manager = BaseListManager()
+        var model: [[LabelRow]] = [[], [], []]
+        var next = 0
+        func fresh() -> LabelRow { next += 1; return LabelRow(model: "r\(next)", id: next) }
+        for s in model.indices {
+            model[s] = (0..<40).map { _ in fresh() }
+            try manager.addSection(header: LabelHeader(model: "h\(s)", id: "h\(s)"), rows: model[s])
+        }
+
+        for step in 0..<2_000 {
+            let s = random.below(model.count)
+            switch random.below(6) {
+            case 0, 1:  // insert after a random row
+                guard let anchor = model[s].randomElement(using: &random) else { continue }
+                let row = fresh()
+                try manager.insert(row, after: anchor)
+                model[s].insert(row, at: model[s].firstIndex { $0 === anchor }! + 1)
+            case 2:  // remove
+                guard model[s].count > 1 else { continue }
+                let i = random.below(model[s].count)
+                try manager.remove(model[s][i])
+                model[s].remove(at: i)
+            case 3:  // move, maybe to another section
+                let t = random.below(model.count)
+                guard model[s].count > 1, let anchor = model[t].randomElement(using: &random) else { continue }
+                let row = model[s][random.below(model[s].count)]
+                guard row !== anchor else { continue }
+                try manager.move(row, after: anchor)
+                model[s].removeAll { $0 === row }
+                model[t].insert(row, at: model[t].firstIndex { $0 === anchor }! + 1)
+            case 4:  // a whole new state: new instances, some rows dropped and added
+                model = model.map { rows in rows.filter { _ in random.below(8) != 0 }.map { LabelRow(model: $0.model, id: Int($0.model.dropFirst())!) } }
+                for t in model.indices where random.below(2) == 0 {
+                    model[t].insert(fresh(), at: random.below(model[t].count + 1))
+                }
+                try manager.setState(model.enumerated().map { Section(header: LabelHeader(model: "h\($0.offset)", id: "h\($0.offset)"), rows: $0.element) })
+            default:  // replace a row by a new one
+                guard let old = model[s].randomElement(using: &random) else { continue }
+                let row = fresh()
+                try manager.replace(old, with: row)
+                model[s][model[s].firstIndex { $0 === old }!] = row
+            }
+            // A few rows each step (lookups bring hints up to date, so most hints grow stale over
+            // many steps), every row every 50 steps: location and flat position.
+            let checkAll = step % 50 == 49
+            var position = 0
+            for (t, rows) in model.enumerated() {
+                position += 1  // the header
+                for (i, row) in rows.enumerated() {
+                    defer { position += 1 }
+                    guard checkAll || random.below(40) == 0 else { continue }
+                    let found = try manager.rowLocation(row)
+                    XCTAssertTrue(found == (t, i), "seed \(seed), step \(step): \(row.model) at \(found), model says (\(t), \(i))")
+                    XCTAssertEqual(manager.position(of: row), position, "seed \(seed), step \(step): \(row.model)")
+                }
+            }
+            XCTAssertEqual(manager.store.count, position, "seed \(seed), step \(step)")
+        }
+    }
+
+    func testIndexNearAHintFindsTheRowWhereverItIs() async {
+        let rows = (0..<50).map { Row(generator: LabelRow(model: "\($0)"), role: .row) }
+        let section = SectionState(rows: rows)
+        for (i, row) in rows.enumerated() {
+            for hint in [-5, 0, i, 25, 49, 1_000] {
+                XCTAssertEqual(section.index(of: row, near: hint), i, "row \(i) from hint \(hint)")
+            }
+        }
+        let stranger = Row(generator: LabelRow(model: "x"), role: .row)
+        XCTAssertNil(section.index(of: stranger, near: 10))
+        XCTAssertNil(SectionState().index(of: stranger, near: 0))
+    }
+}
+
+/// A small seeded generator (SplitMix64), so a failure names the seed that reproduces it.
+struct HintTestRandom: RandomNumberGenerator {
+    private var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+    mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
+}

@@ -1,0 +1,97 @@
+import GtkDataDisplay
+import GtkDataDisplayTesting
+import XCTest
+
+/// A whole-state update that takes rows out of the realised range and brings others in lends the
+/// leaving rows' objects to the entering rows: GTK keeps its list items (no setup, no teardown) and
+/// each cell rebinds to the row it shows now. Rows a selection holds keep their objects.
+final class RowRecyclingTests: WidgetTestCase {
+    /// Letter sections of `count` rows each, new generator instances; `keep` picks the rows.
+    private func sections(_ letters: String, count: Int, keep: (Int) -> Bool = { _ in true }) -> [Section] {
+        letters.enumerated().compactMap { s, letter in
+            let rows = (0..<count).filter(keep).map { LabelRow(model: "\(letter) \($0)", id: "\(letter) \($0)") }
+            return rows.isEmpty ? nil : Section(header: LabelHeader(model: String(letter), id: "header \(letter)"), rows: rows)
+        }
+    }
+
+    /// Every bound row's view shows its generator's model, and the store holds `target` in order.
+    private func checkScreen(_ adapter: ListBaseAdapter, _ manager: BaseListManager, target: [Section],
+                             _ step: String) throws {
+        let expected = target.flatMap { [$0.header].compactMap { $0 } + $0.rows }
+        XCTAssertEqual(manager.store.count, expected.count, step)
+        for (position, generator) in expected.enumerated() {
+            XCTAssertTrue(manager.store.generator(at: position) === generator, "\(step): position \(position)")
+        }
+        let bound = boundGenerators(adapter)
+        XCTAssertFalse(bound.isEmpty, step)
+        for generator in bound {
+            if let row = generator as? LabelRow {
+                let view = try XCTUnwrap(adapter.view(for: row) as? LabelRowView, step)
+                XCTAssertEqual(view.text, row.model, "\(step): a list item shows a stale row")
+            }
+        }
+    }
+
+    func testFilterAndRestoreKeepListItems() async throws {
+        try await forEachViewKind { _ in
+            let manager = BaseListManager()
+            // One section, and a filter leaving more rows than the view realises: every row entering
+            // the realised range finds a row of its kind leaving it.
+            let full = sections("A", count: 2_000)
+            try manager.setState(full)
+            let (adapter, host) = present(manager)
+            defer { host.destroy() }
+            host.settle()
+            let realised = boundGenerators(adapter).count
+
+            for cycle in 0..<3 {
+                adapter.resetStatistics()
+                let filtered = sections("A", count: 2_000) { $0 % 4 == 3 }
+                try manager.setState(filtered)
+                host.settle()
+                XCTAssertEqual(manager.lastUpdate?.splices, 1)
+                XCTAssertEqual(boundGenerators(adapter).count, realised)
+                XCTAssertEqual(adapter.statistics.setups, 0, "cycle \(cycle): filtering made new list items")
+                XCTAssertEqual(adapter.statistics.teardowns, 0, "cycle \(cycle): filtering tore list items down")
+                try checkScreen(adapter, manager, target: filtered, "filter \(cycle)")
+
+                adapter.resetStatistics()
+                let restored = sections("A", count: 2_000)
+                try manager.setState(restored)
+                host.settle()
+                XCTAssertEqual(adapter.statistics.setups, 0, "cycle \(cycle): restoring made new list items")
+                XCTAssertEqual(adapter.statistics.teardowns, 0, "cycle \(cycle): restoring tore list items down")
+                XCTAssertEqual(boundGenerators(adapter).count, realised)
+                try checkScreen(adapter, manager, target: restored, "restore \(cycle)")
+            }
+        }
+    }
+
+    func testSelectedRowKeepsItsObjectAndItsSelection() async throws {
+        try await forEachViewKind { _ in
+            let manager = BaseListManager()
+            let old = (0..<400).map { LabelRow(model: "row \($0)", id: $0) }
+            try manager.setState([Section(rows: old)])
+            let (adapter, host) = present(manager, selection: .single)
+            defer { host.destroy() }
+            host.settle()
+            adapter.select(old[2])
+            host.settle()
+
+            // The first row stays; rows 1..<200 (the selected one among them) go down, reversed and
+            // interleaved with rows from 200 on, which come up into the realised range: moves all
+            // over the list, one splice, rows lent.
+            var order = [0]
+            for (up, down) in zip(200..<400, (1..<200).reversed()) { order += [up, down] }
+            order.append(399)
+            let reordered = order.map { LabelRow(model: "row \($0)", id: $0) }
+            adapter.resetStatistics()
+            try manager.setState([Section(rows: reordered)])
+            host.settle()
+            XCTAssertEqual(manager.lastUpdate?.splices, 1)
+            XCTAssertGreaterThan(adapter.statistics.binds, 0)
+            XCTAssertEqual(adapter.selectedGenerators.map(\.diffID), [AnyHashable(2)], "the selection stays with its row")
+            try checkScreen(adapter, manager, target: [Section(rows: reordered)], "reordered")
+        }
+    }
+}

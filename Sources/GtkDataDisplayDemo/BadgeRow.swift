@@ -22,39 +22,11 @@ final class BadgeRow: TemplateRowGenerator<StockItem>, DemoRow {
         return copy
     }
 
-    /// The template from the demo's resource bundle, read and checked once; without the bundle
-    /// (or with a broken file), the same widgets from `fallbackUI`.
-    static let template: RowTemplate<StockItem> = {
-        do {
-            guard DemoResources.register() else { throw TemplateError.resourceNotFound(path: uiPath, reason: "no resource bundle") }
-            let template = try bindings(RowTemplate(resource: uiPath, root: "root"))
-            try template.validate()
-            return template
-        } catch {
-            DemoResources.warn("\(error): using the built-in badge row")
-            return try! bindings(RowTemplate(string: fallbackUI, root: "root"))
-        }
-    }()
-
-    private static let uiPath = DemoResources.basePath + "/ui/badge-row.ui"
-
-    private static func bindings(_ template: RowTemplate<StockItem>) -> RowTemplate<StockItem> {
-        template
-            .bind("icon", .iconName, to: { Optional($0.icon) })
+    /// The template `badge-row.ui` from the demo's resource bundle, read and checked once.
+    static let template: RowTemplate<StockItem> = DemoResources.template("badge-row.ui", root: "root") {
+        $0.bind("icon", .iconName, to: { Optional($0.icon) })
             .bind("title", .label, to: { $0.name })
             .bind("caption", .label, to: { $0.caption })
             .bind("count", .label, to: { String($0.count) })
     }
-
-    /// `badge-row.ui` in short, for a demo run without its resource bundle.
-    private static let fallbackUI = """
-    <interface><object class="GtkBox" id="root"><property name="spacing">12</property><style><class name="badge-row"/></style>
-      <child><object class="GtkImage" id="icon"><property name="accessible-role">presentation</property><property name="pixel-size">24</property></object></child>
-      <child><object class="GtkBox"><property name="orientation">vertical</property><property name="spacing">2</property><property name="hexpand">true</property>
-        <child><object class="GtkLabel" id="title"><property name="xalign">0</property><property name="ellipsize">end</property><style><class name="title"/></style></object></child>
-        <child><object class="GtkLabel" id="caption"><property name="xalign">0</property><property name="ellipsize">end</property><style><class name="subtitle"/></style></object></child>
-      </object></child>
-      <child><object class="GtkLabel" id="count"><property name="valign">center</property><style><class name="badge"/></style></object></child>
-    </object></interface>
-    """
 }

@@ -19,14 +19,14 @@ final class BoxPage: DemoPage {
     private let page: Box
     private let status = Label(xalign: 0, wrap: true)
 
-    private let appearance = BaseHeaderGenerator<GroupTitleView>(model: "Appearance", id: "appearance")
-    private let account = BaseHeaderGenerator<GroupTitleView>(model: "Account", id: "account")
+    private let appearance = GroupTitle.header("Appearance", id: "appearance")
+    private let account = GroupTitle.header("Account", id: "account")
     private var darkMode: SwitchSettingRow!
     private var largeText: SwitchSettingRow!
     private var userName: EntrySettingRow!
     private var sync: SwitchSettingRow!
     private var email: EntrySettingRow!
-    private var advanced: FoldableRowGenerator<GroupTitleView>!
+    private var advanced: TemplateFoldableRowGenerator<String>!
     private var developer: SwitchSettingRow!
     private var borders: SwitchSettingRow!
     private var proxy: EntrySettingRow!
@@ -64,7 +64,7 @@ final class BoxPage: DemoPage {
         developer = SwitchSettingRow(model: SwitchSetting(title: "Developer mode", subtitle: "Show tools for app developers", isOn: false), id: "developer")
         borders = SwitchSettingRow(model: SwitchSetting(title: "Layout borders", subtitle: "Outline every widget", isOn: false), id: "borders")
         proxy = EntrySettingRow(model: EntrySetting(title: "Proxy", text: "", placeholder: "host:port"), id: "proxy")
-        advanced = FoldableRowGenerator<GroupTitleView>(model: "Advanced", id: "advanced", children: [developer, proxy], expanded: false)
+        advanced = GroupTitle.foldable("Advanced", id: "advanced", children: [developer, proxy], expanded: false)
         for row in [darkMode, largeText, developer, borders] { row!.onChange = { [weak self] _ in self?.report(nil) } }
         sync.onChange = { [weak self] isOn in self?.syncChanged(isOn) }
         developer.onChange = { [weak self] isOn in self?.developerChanged(isOn) }
@@ -78,7 +78,7 @@ final class BoxPage: DemoPage {
         do {
             try manager.setState {
                 Section(header: appearance) { darkMode; largeText }
-                Section(header: account, footer: BaseFooterGenerator<GroupTitleView>(model: "Changes apply at once.", id: "note")) {
+                Section(header: account, footer: GroupTitle.footer("Changes apply at once.", id: "note")) {
                     userName; sync; advanced
                 }
             }

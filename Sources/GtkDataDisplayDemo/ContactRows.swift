@@ -1,5 +1,6 @@
-// The Contacts page's rows: a contact (a GtkBuilder template, `Resources/ui/contact-row.ui`,
-// with bindings), a favourite (the same template, movable), the Favourites group and a letter header.
+// The Contacts page's rows, all from GtkBuilder templates in `Resources/ui/`: a contact
+// (`contact-row.ui`), a favourite (the same template, movable), the Favourites group
+// (`favourites-group.ui`) and a letter header (`letter-header.ui`).
 
 import GtkDataDisplay
 
@@ -16,61 +17,31 @@ struct LetterHeading: Equatable {
     var count: Int
 }
 
-/// A letter section's header.
-typealias LetterHeader = BaseHeaderGenerator<LetterHeaderView>
+/// A letter section's header: the letter in bold, the section's count at the end (`letter-header.ui`).
+final class LetterHeader: TemplateHeaderGenerator<LetterHeading> {
+    init(model: LetterHeading, id: String) {
+        super.init(template: Self.template, model: model, id: id)
+    }
+
+    static let template: RowTemplate<LetterHeading> = DemoResources.template("letter-header.ui") {
+        $0.bind("letter", .label, to: \.letter)
+            .bind("count", .label, to: { grouped($0.count) })
+    }
+}
 
 /// The Favourites group: folds open and closed; the row itself is not a contact, so it is not
-/// selectable (Delete never takes it), but activating it (Enter, double click) folds it.
-final class FavouritesGroup: FoldableRowGenerator<FavouritesGroupView> {
+/// selectable (Delete never takes it), but activating it (Enter, double click) folds it. Its row
+/// (`favourites-group.ui`) shows a star, "Favourites" and how many there are.
+final class FavouritesGroup: TemplateFoldableRowGenerator<Int> {
+    init(model: Int, id: String, children: [any RowGenerator], expanded: Bool?) {
+        super.init(template: Self.template, model: model, id: id, children: children, expanded: expanded)
+    }
+
     override var isSelectable: Bool { false }
     override var isActivatable: Bool { true }
-}
 
-/// A letter in bold with the section's count at the end, as a list heading.
-@MainActor
-final class LetterHeaderView: ConfigurableRowView {
-    let widget: Widget
-    private let letter = Label(xalign: 0)
-    private let count = Label(xalign: 1)
-
-    static func make() -> LetterHeaderView { LetterHeaderView() }
-
-    private init() {
-        letter.addCSSClass("gdd-title")
-        letter.hexpand = true
-        count.addCSSClass("dim-label")
-        let box = Box(.horizontal, spacing: 12, letter, count)
-        box.addCSSClass("section-header")
-        widget = box.widget
-    }
-
-    func configure(with model: LetterHeading) {
-        letter.text = model.letter
-        count.text = grouped(model.count)
-    }
-}
-
-/// The Favourites group's row: a star, "Favourites" and how many there are.
-@MainActor
-final class FavouritesGroupView: ConfigurableRowView {
-    let widget: Widget
-    private let title = Label("Favourites", xalign: 0)
-    private let count = Label(xalign: 1)
-
-    static func make() -> FavouritesGroupView { FavouritesGroupView() }
-
-    private init() {
-        let star = Image(iconName: "starred-symbolic")
-        title.addCSSClass("heading")
-        title.hexpand = true
-        count.addCSSClass("dim-label")
-        let box = Box(.horizontal, spacing: 8, star, title, count)
-        box.addCSSClass("favourites-group")
-        widget = box.widget
-    }
-
-    func configure(with count: Int) {
-        self.count.text = grouped(count)
+    static let template: RowTemplate<Int> = DemoResources.template("favourites-group.ui") {
+        $0.bind("count", .label, to: { grouped($0) })
     }
 }
 
@@ -79,42 +50,21 @@ final class FavouritesGroupView: ConfigurableRowView {
 @MainActor
 enum ContactRowTemplate {
     static func make(onStar: @escaping @MainActor @Sendable (_ id: Int, _ isFavourite: Bool) -> Void) -> RowTemplate<Contact> {
-        var template: RowTemplate<Contact>
-        do {
-            template = try RowTemplate<Contact>(resource: DemoResources.basePath + "/ui/contact-row.ui")
-        } catch {
-            DemoResources.warn("\(error): using a plain contact row")
-            template = try! RowTemplate<Contact>(string: fallbackUI)  // a constant that parses
-        }
-        template = template
-            .bind("name", .label, to: \.name)
-            .bind("detail", .label, to: \.detail)
-            .bind("star", .active, to: \.isFavourite)
-            .bind("star", .iconName, to: { $0.isFavourite ? "starred-symbolic" : "non-starred-symbolic" })
-            .bind("star", .tooltip, to: { $0.isFavourite ? "Remove from favourites" : "Add to favourites" })
-            .onToggled("star") { row, isActive in onStar(row.model.id, isActive) }
-            // The avatar's initials come first in the row: screen readers should say the name.
-            .accessibleLabel { $0.name }
-        if template.objectIDs.contains("avatar") {
-            template = template.bind("avatar", .label, to: \.initials)
+        DemoResources.template("contact-row.ui") { template in
+            var template = template
+                .bind("name", .label, to: \.name)
+                .bind("detail", .label, to: \.detail)
+                .bind("star", .active, to: \.isFavourite)
+                .bind("star", .iconName, to: { $0.isFavourite ? "starred-symbolic" : "non-starred-symbolic" })
+                .bind("star", .tooltip, to: { $0.isFavourite ? "Remove from favourites" : "Add to favourites" })
+                .onToggled("star") { row, isActive in onStar(row.model.id, isActive) }
+                // The avatar's initials come first in the row: screen readers should say the name.
+                .accessibleLabel { $0.name }
+                .bind("avatar", .label, to: \.initials)
             for colour in 0..<5 {
                 template = template.bind("avatar", .cssClass("avatar-\(colour)"), to: { $0.avatarColour == colour })
             }
+            return template
         }
-        return template
     }
-
-    /// The row without the bundle (which holds `ui/contact-row.ui`): name, detail, star.
-    private static let fallbackUI = """
-    <interface>
-      <object class="GtkBox" id="row">
-        <property name="spacing">12</property>
-        <child><object class="GtkBox"><property name="orientation">vertical</property><property name="hexpand">true</property>
-          <child><object class="GtkLabel" id="name"><property name="xalign">0</property></object></child>
-          <child><object class="GtkLabel" id="detail"><property name="xalign">0</property></object></child>
-        </object></child>
-        <child><object class="GtkToggleButton" id="star"><property name="valign">center</property></object></child>
-      </object>
-    </interface>
-    """
 }

@@ -30,8 +30,12 @@ protocol DemoRow: RowGenerator {
 }
 
 /// A text row (title over subtitle).
-final class TextRow: BaseRowGenerator<TextRowView>, DemoRow {
+final class TextRow: TemplateRowGenerator<Produce>, DemoRow {
     var title: String { model.name }
+
+    init<ID: Hashable>(model: Produce, id: ID) {
+        super.init(template: TextRowTemplate.template, model: model, id: id)
+    }
 
     func changeContent() {
         model.note = DemoCatalog.notes.filter { $0 != model.note }.randomElement()!
@@ -43,9 +47,6 @@ final class TextRow: BaseRowGenerator<TextRowView>, DemoRow {
         return copy
     }
 }
-
-/// A section header (one title).
-typealias SectionHeader = BaseHeaderGenerator<SectionHeaderView>
 
 /// Makes the demo's rows and states. Every row gets an id, so whole-state updates match rows
 /// by identity and rebind only those whose content changed.

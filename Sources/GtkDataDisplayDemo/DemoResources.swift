@@ -22,7 +22,7 @@ enum DemoResources {
             try GResourceBundle.register(path: GResourceBundle.locate(applicationID + ".gresource", swiftPMBundle: .module))
             registered = true
         } catch {
-            warn("\(error): using built-in widgets and the default style")
+            warn("\(error)")
         }
         return registered
     }
@@ -42,6 +42,30 @@ enum DemoResources {
     static func installStylesheet(in application: Application) {
         guard let css = text("css/demo.css") else { return }
         application.addStylesheet(css)
+    }
+
+    /// The template `ui/<file>` from the bundle with `configure`'s bindings, read and checked once.
+    /// The rows' widgets exist only there: a missing bundle or file, or a template that does not
+    /// fit its bindings, is an install error that ends the demo with the library's message.
+    static func template<Model>(_ file: String, root: String = "row",
+                                _ configure: (RowTemplate<Model>) -> RowTemplate<Model>) -> RowTemplate<Model> {
+        let path = basePath + "/ui/" + file
+        do {
+            guard register() else {
+                throw TemplateError.resourceNotFound(path: path, reason: "the demo's resource bundle \(applicationID).gresource is not installed")
+            }
+            let template = try configure(RowTemplate<Model>(resource: path, root: root))
+            try template.validate()
+            return template
+        } catch {
+            fail("\(error)")
+        }
+    }
+
+    /// Says what is wrong with the installation and exits with status 1.
+    static func fail(_ message: String) -> Never {
+        warn(message)
+        exit(1)
     }
 
     static func warn(_ message: String) {

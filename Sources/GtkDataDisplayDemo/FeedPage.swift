@@ -124,26 +124,14 @@ final class FeedModel {
     }
 }
 
-/// A post: author and number over the text.
-typealias PostRow = BaseRowGenerator<PostView>
-
-@MainActor
-final class PostView: ConfigurableRowView {
-    let widget: Widget
-    private let author = Label(xalign: 0)
-    private let text = Label(xalign: 0, wrap: true)
-
-    static func make() -> PostView { PostView() }
-
-    private init() {
-        text.addCSSClass("dim-label")
-        let box = Box(.vertical, spacing: 2, author, text)
-        box.setMargins(6)
-        widget = box.widget
+/// A post: author and number over the text (`post-row.ui`).
+final class PostRow: TemplateRowGenerator<Post> {
+    init(model: Post, id: Int) {
+        super.init(template: Self.template, model: model, id: id)
     }
 
-    func configure(with post: Post) {
-        author.markup = "<b>\(post.author)</b>  <small>#\(post.id)</small>"
-        text.text = post.text
+    static let template: RowTemplate<Post> = DemoResources.template("post-row.ui") {
+        $0.bind("author", .markup, to: { "<b>\($0.author)</b>  <small>#\($0.id)</small>" })
+            .bind("text", .label, to: \.text)
     }
 }

@@ -46,13 +46,17 @@ struct Parcel: Equatable {
 }
 
 /// A parcel row. Its heaviness is the parcel's weight: lighter rows come first.
-final class ParcelRow: BaseRowGenerator<ParcelRowView>, GravityItem {
+final class ParcelRow: TemplateRowGenerator<Parcel>, GravityItem {
+    init(model: Parcel, id: Int) {
+        super.init(template: ParcelRowTemplate.template, model: model, id: id)
+    }
+
     var heaviness: Int { model.weight }
     var title: String { model.title }
 }
 
 /// A weight band's section header. A gravity manager orders sections by their header's heaviness.
-final class BandHeader: BaseHeaderGenerator<SectionHeaderView>, GravityItem {
+final class BandHeader: SectionHeader, GravityItem {
     let band: WeightBand
     var heaviness: Int { band.rawValue }
 

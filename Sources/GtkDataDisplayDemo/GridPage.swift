@@ -73,47 +73,27 @@ struct Icon: Hashable, Sendable {
     var title: String
 }
 
-/// A tile: a large icon over its name.
-typealias IconTile = BaseRowGenerator<IconTileView>
-
-@MainActor
-final class IconTileView: ConfigurableRowView {
-    let widget: Widget
-    private let image = Image(pixelSize: 48)
-    private let label = Label("", ellipsize: true)
-
-    static func make() -> IconTileView { IconTileView() }
-
-    private init() {
-        let box = Box(.vertical, spacing: 6, image, label)
-        widget = box.widget
-        widget.addCSSClass("icon-tile")
+/// A tile: a large icon over its name (`icon-tile.ui`).
+final class IconTile: TemplateRowGenerator<Icon> {
+    init(model: Icon, id: String) {
+        super.init(template: Self.template, model: model, id: id)
     }
 
-    func configure(with model: Icon) {
-        image.iconName = model.iconName
-        label.text = model.title
+    static let template: RowTemplate<Icon> = DemoResources.template("icon-tile.ui") {
+        $0.bind("icon", .iconName, to: { Optional($0.iconName) })
+            .bind("title", .label, to: \.title)
     }
 }
 
-/// A section's header tile: its title as a heading (the library bolds `gdd-title` labels).
-typealias TileHeader = BaseHeaderGenerator<TileHeaderView>
-
-@MainActor
-final class TileHeaderView: ConfigurableRowView {
-    let widget: Widget
-    private let title = Label("", xalign: 0, wrap: true)
-
-    static func make() -> TileHeaderView { TileHeaderView() }
-
-    private init() {
-        title.widget.addCSSClass("gdd-title")
-        widget = Box(.vertical, spacing: 0, title).widget
-        widget.addCSSClass("tile-header")
+/// A section's header tile: its title as a heading (`tile-header.ui`; the library bolds
+/// `gdd-title` labels).
+final class TileHeader: TemplateHeaderGenerator<String> {
+    init(model: String, id: String) {
+        super.init(template: Self.template, model: model, id: id)
     }
 
-    func configure(with model: String) {
-        title.text = model
+    static let template: RowTemplate<String> = DemoResources.template("tile-header.ui") {
+        $0.bind("title", .label, to: { $0 })
     }
 }
 

@@ -1,6 +1,6 @@
-// The Box page's rows: a setting with a switch, a setting with a text entry, and a group title
-// (section headers and the foldable "Advanced" row). Built from the library's widget helpers
-// only: no C calls.
+// The Box page's rows: a setting with a switch (`switch-row.ui`), a setting with a text entry
+// (`entry-row.ui`), and a group title (`group-title.ui`: section headers, the footer note and the
+// foldable "Advanced" row). Row templates from the demo's resource bundle: no C calls.
 
 import GtkDataDisplay
 
@@ -11,64 +11,34 @@ struct SwitchSetting: Equatable {
     var isOn: Bool
 }
 
-/// A title over a dimmed subtitle, with a switch at the end.
+/// A switch setting: a title over a dimmed subtitle, with a switch at the end. Flipping the
+/// switch, or clicking anywhere else on the row, changes `isOn` and calls `onChange`.
 @MainActor
-final class SwitchRowView: ConfigurableRowView {
-    private let title = Label(xalign: 0)
-    private let subtitle = Label(xalign: 0, wrap: true)
-    let toggle = Switch()
-    private let box: Box
-    /// Called when the user flips the switch.
-    var onToggle: ((Bool) -> Void)?
-
-    var widget: Widget { box.widget }
-
-    static func make() -> SwitchRowView { SwitchRowView() }
-
-    private init() {
-        let text = Box(.vertical, spacing: 2, title, subtitle)
-        text.hexpand = true
-        text.valign = .center
-        subtitle.addCSSClass("dim-label")
-        box = Box(.horizontal, spacing: 12, text, toggle)
-        toggle.onChanged { [weak self] isOn in self?.onToggle?(isOn) }
-    }
-
-    func configure(with model: SwitchSetting) {
-        title.text = model.title
-        subtitle.text = model.subtitle
-        subtitle.isVisible = !model.subtitle.isEmpty
-        toggle.isActive = model.isOn
-    }
-
-    func prepareForReuse() { onToggle = nil }
-}
-
-/// A switch setting. Flipping the switch, or clicking anywhere else on the row, changes `isOn`
-/// and calls `onChange`.
-@MainActor
-final class SwitchSettingRow: BaseRowGenerator<SwitchRowView> {
+final class SwitchSettingRow: TemplateRowGenerator<SwitchSetting> {
     var onChange: (Bool) -> Void = { _ in }
-    private weak var shown: SwitchRowView?
 
-    override init<ID: Hashable>(model: SwitchSetting, id: ID) {
-        super.init(model: model, id: id)
+    init<ID: Hashable>(model: SwitchSetting, id: ID) {
+        super.init(template: Self.template, model: model, id: id)
         didActivateEvent += { [weak self] in self?.flip() }
     }
 
     override var isSelectable: Bool { false }
     override var isActivatable: Bool { true }
 
-    override func bind(_ view: any RowView) {
-        super.bind(view)
-        let view = view as! SwitchRowView
-        shown = view
-        view.onToggle = { [weak self] isOn in self?.changed(isOn) }
+    static let template: RowTemplate<SwitchSetting> = DemoResources.template("switch-row.ui") {
+        $0.bind("title", .label, to: \.title)
+            .bind("subtitle", .label, to: \.subtitle)
+            .bind("subtitle", .visible, to: { !$0.subtitle.isEmpty })
+            .bind("switch", .active, to: \.isOn)
+            .onToggled("switch") { row, isOn in (row as? SwitchSettingRow)?.changed(isOn) }
     }
 
+    /// A click on the row: the switch shown follows (the bind raises no handler), then `changed`.
     private func flip() {
-        shown?.toggle.isActive = !model.isOn
-        changed(!model.isOn)
+        var flipped = model
+        flipped.isOn.toggle()
+        view?.configure(with: flipped)
+        changed(flipped.isOn)
     }
 
     private func changed(_ isOn: Bool) {
@@ -85,61 +55,47 @@ struct EntrySetting: Equatable {
     var placeholder: String
 }
 
-/// A title with a text entry at the end.
+/// A text setting: a title with a text entry at the end. Edits change `model.text` and call
+/// `onChange`. Not activatable: a click on the title does nothing (the entry takes its own clicks).
 @MainActor
-final class EntryRowView: ConfigurableRowView {
-    private let title = Label(xalign: 0)
-    let entry = TextEntry()
-    private let box: Box
-    /// Called when the user edits the text.
-    var onEdit: ((String) -> Void)?
-
-    var widget: Widget { box.widget }
-
-    static func make() -> EntryRowView { EntryRowView() }
-
-    private init() {
-        title.hexpand = true
-        box = Box(.horizontal, spacing: 12, title, entry)
-        entry.onChanged { [weak self] text in self?.onEdit?(text) }
-    }
-
-    func configure(with model: EntrySetting) {
-        title.text = model.title
-        entry.placeholder = model.placeholder
-        entry.text = model.text
-    }
-
-    func prepareForReuse() { onEdit = nil }
-}
-
-/// A text setting: edits change `model.text` and call `onChange`. Not activatable: a click on
-/// the title does nothing (the entry takes its own clicks).
-@MainActor
-final class EntrySettingRow: BaseRowGenerator<EntryRowView> {
+final class EntrySettingRow: TemplateRowGenerator<EntrySetting> {
     var onChange: (String) -> Void = { _ in }
+
+    init<ID: Hashable>(model: EntrySetting, id: ID) {
+        super.init(template: Self.template, model: model, id: id)
+    }
 
     override var isSelectable: Bool { false }
     override var isActivatable: Bool { false }
 
-    override func bind(_ view: any RowView) {
-        super.bind(view)
-        (view as! EntryRowView).onEdit = { [weak self] text in
-            self?.model.text = text
-            self?.onChange(text)
-        }
+    static let template: RowTemplate<EntrySetting> = DemoResources.template("entry-row.ui") {
+        $0.bind("title", .label, to: \.title)
+            .bind("entry", .property("placeholder-text"), to: \.placeholder)
+            .bind("entry", .text, to: \.text)
+            .onTextChanged("entry") { row, text in
+                guard let row = row as? EntrySettingRow else { return }
+                row.model.text = text
+                row.onChange(text)
+            }
     }
 }
 
-/// A group's title: section headers, and the foldable "Advanced" row.
+/// A group's title (`group-title.ui`), as a section header, a footer or the foldable "Advanced" row.
 @MainActor
-final class GroupTitleView: ConfigurableRowView {
-    private let title = Label(xalign: 0)
-    var widget: Widget { title.widget }
+enum GroupTitle {
+    static let template: RowTemplate<String> = DemoResources.template("group-title.ui") {
+        $0.bind("row", .label, to: { $0 })
+    }
 
-    static func make() -> GroupTitleView { GroupTitleView() }
+    static func header(_ title: String, id: String) -> TemplateHeaderGenerator<String> {
+        TemplateHeaderGenerator(template: template, model: title, id: id)
+    }
 
-    private init() { title.addCSSClass("gdd-title") }
+    static func footer(_ title: String, id: String) -> TemplateFooterGenerator<String> {
+        TemplateFooterGenerator(template: template, model: title, id: id)
+    }
 
-    func configure(with model: String) { title.text = model }
+    static func foldable(_ title: String, id: String, children: [any RowGenerator], expanded: Bool) -> TemplateFoldableRowGenerator<String> {
+        TemplateFoldableRowGenerator(template: template, model: title, id: id, children: children, expanded: expanded)
+    }
 }

@@ -31,13 +31,21 @@ protocol PlaceRow: RowGenerator {
 }
 
 /// A place with places inside it (a continent, a country with cities): it folds.
-final class PlaceNode: FoldableRowGenerator<PlaceRowView>, PlaceRow {
+final class PlaceNode: TemplateFoldableRowGenerator<Place>, PlaceRow {
     var place: Place { model }
+
+    init(model: Place, id: String, children: [any RowGenerator], expanded: Bool? = nil) {
+        super.init(template: PlaceRowTemplate.template, model: model, id: id, children: children, expanded: expanded)
+    }
 }
 
 /// A place with nothing below it in the tree (a city, a city-state, Antarctica).
-final class PlaceLeaf: BaseRowGenerator<PlaceRowView>, PlaceRow {
+final class PlaceLeaf: TemplateRowGenerator<Place>, PlaceRow {
     var place: Place { model }
+
+    init(model: Place, id: String) {
+        super.init(template: PlaceRowTemplate.template, model: model, id: id)
+    }
 }
 
 /// The tree the Folding page starts with. Diff ids are the places' paths ("Europe/France/Paris"),

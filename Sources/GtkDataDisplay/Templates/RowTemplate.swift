@@ -117,6 +117,20 @@ public struct RowTemplate<Model>: Sendable {
         }
     }
 
+    /// Calls `handler` with the row and the new text whenever the text of the entry `id` (any
+    /// `GtkEditable`) changes by the user's typing (or a signal), not when a bind sets it.
+    ///
+    ///     .bind("value", .text, to: \.text)
+    ///     .onTextChanged("value") { row, text in row.model.text = text }
+    public func onTextChanged(_ id: String, _ handler: @escaping @MainActor @Sendable (TemplateRowGenerator<Model>, _ text: String) -> Void) -> RowTemplate {
+        let requirement = ObjectRequirement.isA("GtkEditable") { gtk_editable_get_type() }
+        return adding(id, usage: ".onTextChanged(\"\(id)\")", requirement: requirement) { object, view in
+            Signal.connect(object, "changed") { [weak view] in
+                view?.deliver { handler($0, Property.string(object, "text")) }
+            }
+        }
+    }
+
     /// Calls `handler` with the row when the child `id` emits `signal`, any signal without
     /// arguments or result (`"clicked"`, `"activate"`, `"changed"`, `"notify::label"` is not one).
     public func on(_ signal: String, of id: String, _ handler: @escaping @MainActor @Sendable (TemplateRowGenerator<Model>) -> Void) -> RowTemplate {

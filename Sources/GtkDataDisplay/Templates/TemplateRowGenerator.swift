@@ -11,6 +11,12 @@
 open class TemplateRowGenerator<Model>: BaseRowGenerator<TemplateRowView<Model>>, AccessibleItem {
     /// The template the row is shown with.
     public let template: RowTemplate<Model>
+    /// The view that shows this row now; nil while the row is not shown (scrolled away, folded,
+    /// not yet bound). For a change the row makes itself, between two binds by the manager:
+    ///
+    ///     row.model.isOn.toggle()
+    ///     row.view?.configure(with: row.model)   // the switch follows, no handler runs
+    public private(set) weak var view: TemplateRowView<Model>?
 
     /// A row showing `model` with `template`; `id` identifies it across whole-state updates.
     public init<ID: Hashable>(template: RowTemplate<Model>, model: Model, id: ID) {
@@ -40,12 +46,23 @@ open class TemplateRowGenerator<Model>: BaseRowGenerator<TemplateRowView<Model>>
 
     /// Points the view's handlers at this row, then sets the bound properties.
     open override func bind(_ view: any RowView) {
-        (view as! TemplateRowView<Model>).generator = self
+        let templateView = view as! TemplateRowView<Model>
+        templateView.generator = self
+        self.view = templateView
         super.bind(view)
     }
 
-    /// The view already shows this content; only its handlers must now reach this row.
+    /// Forgets the view (it goes to another row), then resets it.
+    open override func unbind(_ view: any RowView) {
+        if self.view === view { self.view = nil }
+        super.unbind(view)
+    }
+
+    /// The view already shows this content; only its handlers (and `view`) must now reach this row.
     open override func adopt(_ view: any RowView, from previous: any RowGenerator) {
-        (view as! TemplateRowView<Model>).generator = self
+        let templateView = view as! TemplateRowView<Model>
+        templateView.generator = self
+        if let previous = previous as? TemplateRowGenerator<Model>, previous.view === templateView { previous.view = nil }
+        self.view = templateView
     }
 }

@@ -14,19 +14,21 @@ enum DemoResources {
     /// `/io/github/gtkdatadisplay/Demo`: GtkApplication's resource base path for `applicationID`.
     static let basePath = "/" + applicationID.replacingOccurrences(of: ".", with: "/")
 
-    /// Registers the bundle once; false (with a warning) when it cannot be found or loaded.
+    /// Registers the bundle once; false (with a warning, the first time) when it cannot be found or loaded.
     @discardableResult
     static func register() -> Bool {
-        if registered { return true }
+        if registered || failed { return registered }
         do {
             try GResourceBundle.register(path: GResourceBundle.locate(applicationID + ".gresource", swiftPMBundle: .module))
             registered = true
         } catch {
+            failed = true
             warn("\(error)")
         }
         return registered
     }
     private static var registered = false
+    private static var failed = false
 
     /// The text of the resource `<base path>/<path>` (`ui/badge-row.ui`), or nil (with a warning).
     static func text(_ path: String) -> String? {

@@ -14,6 +14,7 @@ public enum ActionError: Error, Equatable, CustomStringConvertible {
     /// Not a key GTK can parse: "<Control>q", "<Alt>1", "<Shift><Control>z", "F10".
     case invalidAccelerator(String)
 
+    /// What went wrong, with an example of what GTK accepts.
     public var description: String {
         switch self {
         case .invalidName(let name):

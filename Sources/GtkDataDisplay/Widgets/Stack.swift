@@ -7,6 +7,7 @@ public enum StackError: Error, Equatable, CustomStringConvertible {
     /// The stack has no page of this name.
     case noPage(String)
 
+    /// What went wrong, with an example of what GTK accepts.
     public var description: String {
         switch self {
         case .duplicateName(let name): return "the stack has a page named \"\(name)\" already"

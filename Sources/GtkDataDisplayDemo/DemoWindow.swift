@@ -1,7 +1,7 @@
 import GtkDataDisplay
 
 /// The demo window: a sidebar listing one page per manager (Base, Manual, Gravity, Folding,
-/// Grid, Box: a settings page in a `GtkBox`, Feed: pagination and the empty state, Contacts: an
+/// Grid, Box: a settings page in a `GtkBox`, Feed: pagination, Empty: the empty state, Contacts: an
 /// address book as app code, and Stress: a million rows) beside the
 /// `Stack` of those pages, under a header bar with the dark toggle and the main menu.
 ///
@@ -28,7 +28,7 @@ final class DemoWindow {
     init(application: Application, window: Window, initialPage: PageName) {
         self.window = window
         DemoResources.installStylesheet(in: application)
-        pages = [BasePage(), ManualPage(), GravityPage(), FoldingPage(), GridPage(), BoxPage(), FeedPage(), ContactsPage(), StressPage()]
+        pages = [BasePage(), ManualPage(), GravityPage(), FoldingPage(), GridPage(), BoxPage(), FeedPage(), EmptyPage(), ContactsPage(), StressPage()]
         window.title = DemoAbout.programName
         window.iconName = DemoResources.applicationID
         window.setDefaultSize(width: 600 + Self.sidebarWidth, height: 760)

@@ -5,6 +5,7 @@ import GtkDataDisplay
 @MainActor
 enum PageLayout {
     static func make(toolbar: any WidgetConvertible, list: any WidgetConvertible, footer: StatusFooter) -> Box {
-        Box(.vertical, spacing: 0, toolbar, list, footer.box)
+        list.vexpand = true   // the list, or its empty-state placeholder, fills the page down to the footer
+        return Box(.vertical, spacing: 0, toolbar, list, footer.box)
     }
 }

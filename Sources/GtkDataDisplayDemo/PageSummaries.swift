@@ -11,6 +11,7 @@ extension PageName {
         .grid: "icons as tiles in sections, with header tiles",
         .box: "a settings page in a GtkBox",
         .feed: "pagination at both ends from a slow, flaky source; search; the empty state",
+        .empty: "an inbox with no messages: the empty-state placeholder, its Refresh button",
         .contacts: "5,000 contacts: search, favourites, multi-select + Delete, row menu, reorder",
         .stress: "1,000,000 rows: a button per benchmark mix, live bind and row counters",
     ]

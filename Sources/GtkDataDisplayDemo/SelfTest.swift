@@ -70,18 +70,23 @@ enum DemoSelfTest {
             window.setDefaultSize(width: 600, height: 760)
             window.addCSSClass("demo")
             selfTestWindow = window
+            let empty = EmptyPage()
             let contacts = ContactsPage()
             let stress = StressPage(rowCount: stressRows)
             stress.root.isVisible = false   // not mapped: it fills when shown
-            window.child = Box(.vertical, spacing: 0, contacts.root, stress.root)
+            contacts.root.isVisible = false
+            window.child = Box(.vertical, spacing: 0, empty.root, contacts.root, stress.root)
             window.present()
             Task { @MainActor in
+                await EmptyCheck(page: empty, report: report).run()
+                empty.root.isVisible = false
+                contacts.root.isVisible = true
                 await ContactsCheck(page: contacts, report: report).run()
                 contacts.root.isVisible = false
                 stress.root.isVisible = true
                 await StressCheck(page: stress, contacts: contacts, report: report).run()
                 finished = true
-                withExtendedLifetime((contacts, stress)) { app.quit() }
+                withExtendedLifetime((empty, contacts, stress)) { app.quit() }
             }
             // A check that hangs fails the run rather than CI's job.
             Task { @MainActor in

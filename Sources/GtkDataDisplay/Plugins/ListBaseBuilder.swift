@@ -38,17 +38,10 @@ public struct ListBaseBuilder<Adapter: ListBaseBuildable> {
         return copy
     }
 
-    /// This builder with one more plugin object (pagination, empty state, …).
-    public func add(plugin: some AdapterPlugin) -> Self {
-        var copy = self
-        copy.objectPlugins.append(plugin)
-        return copy
-    }
-
-    /// This builder with a pagination plugin. The concrete overload lets a loader closure
-    /// written inline, `.add(plugin: .pagination(edge: .bottom) { … })`, be checked as the
-    /// main-actor closure it is (through `some AdapterPlugin` Swift 6 rejects it as non-Sendable).
-    public func add(plugin: PaginationPlugin) -> Self {
+    /// This builder with one more plugin object (pagination, empty state, …). The parameter is an
+    /// existential, not `some AdapterPlugin`: through a generic parameter Swift 6 checks a closure
+    /// written inline, `.add(plugin: .pagination(edge: .bottom) { … })`, as non-Sendable and rejects it.
+    public func add(plugin: any AdapterPlugin) -> Self {
         var copy = self
         copy.objectPlugins.append(plugin)
         return copy

@@ -36,13 +36,28 @@ final class BenchRowView: ConfigurableRowView {
 /// The generator type of every benchmark row.
 typealias BenchRow = BaseRowGenerator<BenchRowView>
 
-/// Generators for a list of ids and content versions (new instances, as a fresh state from a server).
+/// The kind of id the generators carry: `Int` (the row's number) or `String` ("row-<number>"), as
+/// apps key rows by database ids or by server-side string ids.
+enum BenchIDKind: String, CaseIterable, Sendable {
+    case int
+    case string
+}
+
+/// Generators for a list of ids and content versions (new instances, as a fresh state from a server),
+/// identified by `Int` ids or by `String` ids made from them (made here, outside any timing).
 @MainActor
-func makeGenerators(ids: [Int], content: [Int]) -> [any RowGenerator] {
+func makeGenerators(ids: [Int], content: [Int], idKind: BenchIDKind = .int) -> [any RowGenerator] {
     var generators: [any RowGenerator] = []
     generators.reserveCapacity(ids.count)
-    for i in ids.indices {
-        generators.append(BenchRow(model: BenchModel(id: ids[i], content: content[i]), id: ids[i]))
+    switch idKind {
+    case .int:
+        for i in ids.indices {
+            generators.append(BenchRow(model: BenchModel(id: ids[i], content: content[i]), id: ids[i]))
+        }
+    case .string:
+        for i in ids.indices {
+            generators.append(BenchRow(model: BenchModel(id: ids[i], content: content[i]), id: "row-\(ids[i])"))
+        }
     }
     return generators
 }

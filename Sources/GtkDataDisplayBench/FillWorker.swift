@@ -1,6 +1,9 @@
 // Child process: the first fill of a manager with N rows plus a list view showing it, until GTK
 // has bound the first rows. Once through setState (diffed against nothing), once through add(_:).
-// Without a display only the manager part is timed.
+// Then the raw comparison of issue 12's goal 4: a full reload of N rows by hand — N new items, one
+// splice into an empty GListStore, a plain GtkListView over it — timed the same way (last, so the
+// process's warm heap favours the comparison, not the manager). Without a display only the
+// manager part and the raw items + splice are timed.
 
 import CGtk
 import GtkDataDisplay
@@ -40,6 +43,28 @@ enum FillWorker {
                 result.addFirstBindMs = showUntilBound(manager, host, since: t0)
             }
             Wire.setup()
+        }
+        do {
+            Wire.run()
+            let t0 = Clock.now()
+            let fixture = RawFixture(ids: old.ids, content: old.content)
+            result.rawFillMs = Clock.ms(t0, Clock.now())
+            if let host {
+                let view = RawListView(listModel: fixture.listModel)
+                host.show(view.scrolledWindow)
+                let deadline = Clock.now() + 30_000_000_000
+                while view.binds == 0 && Clock.now() < deadline {
+                    if g_main_context_iteration(nil, 0) == 0 { usleep(200) }
+                }
+                result.rawFillFirstBindMs = view.binds > 0 ? Clock.ms(t0, Clock.now()) : nil
+                Wire.setup()
+                host.settle()
+                host.show(nil)
+                host.drain()
+                view.destroy()
+            }
+            Wire.setup()
+            fixture.destroy()
         }
         host?.destroy()
         Wire.result(result)

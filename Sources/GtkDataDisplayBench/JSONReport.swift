@@ -88,6 +88,11 @@ enum JSONReport {
             ("manager_moves", r.managerMoves.map(String.init)),
             ("manager_correct", managerCorrect.map { $0 ? "true" : "false" }),
             ("manager_mismatch", r.managerMismatch.map(string)),
+            ("manager_string_ms", r.managerStringMs.map { number($0) }),
+            ("manager_string_runs", r.managerStringRuns.map(String.init)),
+            ("manager_string_moves", r.managerStringMoves.map(String.init)),
+            ("manager_string_correct", r.managerStringMs == nil ? nil : (r.managerStringMismatch == nil ? "true" : "false")),
+            ("manager_string_mismatch", r.managerStringMismatch.map(string)),
             ("unbinds", r.unbinds.map(String.init)),
             ("realised_before", r.realisedBefore.map(String.init)),
             ("realised_after", r.realisedAfter.map(String.init)),
@@ -101,6 +106,8 @@ enum JSONReport {
             ("first_bind_ms", r.firstBindMs.map { number($0) }),
             ("add_path_ms", r.addPathMs.map { number($0) }),
             ("add_first_bind_ms", r.addFirstBindMs.map { number($0) }),
+            ("raw_fill_ms", r.rawFillMs.map { number($0) }),
+            ("raw_fill_first_bind_ms", r.rawFillFirstBindMs.map { number($0) }),
         ]
         for (key, value) in extras + selectionFields(r.selection) + budgetFields(r) { if let value { fields.append((key, value)) } }
         return "  {" + fields.map { "\(string($0.0)): \($0.1)" }.joined(separator: ", ") + "}"

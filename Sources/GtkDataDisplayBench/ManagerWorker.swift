@@ -1,7 +1,9 @@
 // Child process: "ours" end to end, through BaseListManager.setState — generator matching, row
 // objects and the store splices — on every requested mix of one size, without a display.
 // The manager is filled once with the old state; each run sets the new state (timed) and then
-// sets the old state back (untimed).
+// sets the old state back (untimed). One worker per id kind (`--ids int|string`): the generators
+// carry Int ids or String ids ("row-<id>", made with the generators, outside the timing); the
+// String figures go to the `managerString…` fields.
 
 import CGtk
 import DataDisplayDiff
@@ -9,10 +11,10 @@ import GtkDataDisplay
 
 @MainActor
 enum ManagerWorker {
-    static func run(size: Int, mixes: [Mix], settings: Settings) {
+    static func run(size: Int, mixes: [Mix], idKind: BenchIDKind, settings: Settings) {
         Wire.setup()
         let old = BenchInput.oldRows(size: size)
-        let oldGenerators = makeGenerators(ids: old.ids, content: old.content)
+        let oldGenerators = makeGenerators(ids: old.ids, content: old.content, idKind: idKind)
         let manager = BaseListManager()
         try! manager.setState([Section(rows: oldGenerators)])
         let counter = EmissionCounter(listModel: UnsafeMutableRawPointer(manager.store.listModel))
@@ -21,7 +23,7 @@ enum ManagerWorker {
             Wire.task(mix.rawValue)
             Wire.setup()
             let input = BenchInput.make(mix: mix, size: size, seed: settings.seed)
-            let newGenerators = makeGenerators(ids: input.newIDs, content: input.newContent)
+            let newGenerators = makeGenerators(ids: input.newIDs, content: input.newContent, idKind: idKind)
             var result = TaskResult(mix: mix.rawValue, size: size, contender: ContenderName.ours.rawValue)
             let planned = settings.managerRuns(size: size)
             let warmUp = size < 1_000_000 ? 1 : 0
@@ -34,23 +36,35 @@ enum ManagerWorker {
                 let t1 = Clock.now()
                 Wire.setup()
                 if run == 0 {
-                    result.managerEmissions = counter.emissions
-                    result.managerChurn = counter.churn
-                    result.managerMoves = manager.lastUpdate?.moves
-                    result.managerMismatch = mismatch(manager.store, newGenerators)
-                    result.managerVerified = true
+                    switch idKind {
+                    case .int:
+                        result.managerEmissions = counter.emissions
+                        result.managerChurn = counter.churn
+                        result.managerMoves = manager.lastUpdate?.moves
+                        result.managerMismatch = mismatch(manager.store, newGenerators)
+                        result.managerVerified = true
+                    case .string:
+                        result.managerStringMoves = manager.lastUpdate?.moves
+                        result.managerStringMismatch = mismatch(manager.store, newGenerators)
+                    }
                 }
                 if run >= warmUp { times.append(Clock.ms(t0, t1)) }
                 let last = index == mixes.count - 1 && run == warmUp + planned - 1
                 if !last { try! manager.setState([Section(rows: oldGenerators)]) }
                 if Clock.ms(t0, t1) / 1000 > settings.timeBoundSeconds {
-                    result.dnfReason = "time: setState took \(Int(Clock.ms(t0, t1) / 1000)) s"
+                    result.dnfReason = "time: setState\(idKind == .string ? " (String ids)" : "") took \(Int(Clock.ms(t0, t1) / 1000)) s"
                     if times.isEmpty { times.append(Clock.ms(t0, t1)) }
                     break
                 }
             }
-            result.managerMs = median(times)
-            result.managerRuns = times.count
+            switch idKind {
+            case .int:
+                result.managerMs = median(times)
+                result.managerRuns = times.count
+            case .string:
+                result.managerStringMs = median(times)
+                result.managerStringRuns = times.count
+            }
             Wire.result(result)
         }
         counter.stop()

@@ -6,7 +6,7 @@ struct Options {
     enum Mode {
         case parent
         case timingWorker(size: Int, contender: ContenderName, mixes: [Mix])
-        case managerWorker(size: Int, mixes: [Mix])
+        case managerWorker(size: Int, mixes: [Mix], idKind: BenchIDKind)
         case bindsWorker(size: Int, contender: ContenderName, mixes: [Mix])
         case fillWorker(size: Int)
         case memoryWorker(size: Int)
@@ -123,6 +123,7 @@ struct Options {
         var contender: ContenderName?
         var engineOnly = false
         var runs: Int?
+        var idKind = BenchIDKind.int
         var i = 0
         func value() throws(OptionError) -> String {
             guard i + 1 < arguments.count else { throw OptionError("\(arguments[i]) needs a value") }
@@ -167,6 +168,10 @@ struct Options {
                 case "--measure-memory":
                     workerKind = "memory"
                     size = try parseSize(try value())
+                case "--ids":
+                    let name = try value()
+                    guard let kind = BenchIDKind(rawValue: name) else { throw OptionError("--ids takes int or string") }
+                    idKind = kind
                 case "--engine-only": engineOnly = true
                 case "--runs":
                     guard let n = Int(try value()), n > 0 else { throw OptionError("--runs needs a positive number") }
@@ -186,7 +191,7 @@ struct Options {
                     options.mode = kind == "timing"
                         ? .timingWorker(size: size, contender: contender, mixes: options.mixes)
                         : .bindsWorker(size: size, contender: contender, mixes: options.mixes)
-                case "manager": options.mode = .managerWorker(size: size, mixes: options.mixes)
+                case "manager": options.mode = .managerWorker(size: size, mixes: options.mixes, idKind: idKind)
                 case "fill": options.mode = .fillWorker(size: size)
                 case "memory": options.mode = .memoryWorker(size: size)
                 case "selection": options.mode = .selectionWorker(size: size)

@@ -47,10 +47,12 @@ final class Orchestrator {
                      "--mixes", remaining.joined(separator: ",")]
                 }.run(into: &table)
             }
-            let managerTasks = tasksToRun(size: size, contender: .ours) { $0.managerMs }
-            if !managerTasks.isEmpty {
-                job("manager \(sizeLabel(size))", managerTasks, size, .ours) { remaining in
-                    ["--worker", "manager", "--size", String(size), "--mixes", remaining.joined(separator: ",")]
+            // setState end to end, once with Int ids and once with String ids (issue 12, goal 1).
+            for idKind in BenchIDKind.allCases {
+                let managerTasks = tasksToRun(size: size, contender: .ours) { idKind == .int ? $0.managerMs : $0.managerStringMs }
+                guard !managerTasks.isEmpty else { continue }
+                job("manager \(sizeLabel(size)) \(idKind.rawValue) ids", managerTasks, size, .ours) { remaining in
+                    ["--worker", "manager", "--ids", idKind.rawValue, "--size", String(size), "--mixes", remaining.joined(separator: ",")]
                 }.run(into: &table)
             }
         }

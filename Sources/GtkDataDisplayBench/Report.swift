@@ -1,4 +1,5 @@
-// The printed report: a time table of ratios, a table of emissions/churn/moves/binds, memory,
+// The printed report: setState against full reload, the hash floor and the engine first, then a time
+// table of the raw contenders, the engine table, a table of emissions/churn/moves/binds, memory,
 // first fill, selection (SelectionReport.swift), correctness, and the goals (measured, never asserted).
 
 import Foundation
@@ -19,10 +20,12 @@ struct Report {
             out.append(contentsOf: notes.map { "note: " + $0 })
             if options.interactiveOnly { out.append(contentsOf: interactiveSection()); out.append("") }
             if options.singleOpsOnly { out.append(contentsOf: singleOpsSection()); out.append("") }
-            var lines = ["GOALS (measured, not asserted)"]
-            budgetGoals { met, name, detail in
+            var lines = ["GOALS (measured, not asserted) — issue 12"]
+            let verdict: GoalVerdict = { met, name, detail in
                 lines.append("  [\(met.map { $0 ? "MET    " : "NOT MET" } ?? "N/A    ")] \(name): \(detail)")
             }
+            if options.singleOpsOnly { goal6(verdict) }
+            if options.interactiveOnly { goal8(verdict) }
             out.append(contentsOf: lines)
             return out.joined(separator: "\n") + "\n"
         }
@@ -33,6 +36,8 @@ struct Report {
             out.append("!!! CORRECTNESS FAILURES (\(problems.count)) — a contender left the store or the screen different from the target !!!")
             out.append(contentsOf: problems.map { "  " + $0 })
         }
+        out.append("")
+        out.append(contentsOf: setStateTable())
         out.append("")
         out.append(contentsOf: timeTable())
         out.append("")
@@ -91,7 +96,8 @@ struct Report {
             "contenders: ours = ListDiff.plan + its splices on a GListStore (changed rows updated in place);",
             "  stdlib = difference(from:).inferringMoves() + id-based update pass, one splice per change (updates replace the item);",
             "  full-reload = one splice of all-new items; per-row = exact plan, one splice per removed/inserted/updated row.",
-            "  setState = ours end to end through BaseListManager.setState (BaseRowGenerator rows, new generator instances).",
+            "  setState = ours end to end through BaseListManager.setState (BaseRowGenerator rows, new generator instances),",
+            "  once with Int ids and once with String ids (\"row-<n>\"), each in its own worker.",
             "time: median of \(sizes.map { "\(s.runs(size: $0)) (\(sizeLabel($0)))" }.joined(separator: ", ")) runs after one warm-up,",
             "  each on a fresh store; slow contenders get fewer (a run over \(Int(s.repeatBudgetSeconds)) s is measured once, its warm-up is the figure).",
             "  DNF = one run > \(Int(s.timeBoundSeconds)) s or a worker > \(s.memoryBoundBytes >> 30) GiB resident.",
@@ -106,11 +112,39 @@ struct Report {
 
     // MARK: Tables
 
+    /// What apps call first (issue 12's reporting): setState with Int and with String ids, next to full
+    /// reload, the hash floor and the engine (ours raw: plan + splices), every mix and size.
+    private func setStateTable() -> [String] {
+        var lines = ["SETSTATE — BaseListManager.setState of new generators (what apps call), median ms, Int ids and String ids;",
+                     "  full = full reload (one splice of all-new items on a raw GListStore); ×full/setState > 1: setState is faster;",
+                     "  floor = the hash floor ([id: index] of the old ids, one lookup per new id); engine = ListDiff.plan + its splices"]
+        let widths = [14, 5, 11, 11, 10, 10, 10, 10, 10]
+        lines.append(row(["input", "size", "Int ms", "String ms", "full ms", "×full/Int", "×full/Str", "floor ms", "engine ms"], widths: widths))
+        for mix in mixes {
+            for size in sizes {
+                let ours = table.get(mix.rawValue, size, .ours)
+                let full = fullReloadMs(mix, size)
+                func timeCell(_ kind: BenchIDKind) -> String {
+                    if let t = setStateMs(mix, size, kind) { return ms(t) }
+                    return ours?.isDNF == true ? "DNF" : "-"
+                }
+                func ratioCell(_ kind: BenchIDKind) -> String {
+                    guard let full, let t = setStateMs(mix, size, kind), t > 0 else { return "-" }
+                    return ratio(full / t)
+                }
+                let engine = ours.flatMap { $0.isDNF && $0.totalMs == nil ? nil : $0.totalMs }
+                lines.append(row([mix.rawValue, sizeLabel(size), timeCell(.int), timeCell(.string), ms(full),
+                                  ratioCell(.int), ratioCell(.string), ms(ours?.hashFloorMs), ms(engine)], widths: widths))
+            }
+        }
+        return lines
+    }
+
     private func timeTable() -> [String] {
-        var lines = ["TIME — ours in ms (diff + apply, median); others as × ours total (> 1: ours is faster);",
-                     "  setState = ours end to end through the manager (ms); full ms = full reload's own time"]
-        let widths = [14, 5, 10, 9, 9, 10, 10, 10, 12, 10]
-        lines.append(row(["input", "size", "ours ms", "diff", "apply", "setState", "full ms", "stdlib", "full-reload", "per-row"], widths: widths))
+        var lines = ["TIME (raw contenders) — ours in ms (diff + apply, median); others as × ours total (> 1: ours is faster);",
+                     "  full ms = full reload's own time"]
+        let widths = [14, 5, 10, 9, 9, 10, 10, 12, 10]
+        lines.append(row(["input", "size", "ours ms", "diff", "apply", "full ms", "stdlib", "full-reload", "per-row"], widths: widths))
         for mix in mixes {
             for size in sizes {
                 let ours = table.get(mix.rawValue, size, .ours)
@@ -119,7 +153,6 @@ struct Report {
                 if let ours, ours.isDNF, ours.totalMs == nil { cells += ["DNF", "", ""] } else {
                     cells += [ms(oursTotal), ms(ours?.diffMs), ms(ours?.applyMs)]
                 }
-                cells.append(ours?.managerMs.map { ms($0) } ?? "-")
                 cells.append(ms(table.get(mix.rawValue, size, .fullReload)?.totalMs))
                 for contender in [ContenderName.stdlib, .fullReload, .perRow] {
                     cells.append(ratioCell(table.get(mix.rawValue, size, contender), oursTotal))
@@ -158,10 +191,10 @@ struct Report {
     private func qualityTable() -> [String] {
         var lines = [
             "CHANGES — items-changed emissions and churn (rows removed + added), ours/stdlib/full-reload/per-row;",
-            "  moves reported by ours, by setState and by stdlib vs the minimum (common rows − LIS, computed by the bench)",
+            "  moves reported by ours, by setState (Int ids / String ids) and by stdlib vs the minimum (common rows − LIS, computed by the bench)",
         ]
-        let widths = [14, 5, 28, 36, 22, 7]
-        lines.append(row(["input", "size", "emissions o/s/f/r", "churn o/s/f/r", "moves o/set/s", "min"], widths: widths))
+        let widths = [14, 5, 28, 36, 28, 7]
+        lines.append(row(["input", "size", "emissions o/s/f/r", "churn o/s/f/r", "moves o/Int/String/s", "min"], widths: widths))
         for mix in mixes {
             for size in sizes {
                 let rs = ContenderName.allCases.map { table.get(mix.rawValue, size, $0) }
@@ -169,7 +202,7 @@ struct Report {
                 func joined(_ value: (TaskResult) -> Int?) -> String {
                     rs.map { r in r.flatMap(value).map(String.init) ?? (r?.isDNF == true ? "DNF" : "-") }.joined(separator: "/")
                 }
-                let moves = [ours?.moves, ours?.managerMoves, rs[1]?.moves].map { $0.map(String.init) ?? "-" }.joined(separator: "/")
+                let moves = [ours?.moves, ours?.managerMoves, ours?.managerStringMoves, rs[1]?.moves].map { $0.map(String.init) ?? "-" }.joined(separator: "/")
                 let minMoves = (ours?.minMoves ?? rs[1]?.minMoves).map(String.init) ?? "-"
                 lines.append(row([mix.rawValue, sizeLabel(size), joined { $0.emissions }, joined { $0.churn }, moves, minMoves],
                                  widths: widths))
@@ -244,6 +277,10 @@ struct Report {
         var lines = ["FIRST FILL — \(sizeLabel(size)) rows, new manager (+ list view until GTK bound the first rows)"]
         if let reason = r.dnfReason { lines.append("  DNF: \(reason)") }
         lines.append("  setState: \(ms(r.applyMs)) ms manager only, \(r.firstBindMs.map { ms($0) + " ms" } ?? "list view not measured") to first bound rows")
+        if r.rawFillMs != nil {
+            lines.append("  full reload by hand (new items, one splice, plain GtkListView): \(ms(r.rawFillMs)) ms items + splice, "
+                         + "\(r.rawFillFirstBindMs.map { ms($0) + " ms" } ?? "list view not measured") to first bound rows")
+        }
         if r.addPathMs != nil {
             lines.append("  add(_:):  \(ms(r.addPathMs)) ms manager only, \(r.addFirstBindMs.map { ms($0) + " ms" } ?? "list view not measured") to first bound rows")
         }

@@ -25,6 +25,10 @@ extension TaskResult {
         managerMoves = other.managerMoves ?? managerMoves
         managerMismatch = other.managerMismatch ?? managerMismatch
         managerVerified = other.managerVerified ?? managerVerified
+        managerStringMs = other.managerStringMs ?? managerStringMs
+        managerStringRuns = other.managerStringRuns ?? managerStringRuns
+        managerStringMoves = other.managerStringMoves ?? managerStringMoves
+        managerStringMismatch = other.managerStringMismatch ?? managerStringMismatch
         binds = other.binds ?? binds
         unbinds = other.unbinds ?? unbinds
         minBinds = other.minBinds ?? minBinds
@@ -40,6 +44,8 @@ extension TaskResult {
         firstBindMs = other.firstBindMs ?? firstBindMs
         addPathMs = other.addPathMs ?? addPathMs
         addFirstBindMs = other.addFirstBindMs ?? addFirstBindMs
+        rawFillFirstBindMs = other.rawFillFirstBindMs ?? rawFillFirstBindMs
+        rawFillMs = other.rawFillMs ?? rawFillMs
         selection = other.selection ?? selection
         interactive = other.interactive ?? interactive
         singleOps = other.singleOps ?? singleOps
@@ -62,6 +68,7 @@ extension TaskResult {
         var list: [String] = []
         if let mismatch { list.append("store after apply differs from the target: \(mismatch)") }
         if let managerMismatch { list.append("manager store differs from the target: \(managerMismatch)") }
+        if let managerStringMismatch { list.append("manager store (String ids) differs from the target: \(managerStringMismatch)") }
         if let displayMismatch { list.append("list view shows stale content: \(displayMismatch)") }
         if let wrong = selection?.mismatch { list.append("selection: \(wrong)") }
         if let wrong = interactive?.mismatch { list.append("interactive: \(wrong)") }

@@ -125,6 +125,7 @@ final class WorkerJob {
         var parts: [String] = []
         if let total = r.totalMs { parts.append(String(format: "%.3f ms", total)) }
         if let m = r.managerMs { parts.append(String(format: "setState %.3f ms", m)) }
+        if let m = r.managerStringMs { parts.append(String(format: "setState (String ids) %.3f ms", m)) }
         if let b = r.binds { parts.append("binds \(b) (min \(r.minBinds ?? -1))") }
         if let p = r.peakBytesPerRow { parts.append(String(format: "peak %.0f B/row", p)) }
         if r.mix == "first-fill", let f = r.firstBindMs ?? r.applyMs { parts.append(String(format: "%.0f ms", f)) }

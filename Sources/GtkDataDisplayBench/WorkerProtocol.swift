@@ -38,6 +38,11 @@ struct TaskResult: Codable, Sendable {
     var managerMoves: Int?
     var managerMismatch: String?
     var managerVerified: Bool?
+    // The same through BaseListManager.setState with String ids ("row-<id>") instead of Int ids.
+    var managerStringMs: Double?
+    var managerStringRuns: Int?
+    var managerStringMoves: Int?
+    var managerStringMismatch: String?
     // With a realised GtkListView.
     var binds: Int?
     var unbinds: Int?
@@ -56,6 +61,11 @@ struct TaskResult: Codable, Sendable {
     var firstBindMs: Double?
     var addPathMs: Double?
     var addFirstBindMs: Double?
+    /// The raw comparison of the first fill: a full reload of N new items (one splice into an empty
+    /// GListStore) shown in a plain GtkListView, until GTK bound rows (issue 12, goal 4).
+    var rawFillFirstBindMs: Double?
+    /// The same without a list view (the items and the splice only).
+    var rawFillMs: Double?
     // Selecting every row with a listener (mix "selection").
     var selection: SelectionFigures?
     // The interactive budget (mix "interactive") and single operations (mix "single-ops").

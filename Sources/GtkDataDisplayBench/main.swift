@@ -20,8 +20,8 @@ case .help:
 case .timingWorker(let size, let contender, let mixes):
     TimingWorker.run(size: size, contender: contender, mixes: mixes, settings: options.settings)
     Wire.send("END")
-case .managerWorker(let size, let mixes):
-    ManagerWorker.run(size: size, mixes: mixes, settings: options.settings)
+case .managerWorker(let size, let mixes, let idKind):
+    ManagerWorker.run(size: size, mixes: mixes, idKind: idKind, settings: options.settings)
     Wire.send("END")
 case .bindsWorker(let size, let contender, let mixes):
     BindsWorker.run(size: size, contender: contender, mixes: mixes, settings: options.settings)

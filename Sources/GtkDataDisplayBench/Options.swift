@@ -82,7 +82,10 @@ struct Options {
        gtk-data-display-bench --engine-only [--sizes ...] [--mixes ...] [--runs N]
 
     Runs the contenders (ours, stdlib, full-reload, per-row) on the same seeded inputs and prints
-    tables of ratios and a goals section. Bind counts need a display: run under
+    tables of ratios and a goals section. The report leads with setState (BaseListManager.setState of new
+    generators, once with Int ids and once with String ids) beside full reload, the hash floor and the
+    engine; the goals section lists issue 12's goals 1–9 (MET only when every input a goal names was
+    measured: the full run; N/A otherwise). Bind counts need a display: run under
       xvfb-run -a -s "-screen 0 1280x1024x24" gtk-data-display-bench
       --json FILE     also write every figure as a JSON array
       --sizes LIST    row counts (k and M suffixes allowed; default 1k,10k,100k,1M)

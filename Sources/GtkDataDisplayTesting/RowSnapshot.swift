@@ -62,7 +62,9 @@ public struct RowSnapshot: Equatable, CustomStringConvertible {
         }
         var mirror: Mirror? = Mirror(reflecting: generator)
         while let current = mirror {
-            if let model = current.children.first(where: { $0.label == "model" })?.value as? String { return model }
+            // The library's generators store their model as `storedModel` (a custom one may call it `model`).
+            let stored = current.children.first { $0.label == "model" || $0.label == "storedModel" }
+            if let model = stored?.value as? String { return model }
             mirror = current.superclassMirror
         }
         return String(describing: type(of: generator))

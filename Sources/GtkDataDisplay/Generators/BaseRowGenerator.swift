@@ -1,3 +1,5 @@
+import Glibc
+
 /// A generator for a row view that shows a model (RDDM's BaseCellGenerator).
 ///
 /// Rows of the same view type share recycled widgets. Give an `id` to match rows across
@@ -6,10 +8,19 @@
 open class BaseRowGenerator<View: ConfigurableRowView>: RowGenerator, SelectableItem, DisplayableItem {
     /// What the row shows. After changing it, call the manager's `update(_:)` to rebind the row
     /// (or pass this generator again in a whole new state).
-    public var model: View.Model { didSet { contentRevision &+= 1 } }
+    public var model: View.Model {
+        get { storedModel }
+        set { storedModel = newValue; contentRevision &+= 1 }
+    }
+    // Whole-state updates read these for every row: stored without observers and without
+    // run-time exclusivity checks (only the main actor touches them), so a comparison reads them in place.
+    // `storedModel` is the first stored property: `ModelEquality` compares plain-data models where
+    // the instance's stored properties start (checked once per class, see `plainModelSize`).
+    @exclusivity(unchecked) nonisolated(unsafe) private var storedModel: View.Model
     /// Counts changes of `model`.
-    public private(set) var contentRevision = 0
-    private let explicitKey: DiffKey?
+    @exclusivity(unchecked) public private(set) var contentRevision = 0
+    /// The id given at init, or this instance's identity (set once, at init).
+    @exclusivity(unchecked) private var key: DiffKey
 
     // The events are made on first use: most rows of a long list are never shown, selected or
     // listened to, and five objects per generator were most of what making and dropping one cost.
@@ -42,14 +53,15 @@ open class BaseRowGenerator<View: ConfigurableRowView>: RowGenerator, Selectable
 
     /// A row showing `model`; `id` (any `Hashable` value) identifies it across whole-state updates.
     public init<ID: Hashable>(model: View.Model, id: ID) {
-        self.model = model
-        self.explicitKey = DiffKey(id)
+        self.storedModel = model
+        self.key = DiffKey(id)
     }
 
     /// A row showing `model`, identified by this instance.
     public init(model: View.Model) {
-        self.model = model
-        self.explicitKey = nil
+        self.storedModel = model
+        self.key = DiffKey(0)
+        self.key = DiffKey(ObjectIdentifier(self))
     }
 
     deinit {
@@ -59,17 +71,45 @@ open class BaseRowGenerator<View: ConfigurableRowView>: RowGenerator, Selectable
     open var reuseIdentifier: ReuseIdentifier { .of(View.self) }
 
     /// The `id` given at init, or this instance's identity. Final: give the id to `init` instead.
-    public final var diffID: AnyHashable { explicitKey?.anyHashable ?? AnyHashable(ObjectIdentifier(self)) }
-    public final var diffKey: DiffKey { explicitKey ?? DiffKey(ObjectIdentifier(self)) }
+    public final var diffID: AnyHashable { key.anyHashable }
+    public final var diffKey: DiffKey { key }
 
     open func isContentEqual(to other: any RowGenerator) -> Bool {
         if other === self { return true }
+        let peer: BaseRowGenerator<View>
         // Same dynamic type (the common case) needs no cast through the runtime.
         if ObjectIdentifier(Swift.type(of: other)) == ObjectIdentifier(Swift.type(of: self)) {
-            return ModelEquality.equal(model, unsafeDowncast(other, to: BaseRowGenerator<View>.self).model)
+            peer = unsafeDowncast(other, to: BaseRowGenerator<View>.self)
+        } else if let cast = other as? BaseRowGenerator<View> {
+            peer = cast
+        } else {
+            return false
         }
-        guard let other = other as? BaseRowGenerator<View> else { return false }
-        return ModelEquality.equal(model, other.model)
+        let size = ModelEquality.plainModelSize(of: ObjectIdentifier(Swift.type(of: self))) ?? plainModelSize()
+        if size >= 0, memcmp(_getUnsafePointerToStoredProperties(self), _getUnsafePointerToStoredProperties(peer), size) == 0 {
+            return true
+        }
+        return Self.modelsEqual(self, peer)
+    }
+
+    /// The size of the model when it is Equatable plain data stored where this instance's stored
+    /// properties start (so bytes can be compared without generic code); -1 otherwise. Remembered per class.
+    private func plainModelSize() -> Int {
+        var size = -1
+        if _isPOD(View.Model.self), View.Model.self is any Equatable.Type {
+            let start = _getUnsafePointerToStoredProperties(self)
+            let field = withUnsafeMutablePointer(to: &storedModel) { UnsafeMutableRawPointer($0) }
+            if field == start { size = MemoryLayout<View.Model>.size }
+        }
+        ModelEquality.remember(plainModelSize: size, of: ObjectIdentifier(Swift.type(of: self)))
+        return size
+    }
+
+    /// Compares the models in place (nonisolated: closures of the main actor would check the executor).
+    private nonisolated static func modelsEqual(_ a: BaseRowGenerator<View>, _ b: BaseRowGenerator<View>) -> Bool {
+        withUnsafeMutablePointer(to: &a.storedModel) { mine in
+            withUnsafeMutablePointer(to: &b.storedModel) { theirs in ModelEquality.equal(mine, theirs) }
+        }
     }
 
     open func makeView() -> any RowView { View.make() }
@@ -94,17 +134,39 @@ open class BaseRowGenerator<View: ConfigurableRowView>: RowGenerator, Selectable
 /// The library counts the select/deselect listeners and `isNeedDeselect` of these generators.
 extension BaseRowGenerator: CountedSelectableItem {}
 
-/// Compares two values when their type is Equatable (false otherwise: the row is rebound).
+/// Compares two values in place when their type is Equatable (false otherwise: the row is rebound).
 ///
 /// Whether a model type is Equatable is looked up once per type (a whole-state update compares
-/// every matched row, and a protocol cast per row would cost more than the comparison).
-@MainActor
+/// every matched row, and a protocol cast per row would cost more than the comparison). Values of
+/// a plain-data type (no references) with identical bytes are equal without calling `==`: a lawful
+/// `==` says so too (a NaN field is the one exception, and such a row is then not rebound either).
 enum ModelEquality {
-    private static var lastType: ObjectIdentifier?
-    private static var lastConformance: (any Equatable.Type)?
-    private static var conformances: [ObjectIdentifier: (any Equatable.Type)?] = [:]
+    // Used on the main actor only (generators are main-actor objects).
+    @exclusivity(unchecked) nonisolated(unsafe) private static var lastType: ObjectIdentifier?
+    @exclusivity(unchecked) nonisolated(unsafe) private static var lastConformance: (any Equatable.Type)?
+    nonisolated(unsafe) private static var conformances: [ObjectIdentifier: (any Equatable.Type)?] = [:]
+    @exclusivity(unchecked) nonisolated(unsafe) private static var lastClass: ObjectIdentifier?
+    @exclusivity(unchecked) nonisolated(unsafe) private static var lastPlainSize = -1
+    nonisolated(unsafe) private static var plainSizes: [ObjectIdentifier: Int] = [:]
 
-    static func equal<T>(_ a: T, _ b: T) -> Bool {
+    /// What `remember(plainModelSize:of:)` was told for this generator class, if anything.
+    static func plainModelSize(of generatorClass: ObjectIdentifier) -> Int? {
+        if generatorClass == lastClass { return lastPlainSize }
+        guard let size = plainSizes[generatorClass] else { return nil }
+        lastClass = generatorClass
+        lastPlainSize = size
+        return size
+    }
+
+    /// Remembers the size of a generator class's plain-data model at the start of its stored
+    /// properties (-1: compare with `==`).
+    static func remember(plainModelSize size: Int, of generatorClass: ObjectIdentifier) {
+        plainSizes[generatorClass] = size
+        lastClass = generatorClass
+        lastPlainSize = size
+    }
+
+    static func equal<T>(_ a: UnsafeMutablePointer<T>, _ b: UnsafeMutablePointer<T>) -> Bool {
         let type = ObjectIdentifier(T.self)
         let conformance: (any Equatable.Type)?
         if type == lastType {
@@ -120,19 +182,14 @@ enum ModelEquality {
             lastConformance = conformance
         }
         guard let conformance else { return false }
-        return conformance.valuesEqual(a, b)
+        if _isPOD(T.self), memcmp(a, b, MemoryLayout<T>.size) == 0 { return true }
+        return conformance.pointeesEqual(UnsafeRawPointer(a), UnsafeRawPointer(b))
     }
 }
 
 extension Equatable {
-    /// `a == b` for two values of a type `T` that is `Self` (checked by the caller).
-    fileprivate static func valuesEqual<T>(_ a: T, _ b: T) -> Bool {
-        withUnsafePointer(to: a) { first in
-            withUnsafePointer(to: b) { second in
-                first.withMemoryRebound(to: Self.self, capacity: 1) { x in
-                    second.withMemoryRebound(to: Self.self, capacity: 1) { y in x.pointee == y.pointee }
-                }
-            }
-        }
+    /// `==` of the values of this type at `a` and `b` (the caller checked the type).
+    fileprivate static func pointeesEqual(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer) -> Bool {
+        a.assumingMemoryBound(to: Self.self).pointee == b.assumingMemoryBound(to: Self.self).pointee
     }
 }

@@ -47,6 +47,21 @@ public struct DiffKey: Hashable, CustomStringConvertible, @unchecked Sendable {
         return .other(id)
     }
 
+    /// The id as one word when it is an integer (`kind` 0) or an object identity (`kind` 1).
+    var word: (kind: Int, value: Int)? {
+        switch storage {
+        case .integer(let value): return (0, value)
+        case .object(let value): return (1, unsafeBitCast(value, to: Int.self))
+        default: return nil
+        }
+    }
+
+    /// The id when it is a string.
+    var string: String? {
+        if case .string(let value) = storage { return value }
+        return nil
+    }
+
     /// The id as an `AnyHashable`, as `RowGenerator.diffID` gives it.
     public var anyHashable: AnyHashable {
         switch storage {

@@ -5,8 +5,8 @@
 /// Per-type facts about generators.
 @MainActor
 enum GeneratorTraits {
-    private static var lastType: ObjectIdentifier?
-    private static var lastFoldable = false
+    @exclusivity(unchecked) private static var lastType: ObjectIdentifier?
+    @exclusivity(unchecked) private static var lastFoldable = false
     private static var foldable: [ObjectIdentifier: Bool] = [:]
 
     /// Whether `generator`'s type conforms to `FoldableItem`.

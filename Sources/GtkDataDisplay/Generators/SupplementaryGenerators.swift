@@ -3,10 +3,16 @@
 @MainActor
 open class SupplementaryRowGenerator<View: ConfigurableRowView>: RowGenerator, DisplayableItem {
     /// What the row shows. Call the manager's `update(_:)` after changing it.
-    public var model: View.Model { didSet { contentRevision &+= 1 } }
+    public var model: View.Model {
+        get { storedModel }
+        set { storedModel = newValue; contentRevision &+= 1 }
+    }
+    // Read for every row of a whole-state update: see `BaseRowGenerator`.
+    @exclusivity(unchecked) nonisolated(unsafe) private var storedModel: View.Model
     /// Counts changes of `model`.
-    public private(set) var contentRevision = 0
-    private let explicitKey: DiffKey?
+    @exclusivity(unchecked) public private(set) var contentRevision = 0
+    /// The id given at init, or this instance's identity (set once, at init).
+    @exclusivity(unchecked) private var key: DiffKey
     /// Fires after the header or footer is bound to a widget (it comes into the realised range).
     public let willDisplayEvent = Event<Void>()
     /// Fires after the header or footer is unbound from its widget.
@@ -14,26 +20,34 @@ open class SupplementaryRowGenerator<View: ConfigurableRowView>: RowGenerator, D
 
     /// A row showing `model`; `id` (any `Hashable` value) identifies it across whole-state updates.
     public init<ID: Hashable>(model: View.Model, id: ID) {
-        self.model = model
-        self.explicitKey = DiffKey(id)
+        self.storedModel = model
+        self.key = DiffKey(id)
     }
 
     /// A row showing `model`, identified by this instance.
     public init(model: View.Model) {
-        self.model = model
-        self.explicitKey = nil
+        self.storedModel = model
+        self.key = DiffKey(0)
+        self.key = DiffKey(ObjectIdentifier(self))
     }
 
     open var reuseIdentifier: ReuseIdentifier { .of(View.self) }
     /// The `id` given at init, or this instance's identity. Final: give the id to `init` instead.
-    public final var diffID: AnyHashable { explicitKey?.anyHashable ?? AnyHashable(ObjectIdentifier(self)) }
-    public final var diffKey: DiffKey { explicitKey ?? DiffKey(ObjectIdentifier(self)) }
+    public final var diffID: AnyHashable { key.anyHashable }
+    public final var diffKey: DiffKey { key }
     public var isSelectable: Bool { false }
     public var isActivatable: Bool { false }
     open func isContentEqual(to other: any RowGenerator) -> Bool {
         if other === self { return true }
-        guard let other = other as? SupplementaryRowGenerator<View> else { return false }
-        return ModelEquality.equal(model, other.model)
+        guard let peer = other as? SupplementaryRowGenerator<View> else { return false }
+        return Self.modelsEqual(self, peer)
+    }
+
+    /// Compares the models in place (nonisolated: closures of the main actor would check the executor).
+    private nonisolated static func modelsEqual(_ a: SupplementaryRowGenerator<View>, _ b: SupplementaryRowGenerator<View>) -> Bool {
+        withUnsafeMutablePointer(to: &a.storedModel) { mine in
+            withUnsafeMutablePointer(to: &b.storedModel) { theirs in ModelEquality.equal(mine, theirs) }
+        }
     }
     open func makeView() -> any RowView { View.make() }
     open func bind(_ view: any RowView) { (view as! View).configure(with: model) }

@@ -70,7 +70,7 @@ final class Row {
         self.shownRevision = generator.contentRevision
         self.object = RowObjectType.make()
         object.pointee.row = Unmanaged.passUnretained(self).toOpaque()
-        classifyGenerator()
+        classifyGenerator(generator)
     }
 
     deinit {
@@ -84,24 +84,32 @@ final class Row {
     /// Whether this row already shows what `generator` (matched to it by diff id) shows: the same
     /// instance unchanged since, or an equal one while this row's own generator is unchanged.
     func showsContent(of generator: any RowGenerator) -> Bool {
-        guard self.generator.contentRevision == shownRevision else { return false }
-        return self.generator === generator || self.generator.isContentEqual(to: generator)
+        let shown = self.generator
+        guard shown.contentRevision == shownRevision else { return false }
+        return shown === generator || shown.isContentEqual(to: generator)
     }
 
     /// Makes `generator` this row's, its content taken as shown.
     func take(_ generator: any RowGenerator) {
+        guard !RowChangeObservers.isEmpty, self.generator !== generator else {
+            // A generator of the same type as the one it replaces is classified alike.
+            let sameType = ObjectIdentifier(Swift.type(of: self.generator)) == ObjectIdentifier(Swift.type(of: generator))
+            self.generator = generator
+            shownRevision = generator.contentRevision
+            if !sameType { classifyGenerator(generator) }
+            return
+        }
         let previous = self.generator
-        let observed = !RowChangeObservers.isEmpty && previous !== generator
-        let sameContent = observed && showsContent(of: generator)
+        let sameContent = showsContent(of: generator)
         self.generator = generator
         shownRevision = generator.contentRevision
-        classifyGenerator()
-        if observed { RowChangeObservers.generatorChanged(self, from: previous, sameContent: sameContent) }
+        classifyGenerator(generator)
+        RowChangeObservers.generatorChanged(self, from: previous, sameContent: sameContent)
     }
 
     /// Keeps `SelectionDispatch.uncountedRows` in step with this row's generator (one cached
     /// per-type check; see `SelectionDispatch`).
-    private func classifyGenerator() {
+    private func classifyGenerator(_ generator: any RowGenerator) {
         let uncounted = SelectionDispatch.isUncounted(generator)
         guard uncounted != showsUncountedSelectable else { return }
         showsUncountedSelectable = uncounted

@@ -21,7 +21,7 @@ enum RowChangeObservers {
         init(_ observer: any RowChangeObserver) { self.observer = observer }
     }
 
-    private static var entries: [Entry] = []
+    @exclusivity(unchecked) private static var entries: [Entry] = []
 
     /// Whether nobody listens.
     static var isEmpty: Bool { entries.isEmpty }

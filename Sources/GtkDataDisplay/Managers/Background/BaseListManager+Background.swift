@@ -58,7 +58,7 @@ extension BaseListManager {
         plan.updated = changedContent(plan, prepared: prepared, oldFlat: oldFlat)
         mutationVersion &+= 1
         intentVersion &+= 1
-        commit(prepared, plan: plan, oldFlat: oldFlat)
+        commit(prepared.flat, plan: plan, oldFlat: oldFlat)
         drainPending()
         return true
     }
@@ -86,7 +86,7 @@ extension BaseListManager {
     private func changedContent(_ plan: SplicePlan, prepared: PreparedState, oldFlat: [Row]) -> [Int] {
         var updated: [Int] = []
         for (newIndex, oldIndex) in plan.oldIndexOfNew.enumerated() where oldIndex >= 0 {
-            if !oldFlat[oldIndex].showsContent(of: prepared.entries[newIndex].generator) { updated.append(newIndex) }
+            if !oldFlat[oldIndex].showsContent(of: prepared.flat.generators[newIndex]) { updated.append(newIndex) }
         }
         return updated
     }

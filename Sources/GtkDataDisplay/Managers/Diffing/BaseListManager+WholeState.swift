@@ -7,50 +7,127 @@ import DataDisplayDiff
 extension BaseListManager {
     /// The diffed path shared by `setState` and `batch`: match `oldFlat` with `sections` by
     /// (role, depth, diff id), reuse matched row objects, splice the store, rebind changed rows.
+    /// `forcedUpdates`: rows rebound even when their content compares equal (a batch's `update`).
     func applyState(_ sections: [Section], from oldFlat: [Row], forcedUpdates: Set<RowKey>) throws(DataDisplayError) {
-        let prepared = try PreparedState(sections, oldFlat: oldFlat)
-        let entries = prepared.entries
-        let newKeys = prepared.newKeys
-        let plan = try Self.plan(old: prepared.oldKeys, new: newKeys) { oldIndex, newIndex in
-            oldFlat[oldIndex].showsContent(of: entries[newIndex].generator)
-                && !forcedUpdates.contains(newKeys[newIndex])
+        let flat = try FlatState(sections, oldFlat: oldFlat)
+        if forcedUpdates.isEmpty {
+            // Keys in the cheapest form the ids allow (the first id decides which form is tried).
+            let probe = flat.generators.first?.diffKey ?? oldFlat.first?.generator.diffKey
+            if probe?.word != nil, let keys = flat.keys(WordKey.self, oldFlat: oldFlat) {
+                return try applyState(flat, keys: keys, from: oldFlat, forcedUpdates: nil)
+            }
+            if probe?.string != nil, let keys = flat.keys(StringKey.self, oldFlat: oldFlat) {
+                return try applyState(flat, keys: keys, from: oldFlat, forcedUpdates: nil)
+            }
         }
-        // The diff only hashes the changed middle of the lists. The old state has no duplicate ids,
-        // so a new duplicate can only hide behind a row the plan inserts: check fully in that case.
-        if plan.insertedRows > 0 { try Self.checkUniqueIDs(prepared.newKeys) }
-        commit(prepared, plan: plan, oldFlat: oldFlat)
+        guard let keys = flat.keys(RowKey.self, oldFlat: oldFlat) else { preconditionFailure("RowKey holds every id") }
+        try applyState(flat, keys: keys, from: oldFlat, forcedUpdates: forcedUpdates.isEmpty ? nil : forcedUpdates)
     }
 
-    /// Applies a plan computed for `prepared` against `oldFlat`. Nothing can fail from here on.
-    func commit(_ prepared: PreparedState, plan: SplicePlan, oldFlat: [Row]) {
-        let entries = prepared.entries
-        let sectionCounts = prepared.sectionCounts
+    private func applyState<K: FlatKey>(_ flat: FlatState, keys: (old: [K], new: [K]), from oldFlat: [Row],
+                                        forcedUpdates: Set<RowKey>?) throws(DataDisplayError) {
+        let generators = flat.generators
+        let newKeys = keys.new
+        let plan: SplicePlan
+        do throws(DiffError) {
+            plan = try oldFlat.withUnsafeBufferPointer { rows throws(DiffError) in
+                try generators.withUnsafeBufferPointer { generators throws(DiffError) in
+                    try ListDiff.plan(old: keys.old, new: newKeys) { oldIndex, newIndex in
+                        // Unretained: both arrays hold them for the whole diff.
+                        unowned(unsafe) let row = rows[oldIndex]
+                        unowned(unsafe) let generator = generators[newIndex]
+                        return row.showsContent(of: generator) && forcedUpdates?.contains(newKeys[newIndex].rowKey) != true
+                    }
+                }
+            }
+        } catch {
+            if case let .duplicateID(side, _, first, second) = error, side == .new {
+                throw flat.duplicateError(newKeys[first].rowKey, first: first, second: second)
+            }
+            throw Self.diffIDError(error, old: keys.old.map(\.rowKey), new: newKeys.map(\.rowKey))
+        }
+        // The diff hashes only the rows that changed place, and the old state has no repeated ids:
+        // a repeat can only involve a row the plan inserts.
+        if plan.insertedRows > 0 { try Self.checkInsertedIDs(plan, newKeys, flat) }
+        commit(flat, plan: plan, oldFlat: oldFlat)
+    }
+
+    /// Throws when an inserted row's key repeats among the new rows. Matched rows have the keys of
+    /// distinct old rows, so only inserted keys can repeat: they go into a table, and matched rows
+    /// are checked against it behind a bit filter (a few instructions a row when few rows are new).
+    static func checkInsertedIDs<K: FlatKey>(_ plan: SplicePlan, _ keys: [K], _ flat: FlatState) throws(DataDisplayError) {
+        let oldIndexOfNew = plan.oldIndexOfNew
+        var inserted = Set<K>(minimumCapacity: plan.insertedRows)
+        // At least 16 bits per inserted row, a power of two.
+        let filterBits = max(64, 1 << (Int.bitWidth - (plan.insertedRows * 16 - 1).leadingZeroBitCount))
+        let shift = UInt(64 - filterBits.trailingZeroBitCount)
+        var filter = [UInt64](repeating: 0, count: filterBits / 64)
+        func bit(_ key: K) -> Int { Int(truncatingIfNeeded: (UInt(bitPattern: key.quickHash) &* 0x9E37_79B9_7F4A_7C15) >> shift) }
+        func repeated(_ index: Int) -> DataDisplayError {
+            let first = keys.firstIndex(of: keys[index])!
+            let second = first == index ? keys[(index + 1)...].firstIndex(of: keys[index])! : index
+            return flat.duplicateError(keys[index].rowKey, first: first, second: second)
+        }
+        for index in keys.indices where oldIndexOfNew[index] < 0 {
+            guard inserted.insert(keys[index]).inserted else { throw repeated(index) }
+            let b = bit(keys[index])
+            filter[b >> 6] |= 1 << UInt64(b & 63)
+        }
+        guard plan.insertedRows < keys.count else { return }
+        for index in keys.indices where oldIndexOfNew[index] >= 0 {
+            let b = bit(keys[index])
+            if filter[b >> 6] & (1 << UInt64(b & 63)) != 0, inserted.contains(keys[index]) { throw repeated(index) }
+        }
+    }
+
+    /// Applies a plan computed for `flat` against `oldFlat`. Nothing can fail from here on.
+    func commit(_ flat: FlatState, plan: SplicePlan, oldFlat: [Row]) {
+        let generators = flat.generators
+        let sectionCounts = flat.sectionCounts
         let hadControllers = SelectionDispatch.controlledRows.load(ordering: .relaxed) > 0
         var newFlat: [Row] = []
-        newFlat.reserveCapacity(entries.count)
+        newFlat.reserveCapacity(generators.count)
         var handedOver: [(row: Row, previous: any RowGenerator)] = []
-        var recycling = RowRecycling(plan: plan, oldFlat: oldFlat, newSlot: { RowSlotKey(entries[$0].role, entries[$0].depth) },
+        var recycling = RowRecycling(plan: plan, oldFlat: oldFlat, newSlot: { RowSlotKey(flat.role(at: $0), flat.depth(at: $0)) },
                                      isPinned: store.isPinned)
-        for (index, entry) in entries.enumerated() {
-            let oldIndex = plan.oldIndexOfNew[index]
-            let row: Row
-            if let lent = recycling?.row(for: index) {
-                // A row the view shows that leaves its realised range: this row, coming into it, takes
-                // its row object, so GTK keeps the list item and the cell rebinds (see `RowRecycling`).
-                lent.take(entry.generator)
-                lent.contentVersion &+= 1
-                row = lent
-            } else if oldIndex >= 0, recycling?.wasLent(oldIndex) != true {
-                row = oldFlat[oldIndex]
-                let previous = row.generator
-                if previous !== entry.generator || row.shownRevision != previous.contentRevision {
-                    row.take(entry.generator)
-                    if row.isBound, previous !== entry.generator { handedOver.append((row, previous)) }
+        // Where each row lands (section, index in its rows): its lookup hint, set in the same pass.
+        var section = 0, sectionStart = 0
+        var rowsStart = sectionCounts.first.map { $0.header ? 1 : 0 } ?? 0
+        // Through borrowed buffers: reading an element of an array retains it, a buffer's does not.
+        generators.withUnsafeBufferPointer { generators in
+        oldFlat.withUnsafeBufferPointer { oldFlat in
+        plan.oldIndexOfNew.withUnsafeBufferPointer { oldIndexOfNew in
+            for index in generators.indices {
+                let generator = generators[index]
+                let oldIndex = oldIndexOfNew[index]
+                let row: Row
+                if recycling != nil, let lent = recycling!.row(for: index) {
+                    // A row the view shows that leaves its realised range: this row, coming into it, takes
+                    // its row object, so GTK keeps the list item and the cell rebinds (see `RowRecycling`).
+                    lent.take(generator)
+                    lent.contentVersion &+= 1
+                    row = lent
+                } else if oldIndex >= 0, recycling?.wasLent(oldIndex) != true {
+                    row = oldFlat[oldIndex]
+                    let same = row.generator === generator
+                    if !same || row.shownRevision != generator.contentRevision {
+                        if !same, row.isBound { handedOver.append((row, row.generator)) }
+                        row.take(generator)
+                    }
+                } else {
+                    row = Row(generator: generator, role: flat.role(at: index), depth: flat.depth(at: index))
                 }
-            } else {
-                row = Row(generator: entry.generator, role: entry.role, depth: entry.depth)
+                while section + 1 < sectionCounts.count, index >= sectionStart + Self.flatCount(sectionCounts[section]) {
+                    sectionStart += Self.flatCount(sectionCounts[section])
+                    section += 1
+                    rowsStart = sectionStart + (sectionCounts[section].header ? 1 : 0)
+                }
+                row.sectionHint = UInt32(truncatingIfNeeded: section)
+                row.indexHint = UInt32(truncatingIfNeeded: index - rowsStart)
+                newFlat.append(row)
             }
-            newFlat.append(row)
+        }
+        }
         }
         for index in plan.updated { newFlat[index].contentVersion &+= 1 }
         // Bound rows now shown by an equal new generator keep their views; the generator adopts them.
@@ -62,11 +139,11 @@ extension BaseListManager {
         var controllerChanged: [Row] = []
         var cursor = 0
         for (index, counts) in sectionCounts.enumerated() {
-            var s = SectionState(controllerBox: Self.controllerBox(of: prepared.sections[index], inheriting: inherited))
+            var s = SectionState(controllerBox: Self.controllerBox(of: flat.sections[index], inheriting: inherited))
             let start = cursor
             if counts.header { s.header = newFlat[cursor]; cursor += 1 }
-            s.rows = Array(newFlat[cursor..<(cursor + counts.rows)])
-            s.noteLocations(section: index)
+            // One section of rows only takes the whole array (no copy).
+            s.rows = cursor == 0 && counts.rows == newFlat.count ? newFlat : Array(newFlat[cursor..<(cursor + counts.rows)])
             cursor += counts.rows
             if counts.footer { s.footer = newFlat[cursor]; cursor += 1 }
             if s.controllerBox != nil || hadControllers {
@@ -93,10 +170,15 @@ extension BaseListManager {
             }
         }
         // A kept foldable row may have been expanded or collapsed by the new state.
-        if prepared.hasFoldables {
+        if flat.hasFoldables {
             for row in newFlat where row.isBound { row.foldStateChanged() }
         }
         isApplying = false
+    }
+
+    /// Items a section puts into the flat list.
+    private static func flatCount(_ counts: (header: Bool, rows: Int, footer: Bool)) -> Int {
+        counts.rows + (counts.header ? 1 : 0) + (counts.footer ? 1 : 0)
     }
 
     /// `setState` inside a batch: the new state replaces the rows at once, and the batch diffs at its end.

@@ -1,0 +1,97 @@
+// Whole-state diffing: the keys one update's rows are matched by, in the cheapest form its ids allow.
+//
+// A `RowKey` holds a `DiffKey` (an enum that may box any Hashable), so copying, comparing and
+// hashing one goes through value witnesses; at a million rows that was most of what a diff cost.
+// An update whose ids are all integers or object identities (or all strings) is diffed with keys
+// of plain words (or of the string) instead, and anything else with `RowKey`.
+
+/// A row key (role, depth, diff id) in the form one whole-state update matches its rows by.
+protocol FlatKey: Hashable {
+    /// The key of a row in `slot` (`RowSlot`) with id `id`; nil when this form cannot hold the id.
+    init?(slot: UInt32, id: DiffKey)
+    /// The key as the manager's errors name it.
+    var rowKey: RowKey { get }
+    /// A hash cheaper than `hashValue` for filters (collisions are allowed: a filter checks again).
+    var quickHash: Int { get }
+}
+
+/// A row's role and depth packed in one word: role in the low two bits (0 for a row, so a plain
+/// row at depth 0 is 0), depth above.
+enum RowSlot {
+    static let plain: UInt32 = 0
+
+    static func make(_ role: RowRole, _ depth: Int) -> UInt32 {
+        let roleBits: UInt32
+        switch role {
+        case .row: roleBits = 0
+        case .header: roleBits = 1
+        case .footer: roleBits = 2
+        }
+        return UInt32(truncatingIfNeeded: depth) << 2 | roleBits
+    }
+
+    static func role(_ slot: UInt32) -> RowRole {
+        switch slot & 3 {
+        case 1: return .header
+        case 2: return .footer
+        default: return .row
+        }
+    }
+
+    static func depth(_ slot: UInt32) -> Int { Int(slot >> 2) }
+}
+
+/// A key whose id is an integer or an object identity: two words, no references.
+struct WordKey: FlatKey {
+    /// The slot, shifted, with the id's kind (integer 0, object 1) in the low bit.
+    let tag: Int
+    let value: Int
+
+    init?(slot: UInt32, id: DiffKey) {
+        guard let word = id.word else { return nil }
+        tag = Int(slot) << 1 | word.kind
+        value = word.value
+    }
+
+    var rowKey: RowKey {
+        let slot = UInt32(truncatingIfNeeded: tag >> 1)
+        let id = tag & 1 == 0 ? DiffKey(value) : DiffKey(unsafeBitCast(value, to: ObjectIdentifier.self))
+        return RowKey(role: RowSlot.role(slot), depth: RowSlot.depth(slot), id: id)
+    }
+
+    var quickHash: Int { (value &+ tag &* 0x9E37_79B9) &* 0x2545_F491_4F6C_DD1D }
+}
+
+/// A key whose id is a string.
+struct StringKey: FlatKey {
+    let slot: UInt32
+    let value: String
+
+    init?(slot: UInt32, id: DiffKey) {
+        guard let string = id.string else { return nil }
+        self.slot = slot
+        value = string
+    }
+
+    var rowKey: RowKey { RowKey(role: RowSlot.role(slot), depth: RowSlot.depth(slot), id: DiffKey(value)) }
+
+    /// FNV-1a over the UTF-8 bytes (native strings are read in place).
+    var quickHash: Int {
+        var text = value
+        return text.withUTF8 { bytes in
+            var hash: UInt64 = 0xCBF2_9CE4_8422_2325 ^ UInt64(slot)
+            for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
+            return Int(bitPattern: UInt(hash))
+        }
+    }
+}
+
+extension RowKey: FlatKey {
+    init?(slot: UInt32, id: DiffKey) {
+        self.init(role: RowSlot.role(slot), depth: RowSlot.depth(slot), id: id)
+    }
+
+    var rowKey: RowKey { self }
+
+    var quickHash: Int { hashValue }
+}

@@ -1,0 +1,168 @@
+// Whole-state diffing: a state flattened into its rows in list order, ready to diff.
+
+/// A whole state flattened: its generators in list order (headers, rows with the visible
+/// descendants of expanded foldables, footers) with each one's role and depth.
+///
+/// Built for every `setState`, so it does as little per row as it can: a single section of plain
+/// rows shares the section's own array, and a generator standing twice is found without hashing
+/// every row (see `init`).
+@MainActor
+struct FlatState {
+    /// The generators in list order.
+    private(set) var generators: [any RowGenerator] = []
+    /// Each generator's `RowSlot`; empty while every row is a plain row at depth 0.
+    private(set) var slots: [UInt32] = []
+    private(set) var sectionCounts: [(header: Bool, rows: Int, footer: Bool)] = []
+    /// The sections as given (for their controllers).
+    let sections: [Section]
+    /// Whether any row is foldable (only then can a kept row's expander need redrawing).
+    private(set) var hasFoldables = false
+    /// Generators that are not plain rows (headers, footers, child rows), by identity.
+    private var others = GeneratorSet()
+
+    /// Flattens `sections`; throws if a generator instance stands twice in different roles or
+    /// depths (twice as plain rows, it shows as a repeated diff id: see `duplicateError`).
+    init(_ sections: [Section], oldFlat: [Row]) throws(DataDisplayError) {
+        self.sections = sections
+        var foldStates: ShownFoldStates?
+        for section in sections {
+            if let header = section.header { try appendOther(header, RowSlot.make(.header, 0)) }
+            let before = generators.count
+            if !Self.containsFoldable(section.rows) {
+                if generators.isEmpty && sections.count == 1 {
+                    generators = section.rows  // shares the section's buffer
+                } else {
+                    generators.append(contentsOf: section.rows)
+                }
+                if !slots.isEmpty { slots.append(contentsOf: repeatElement(RowSlot.plain, count: section.rows.count)) }
+            } else {
+                hasFoldables = true
+                if foldStates == nil { foldStates = ShownFoldStates(oldFlat) }
+                var entries: [Entry] = []
+                try BaseListManager.appendEntries(section.rows, depth: 0, to: &entries, foldStates: foldStates!)
+                for entry in entries {
+                    if entry.depth == 0 {
+                        generators.append(entry.generator)
+                        if !slots.isEmpty { slots.append(RowSlot.plain) }
+                    } else {
+                        try appendOther(entry.generator, RowSlot.make(.row, entry.depth))
+                    }
+                }
+            }
+            sectionCounts.append((section.header != nil, generators.count - before, section.footer != nil))
+            if let footer = section.footer { try appendOther(footer, RowSlot.make(.footer, 0)) }
+        }
+        // A generator that stands both as a plain row and as something else.
+        if !others.isEmpty {
+            for index in generators.indices where slot(at: index) == RowSlot.plain && others.contains(generators[index]) {
+                throw .duplicateGenerator(describe(generators[index]))
+            }
+        }
+    }
+
+    /// Rows in the flattened state.
+    var count: Int { generators.count }
+
+    func slot(at index: Int) -> UInt32 { slots.isEmpty ? RowSlot.plain : slots[index] }
+    func role(at index: Int) -> RowRole { RowSlot.role(slot(at: index)) }
+    func depth(at index: Int) -> Int { RowSlot.depth(slot(at: index)) }
+
+    private mutating func appendOther(_ generator: any RowGenerator, _ slot: UInt32) throws(DataDisplayError) {
+        guard others.insert(generator) else { throw .duplicateGenerator(describe(generator)) }
+        if slots.isEmpty { slots = [UInt32](repeating: RowSlot.plain, count: generators.count) }
+        generators.append(generator)
+        slots.append(slot)
+    }
+
+    /// Whether any of `generators` is foldable (a per-type answer, no cast per row).
+    private static func containsFoldable(_ generators: [any RowGenerator]) -> Bool {
+        for generator in generators where GeneratorTraits.isFoldable(generator) { return true }
+        return false
+    }
+
+    /// The error for two rows with one key at new positions `first` and `second`: the same
+    /// generator twice is `.duplicateGenerator`, two generators with one id `.duplicateDiffID`.
+    func duplicateError(_ key: RowKey, first: Int, second: Int) -> DataDisplayError {
+        if generators[first] === generators[second] { return .duplicateGenerator(describe(generators[first])) }
+        return .duplicateDiffID("\(key) in the new state at \(first) and \(second)")
+    }
+
+    /// The keys of the new rows and of `oldFlat` in form `K`; nil when an id does not fit it.
+    func keys<K: FlatKey>(_: K.Type, oldFlat: [Row]) -> (old: [K], new: [K])? {
+        // Through borrowed buffers: reading an element of an array retains it, a buffer's does not.
+        var new: [K] = []
+        new.reserveCapacity(generators.count)
+        let complete = generators.withUnsafeBufferPointer { buffer in
+            for index in buffer.indices {
+                unowned(unsafe) let generator = buffer[index]  // the array holds it
+                guard let key = K(slot: slot(at: index), id: generator.diffKey) else { return false }
+                new.append(key)
+            }
+            return true
+        }
+        guard complete else { return nil }
+        var old: [K] = []
+        old.reserveCapacity(oldFlat.count)
+        let completeOld = oldFlat.withUnsafeBufferPointer { rows in
+            for index in rows.indices {
+                unowned(unsafe) let row = rows[index]  // the array holds it, and it holds its generator
+                unowned(unsafe) let generator = row.generator
+                guard let key = K(slot: RowSlot.make(row.role, row.depth), id: generator.diffKey) else { return false }
+                old.append(key)
+            }
+            return true
+        }
+        return completeOld ? (old, new) : nil
+    }
+}
+
+/// One row of a state being flattened.
+struct Entry {
+    let generator: any RowGenerator
+    let role: RowRole
+    let depth: Int
+}
+
+/// Generator instances by identity, with a one-word filter in front of the table: most lookups
+/// of a state with few headers and footers are answered by the filter.
+struct GeneratorSet {
+    private var filter: UInt64 = 0
+    private var members = Set<ObjectIdentifier>()
+
+    var isEmpty: Bool { members.isEmpty }
+
+    /// Adds `generator`; false when it was there already.
+    mutating func insert(_ generator: any RowGenerator) -> Bool {
+        let id = ObjectIdentifier(generator)
+        filter |= Self.bit(id)
+        return members.insert(id).inserted
+    }
+
+    func contains(_ generator: any RowGenerator) -> Bool {
+        let id = ObjectIdentifier(generator)
+        return filter & Self.bit(id) != 0 && members.contains(id)
+    }
+
+    private static func bit(_ id: ObjectIdentifier) -> UInt64 {
+        1 << (UInt64(UInt(bitPattern: unsafeBitCast(id, to: Int.self)) &* 0x9E37_79B9_7F4A_7C15) >> 58)
+    }
+}
+
+extension BaseListManager {
+    /// Appends `generators` at `depth`, each followed by the visible descendants of expanded foldables.
+    /// A foldable that did not choose its fold state takes the one `foldStates` shows for its key.
+    /// Returns whether any of them is foldable; throws `.foldingCycle` for a foldable shown inside itself.
+    @discardableResult
+    static func appendEntries(_ generators: [any RowGenerator], depth: Int, to entries: inout [Entry],
+                              foldStates: ShownFoldStates) throws(DataDisplayError) -> Bool {
+        var foundFoldable = false
+        try FoldTree.walk(generators, depth: depth, scope: .shown) { g, depth throws(DataDisplayError) in
+            entries.append(Entry(generator: g, role: .row, depth: depth))
+            if let foldable = GeneratorTraits.foldable(g) {
+                foundFoldable = true
+                foldStates.inherit(foldable, depth: depth)
+            }
+        }
+        return foundFoldable
+    }
+}

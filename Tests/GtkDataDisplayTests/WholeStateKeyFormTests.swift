@@ -1,0 +1,144 @@
+import GtkDataDisplay
+import GtkDataDisplayTesting
+import XCTest
+
+/// Whole-state updates match rows by keys in the cheapest form the ids allow (one word for
+/// integers and objects, the string for strings, a general key otherwise), find repeated
+/// generators and ids without hashing every row, and compare plain-data models by their bytes.
+/// Whatever form an update takes, the result and the errors are the same.
+@MainActor
+final class WholeStateKeyFormTests: XCTestCase {
+    func testIntegerStringAndOtherIDsMixedInOneStateAreMatched() async throws {
+        let manager = BaseListManager()
+        let uuid = UUIDLike(value: 7)
+        try manager.setState([Section(rows: [LabelRow(model: "one", id: 1), LabelRow(model: "two", id: "two"),
+                                             LabelRow(model: "three", id: uuid)])])
+        let objects = manager.store.objectAddresses
+        let recorder = ItemsChangedRecorder(manager.store)
+        try manager.setState([Section(rows: [LabelRow(model: "three", id: uuid), LabelRow(model: "one", id: 1),
+                                             LabelRow(model: "two!", id: "two")])])
+        XCTAssertEqual(storeTexts(manager), ["three", "one", "two!"])
+        XCTAssertEqual(Set(manager.store.objectAddresses), Set(objects), "every row kept its row object")
+        XCTAssertEqual(manager.lastUpdate?.moves, 1)
+        XCTAssertEqual(manager.lastUpdate?.updated, 1)
+        XCTAssertEqual(recorder.invalidChanges, [])
+    }
+
+    func testIDsChangingKindBetweenUpdatesReplaceTheRows() async throws {
+        let manager = BaseListManager()
+        try manager.setState([Section(rows: [CounterRow(model: 1, id: 1), CounterRow(model: 2, id: 2)])])
+        try manager.setState([Section(rows: [CounterRow(model: 1, id: "1"), CounterRow(model: 2, id: 2)])])
+        XCTAssertEqual(manager.lastUpdate?.inserted, 1)
+        XCTAssertEqual(manager.lastUpdate?.removed, 1)
+        XCTAssertEqual(manager.store.count, 2)
+    }
+
+    func testOneGeneratorAsHeaderAndAsRowIsADuplicateGenerator() async throws {
+        let manager = BaseListManager()
+        try manager.setState([Section(rows: rows("a", "b"))])
+        let before = manager.store.objectAddresses
+        let both = LabelHeader(model: "x", id: "x")
+        XCTAssertThrowsError(try manager.setState([Section(header: both, rows: [LabelRow(model: "y", id: "y"), both])])) {
+            guard case .duplicateGenerator = $0 as? DataDisplayError else { return XCTFail("\($0)") }
+        }
+        XCTAssertEqual(manager.store.objectAddresses, before, "nothing changed")
+    }
+
+    func testOneGeneratorTwiceAmongPlainRowsIsADuplicateGeneratorForEveryKeyForm() async throws {
+        for id in [AnyHashable(5), AnyHashable("five"), AnyHashable(UUIDLike(value: 5))] {
+            let manager = BaseListManager()
+            try manager.setState([Section(rows: [LabelRow(model: "a", id: id)])])
+            let before = manager.store.objectAddresses
+            let twice = LabelRow(model: "b", id: "b-\(id)")
+            XCTAssertThrowsError(try manager.setState([Section(rows: [LabelRow(model: "a", id: id), twice, twice])])) {
+                guard case .duplicateGenerator = $0 as? DataDisplayError else { return XCTFail("\(id): \($0)") }
+            }
+            XCTAssertEqual(manager.store.objectAddresses, before, "\(id): nothing changed")
+        }
+    }
+
+    func testAnInsertedRowRepeatingAKeptRowsIDIsADuplicateIDForEveryKeyForm() async throws {
+        for ids in [[AnyHashable(1), 2, 3], [AnyHashable("a"), "b", "c"], [AnyHashable(UUIDLike(value: 1)), UUIDLike(value: 2), UUIDLike(value: 3)]] {
+            let manager = BaseListManager()
+            try manager.setState([Section(rows: ids.map { LabelRow(model: "\($0)", id: $0) })])
+            let before = manager.store.objectAddresses
+            // The kept rows match by position; the repeat is the appended row.
+            let next = ids.map { LabelRow(model: "\($0)", id: $0) } + [LabelRow(model: "again", id: ids[1])]
+            XCTAssertThrowsError(try manager.setState([Section(rows: next)])) {
+                guard case .duplicateDiffID(let message) = $0 as? DataDisplayError else { return XCTFail("\(ids): \($0)") }
+                XCTAssertTrue(message.contains("at 1 and 3"), message)
+            }
+            XCTAssertEqual(manager.store.objectAddresses, before, "\(ids): nothing changed")
+        }
+    }
+
+    func testTwoInsertedRowsWithOneIDAreADuplicateID() async throws {
+        let manager = BaseListManager()
+        try manager.setState([Section(rows: [CounterRow(model: 0, id: 0)])])
+        XCTAssertThrowsError(try manager.setState([Section(rows: [CounterRow(model: 0, id: 0), CounterRow(model: 1, id: 9),
+                                                                  CounterRow(model: 2, id: 9)])])) {
+            guard case .duplicateDiffID(let message) = $0 as? DataDisplayError else { return XCTFail("\($0)") }
+            XCTAssertTrue(message.contains("at 1 and 2"), message)
+        }
+        XCTAssertEqual(manager.store.count, 1)
+    }
+
+    func testPlainDataModelsAreComparedByValue() async throws {
+        let manager = BaseListManager()
+        try manager.setState([Section(rows: (0..<50).map { CounterRow(model: $0, id: $0) })])
+        // New instances, equal models: nothing to rebind.
+        try manager.setState([Section(rows: (0..<50).map { CounterRow(model: $0, id: $0) })])
+        XCTAssertEqual(manager.lastUpdate?.updated, 0)
+        // Every fifth model changed.
+        try manager.setState([Section(rows: (0..<50).map { CounterRow(model: $0 % 5 == 0 ? -$0 - 1 : $0, id: $0) })])
+        XCTAssertEqual(manager.lastUpdate?.updated, 10)
+        XCTAssertEqual((manager.store.generator(at: 5) as? CounterRow)?.model, -6)
+    }
+
+    func testModelsThatAreNotEquatableAreAlwaysRebound() async throws {
+        let manager = BaseListManager()
+        try manager.setState([Section(rows: (0..<4).map { PlainPointRow(model: PlainPoint(x: $0, y: 0), id: $0) })])
+        try manager.setState([Section(rows: (0..<4).map { PlainPointRow(model: PlainPoint(x: $0, y: 0), id: $0) })])
+        XCTAssertEqual(manager.lastUpdate?.updated, 4, "no == to say they are equal: rebound")
+    }
+
+    func testASubclassWithStoredPropertiesOfItsOwnComparesItsModel() async throws {
+        let manager = BaseListManager()
+        try manager.setState([Section(rows: [TaggedCounterRow(model: 1, id: 1, tag: "a"), TaggedCounterRow(model: 2, id: 2, tag: "b")])])
+        try manager.setState([Section(rows: [TaggedCounterRow(model: 1, id: 1, tag: "c"), TaggedCounterRow(model: 3, id: 2, tag: "d")])])
+        XCTAssertEqual(manager.lastUpdate?.updated, 1)
+        // A base-class generator and a subclass instance with one model compare equal, as `==` says.
+        try manager.setState([Section(rows: [CounterRow(model: 1, id: 1), CounterRow(model: 3, id: 2)])])
+        XCTAssertEqual(manager.lastUpdate?.updated, 0)
+    }
+}
+
+/// An id that is neither an integer nor a string.
+private struct UUIDLike: Hashable {
+    let value: Int
+}
+
+/// Plain data without `==`.
+private struct PlainPoint {
+    var x: Int
+    var y: Int
+}
+
+@MainActor
+private final class PlainPointView: ConfigurableRowView {
+    let widget = Label("").widget
+    static func make() -> PlainPointView { PlainPointView() }
+    func configure(with model: PlainPoint) {}
+}
+
+private typealias PlainPointRow = BaseRowGenerator<PlainPointView>
+
+/// A subclass with a stored property of its own after the model.
+@MainActor
+private final class TaggedCounterRow: BaseRowGenerator<CounterRowView> {
+    let tag: String
+    init(model: Int, id: Int, tag: String) {
+        self.tag = tag
+        super.init(model: model, id: id)
+    }
+}

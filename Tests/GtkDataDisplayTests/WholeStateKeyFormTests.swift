@@ -111,6 +111,42 @@ final class WholeStateKeyFormTests: XCTestCase {
         try manager.setState([Section(rows: [CounterRow(model: 1, id: 1), CounterRow(model: 3, id: 2)])])
         XCTAssertEqual(manager.lastUpdate?.updated, 0)
     }
+
+    func testKeysKeptForTheNextSetStateFollowOperationsInBetween() async throws {
+        let manager = BaseListManager()
+        func shown() -> [Int] { (0..<manager.store.count).compactMap { (manager.store.generator(at: $0) as? CounterRow)?.model } }
+        let a = (0..<6).map { CounterRow(model: $0, id: $0) }
+        try manager.setState([Section(rows: a)])
+        // A move keeps the count: the next setState must still see the moved row.
+        try manager.move(a[0], after: a[5])
+        try manager.setState([Section(rows: (0..<6).map { CounterRow(model: $0, id: $0) })])
+        XCTAssertEqual(shown(), [0, 1, 2, 3, 4, 5])
+        XCTAssertEqual(manager.lastUpdate?.moves, 1)
+        // Single operations between two setStates: the second diffs against the rows they left.
+        try manager.move(manager.store.generator(at: 0)!, after: manager.store.generator(at: 5)!)
+        try manager.insert(CounterRow(model: 99, id: 99), after: manager.store.generator(at: 1)!)
+        XCTAssertEqual(shown(), [1, 2, 99, 3, 4, 5, 0])
+        try manager.setState([Section(rows: [0, 1, 2, 99, 3, 4, 5].map { CounterRow(model: $0, id: $0) })])
+        XCTAssertEqual(shown(), [0, 1, 2, 99, 3, 4, 5])
+        XCTAssertEqual(manager.lastUpdate?.moves, 1)
+        XCTAssertEqual(manager.lastUpdate?.inserted, 0)
+        // A batch that fails leaves what the last setState showed.
+        XCTAssertThrowsError(try manager.batch { () throws(DataDisplayError) in
+            try manager.remove(a[1])
+            try manager.remove(CounterRow(model: -1, id: -1))
+        })
+        XCTAssertEqual(shown(), [0, 1, 2, 99, 3, 4, 5])
+        try manager.setState([Section(rows: [5, 0, 1, 2, 3, 4].map { CounterRow(model: $0, id: $0) })])
+        XCTAssertEqual(shown(), [5, 0, 1, 2, 3, 4])
+        XCTAssertEqual(manager.lastUpdate?.moves, 1)
+        XCTAssertEqual(manager.lastUpdate?.removed, 1)
+        // A batch that succeeds, then setState again.
+        try manager.batch { () throws(DataDisplayError) in try manager.remove(manager.store.generator(at: 0)!) }
+        try manager.setState([Section(rows: [0, 1, 2, 3, 4, 5, 6].map { CounterRow(model: $0, id: $0) })])
+        XCTAssertEqual(shown(), [0, 1, 2, 3, 4, 5, 6])
+        XCTAssertEqual(manager.lastUpdate?.inserted, 2)
+        XCTAssertEqual(manager.lastUpdate?.moves, 0)
+    }
 }
 
 /// An id that is neither an integer nor a string.

@@ -61,6 +61,8 @@ open class BaseListManager {
     /// Bumped by every operation that changed the manager, so a background diff can tell the
     /// rows it started from are gone.
     var mutationVersion = 0
+    /// The keys the last `setState` left, for the next one (see `ShownKeyCache`).
+    var shownKeys: ShownKeyCache?
     /// Bumped by every operation that states a newer intent (all but folding): a background update
     /// started before it is superseded.
     var intentVersion = 0
@@ -188,7 +190,7 @@ open class BaseListManager {
                 try self.replaceStateInBatch(sections)
                 return
             }
-            try self.applyState(sections, from: self.flatRows(), forcedUpdates: [])
+            try self.applyState(sections, from: self.flatRows(), forcedUpdates: [], keepingKeys: true)
         }
     }
 

@@ -8,16 +8,26 @@ extension BaseListManager {
     /// The diffed path shared by `setState` and `batch`: match `oldFlat` with `sections` by
     /// (role, depth, diff id), reuse matched row objects, splice the store, rebind changed rows.
     /// `forcedUpdates`: rows rebound even when their content compares equal (a batch's `update`).
-    func applyState(_ sections: [Section], from oldFlat: [Row], forcedUpdates: Set<RowKey>) throws(DataDisplayError) {
+    /// `keepingKeys` (`setState` only): keep the new keys for the next `setState` (`ShownKeyCache`).
+    func applyState(_ sections: [Section], from oldFlat: [Row], forcedUpdates: Set<RowKey>,
+                    keepingKeys: Bool = false) throws(DataDisplayError) {
         let flat = try FlatState(sections, oldFlat: oldFlat)
+        let cache = shownKeys
+        shownKeys = nil
         if forcedUpdates.isEmpty {
             // Keys in the cheapest form the ids allow (the first id decides which form is tried).
             let probe = flat.generators.first?.diffKey ?? oldFlat.first?.generator.diffKey
-            if probe?.word != nil, let keys = flat.keys(WordKey.self, oldFlat: oldFlat) {
-                return try applyState(flat, keys: keys, from: oldFlat, forcedUpdates: nil)
+            if probe?.word != nil,
+               let keys = flat.keys(WordKey.self, oldFlat: oldFlat, shown: cache?.keys(WordKey.self, for: oldFlat, version: mutationVersion)) {
+                try applyState(flat, keys: keys, from: oldFlat, forcedUpdates: nil)
+                if keepingKeys { shownKeys = ShownKeyCache(keys.new, version: mutationVersion) }
+                return
             }
-            if probe?.string != nil, let keys = flat.keys(StringKey.self, oldFlat: oldFlat) {
-                return try applyState(flat, keys: keys, from: oldFlat, forcedUpdates: nil)
+            if probe?.string != nil,
+               let keys = flat.keys(StringKey.self, oldFlat: oldFlat, shown: cache?.keys(StringKey.self, for: oldFlat, version: mutationVersion)) {
+                try applyState(flat, keys: keys, from: oldFlat, forcedUpdates: nil)
+                if keepingKeys { shownKeys = ShownKeyCache(keys.new, version: mutationVersion) }
+                return
             }
         }
         guard let keys = flat.keys(RowKey.self, oldFlat: oldFlat) else { preconditionFailure("RowKey holds every id") }
@@ -47,8 +57,9 @@ extension BaseListManager {
             throw Self.diffIDError(error, old: keys.old.map(\.rowKey), new: newKeys.map(\.rowKey))
         }
         // The diff hashes only the rows that changed place, and the old state has no repeated ids:
-        // a repeat can only involve a row the plan inserts.
-        if plan.insertedRows > 0 { try Self.checkInsertedIDs(plan, newKeys, flat) }
+        // a repeat can only involve a row the plan inserts. (From an empty list every row was hashed,
+        // and the diff has already reported any repeat.)
+        if plan.insertedRows > 0 && !oldFlat.isEmpty { try Self.checkInsertedIDs(plan, newKeys, flat) }
         commit(flat, plan: plan, oldFlat: oldFlat)
     }
 

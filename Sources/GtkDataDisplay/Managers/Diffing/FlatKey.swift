@@ -60,6 +60,18 @@ struct WordKey: FlatKey {
     }
 
     var quickHash: Int { (value &+ tag &* 0x9E37_79B9) &* 0x2545_F491_4F6C_DD1D }
+
+    /// Two words mixed (SplitMix64's finalizer) with the table's seed: what `Set` and the diff's
+    /// table hash by. Hashing them through `Hasher` (SipHash) cost more than the rest of a lookup.
+    func _rawHashValue(seed: Int) -> Int {
+        var x = UInt64(bitPattern: Int64(value)) &+ UInt64(bitPattern: Int64(tag)) &* 0x9E37_79B9_7F4A_7C15
+        x ^= UInt64(bitPattern: Int64(seed))
+        x = (x ^ (x >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        x = (x ^ (x >> 27)) &* 0x94D0_49BB_1331_11EB
+        return Int(bitPattern: UInt(x ^ (x >> 31)))
+    }
+
+    func hash(into hasher: inout Hasher) { hasher.combine(_rawHashValue(seed: 0)) }
 }
 
 /// A key whose id is a string.

@@ -87,8 +87,9 @@ struct FlatState {
         return .duplicateDiffID("\(key) in the new state at \(first) and \(second)")
     }
 
-    /// The keys of the new rows and of `oldFlat` in form `K`; nil when an id does not fit it.
-    func keys<K: FlatKey>(_: K.Type, oldFlat: [Row]) -> (old: [K], new: [K])? {
+    /// The keys of the new rows and of `oldFlat` in form `K` (the old ones `shown` when given);
+    /// nil when an id does not fit the form.
+    func keys<K: FlatKey>(_: K.Type, oldFlat: [Row], shown: [K]? = nil) -> (old: [K], new: [K])? {
         // Through borrowed buffers: reading an element of an array retains it, a buffer's does not.
         var new: [K] = []
         new.reserveCapacity(generators.count)
@@ -101,6 +102,7 @@ struct FlatState {
             return true
         }
         guard complete else { return nil }
+        if let shown { return (shown, new) }
         var old: [K] = []
         old.reserveCapacity(oldFlat.count)
         let completeOld = oldFlat.withUnsafeBufferPointer { rows in

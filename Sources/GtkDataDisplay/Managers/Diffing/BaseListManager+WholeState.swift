@@ -96,8 +96,11 @@ extension BaseListManager {
         let generators = flat.generators
         let sectionCounts = flat.sectionCounts
         let hadControllers = SelectionDispatch.controlledRows.load(ordering: .relaxed) > 0
-        var newFlat: [Row] = []
-        newFlat.reserveCapacity(generators.count)
+        // Without splices every row stays where it is: the old flat list is the new one (shared, so
+        // a single section keeps its array and no row is retained or released for it).
+        let inPlace = plan.splices.isEmpty && oldFlat.count == generators.count
+        var newFlat: [Row] = inPlace ? oldFlat : []
+        if !inPlace { newFlat.reserveCapacity(generators.count) }
         var handedOver: [(row: Row, previous: any RowGenerator)] = []
         var recycling = RowRecycling(plan: plan, oldFlat: oldFlat, newSlot: { RowSlotKey(flat.role(at: $0), flat.depth(at: $0)) },
                                      isPinned: store.isPinned)
@@ -121,7 +124,7 @@ extension BaseListManager {
                 } else if oldIndex >= 0, recycling?.wasLent(oldIndex) != true {
                     row = oldFlat[oldIndex]
                     let same = row.generator === generator
-                    if !same || row.shownRevision != generator.contentRevision {
+                    if !same || !row.shows(revision: generator.contentRevision) {
                         if !same, row.isBound { handedOver.append((row, row.generator)) }
                         row.take(generator)
                     }
@@ -135,7 +138,7 @@ extension BaseListManager {
                 }
                 row.sectionHint = UInt32(truncatingIfNeeded: section)
                 row.indexHint = UInt32(truncatingIfNeeded: index - rowsStart)
-                newFlat.append(row)
+                if !inPlace { newFlat.append(row) }
             }
         }
         }

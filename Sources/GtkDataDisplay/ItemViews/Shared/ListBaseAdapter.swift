@@ -151,9 +151,9 @@ public class ListBaseAdapter {
     // MARK: Deferred unbinds
 
     private var pendingUnbinds: [WeakCell] = []
-    /// Cells GTK bound during a plan of several splices, and how many plans are under way
-    /// (see `ListBaseAdapter+HeldBinds`).
+    /// Cells GTK bound while the store applied a plan of several splices (see `ListBaseAdapter+HeldBinds`).
     var heldCells: [WeakCell] = []
+    /// How many plans of several splices are under way: while above 0, GTK's binds are held.
     var bindHolds = 0
     private var flushSource: guint = 0
 

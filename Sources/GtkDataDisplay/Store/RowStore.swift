@@ -16,6 +16,11 @@ public final class RowStore {
     /// Whether a view holds the row at a position (a selection): a whole-state update then keeps
     /// that row's object for the row itself (see `RowRecycling`). By the holder's identity.
     var pins: [ObjectIdentifier: (Int) -> Bool] = [:]
+    /// Called before the first splice of a plan of several (see `apply`): a list view holds the
+    /// binds GTK makes until `planDidApply`, when it binds what its list items show then.
+    let planWillApply = Event<Void>()
+    /// Called after the last splice of a plan of several.
+    let planDidApply = Event<Void>()
 
     init() {
         pointer = g_list_store_new(RowObjectType.type)
@@ -74,8 +79,24 @@ public final class RowStore {
 
     /// Applies a splice plan whose inserted ranges index `newRows`.
     func apply(_ plan: SplicePlan, newRows: [Row]) {
-        for step in plan.splices {
-            splice(at: step.position, removing: step.removedCount, inserting: newRows[step.inserted])
+        apply(plan.splices, at: 0, newRows: newRows)
+    }
+
+    /// Applies `splices` (a plan's, positioned from `base`) whose inserted ranges index `newRows`:
+    /// one emission each, in the order `SpliceOrder` gives, so that a list view's realised window
+    /// does not move back and forth between them. A view holds the binds GTK makes in between
+    /// (`planWillApply`, `planDidApply`).
+    func apply(_ splices: [Splice], at base: Int, newRows: [Row]) {
+        guard splices.count > 1 else {
+            if let step = splices.first {
+                splice(at: base + step.position, removing: step.removedCount, inserting: newRows[step.inserted])
+            }
+            return
         }
+        planWillApply.invoke(with: ())
+        for step in SpliceOrder.emissions(of: splices) {
+            splice(at: base + step.position, removing: step.removedCount, inserting: newRows[step.inserted])
+        }
+        planDidApply.invoke(with: ())
     }
 }

@@ -27,6 +27,9 @@ final class Cell {
     private(set) weak var row: Row?
     private var boundVersion: UInt32 = 0
     private var unbindPending = false
+    /// The row GTK bound while the store applied a plan of several splices: shown when the plan
+    /// ends (`bindHeld`), forgotten if GTK unbinds it first.
+    private var heldRow: Row?
     private var styledRole: RowRole = .row
     private var shownFold: ExpanderMark = .none
     /// The section controller told that this cell displays its row (told again when it ends).
@@ -105,6 +108,7 @@ final class Cell {
     /// or selection changes; when the row, its generator and its content are what this cell already
     /// shows, the pair is absorbed here and the generator is not called.
     func bind(_ row: Row) {
+        heldRow = nil
         if unbindPending {
             unbindPending = false
             if isShowing(row) {
@@ -148,6 +152,19 @@ final class Cell {
         }
         displayController = row.sectionController
         if let controller = displayController { manager?.withinViewCallback { controller.willDisplay(generator) } }
+    }
+
+    /// GTK's `bind` while the store applies a plan of several splices: GTK moves its realised
+    /// window with each splice, so the row may be unbound again before the plan ends. The bind
+    /// waits for `bindHeld`; until then the cell keeps what it showed.
+    func hold(_ row: Row) {
+        heldRow = row
+    }
+
+    /// Binds the held row, if GTK did not unbind it since.
+    func bindHeld() {
+        guard let row = heldRow else { return }
+        bind(row)
     }
 
     /// Whether this cell already shows `row`'s current content in a view of its kind.
@@ -258,6 +275,7 @@ final class Cell {
     /// GTK's `unbind`: deferred, because GTK 4.8 sends it before every rebind of the same item.
     /// The adapter completes it on idle if no bind follows.
     func scheduleUnbind() {
+        heldRow = nil
         guard generator != nil, !unbindPending else { return }
         unbindPending = true
         adapter?.unbindScheduled(self)
@@ -272,6 +290,7 @@ final class Cell {
 
     /// Stops showing the row. The view stays in the container for the next bind.
     func unbind() {
+        heldRow = nil
         unbindPending = false
         completeUnbind()
     }

@@ -125,6 +125,7 @@ public class ListBaseAdapter {
                       ObjectReference(adopting: untyped(factory))]
         selection = RowSelection(adapter: self, mode: features.selection)
         connectFactory()
+        watchPlans()
         Signal.connect(untyped(itemView), "activate", position: { [weak self] position in
             self?.activate(at: Int(position))
         })
@@ -137,6 +138,7 @@ public class ListBaseAdapter {
     }
 
     isolated deinit {
+        stopWatchingPlans()
         if flushSource != 0 { g_source_remove(flushSource) }
         pool.removeAll()
     }
@@ -149,6 +151,10 @@ public class ListBaseAdapter {
     // MARK: Deferred unbinds
 
     private var pendingUnbinds: [WeakCell] = []
+    /// Cells GTK bound while the store applied a plan of several splices (see `ListBaseAdapter+HeldBinds`).
+    var heldCells: [WeakCell] = []
+    /// How many plans of several splices are under way: while above 0, GTK's binds are held.
+    var bindHolds = 0
     private var flushSource: guint = 0
 
     /// A cell got GTK's unbind; if no bind absorbs it before the main loop idles, complete it then.
@@ -230,11 +236,11 @@ public class ListBaseAdapter {
             CellStorage.attach(cell, to: item)
             self.cellCreated.invoke(with: cell)
         })
-        Signal.connect(f, "bind", pointer: { item in
-            guard let item, let cell = CellStorage.cell(of: item),
+        Signal.connect(f, "bind", pointer: { [weak self] item in
+            guard let self, let item, let cell = CellStorage.cell(of: item),
                   let object = gtk_list_item_get_item(item.asListItem),  // transfer none
                   let row = Row.from(item: object) else { return }
-            cell.bind(row)
+            self.bind(cell, to: row)
         })
         Signal.connect(f, "unbind", pointer: { item in
             guard let item else { return }

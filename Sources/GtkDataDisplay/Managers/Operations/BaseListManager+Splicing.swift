@@ -19,9 +19,7 @@ extension BaseListManager {
         guard let plan = try? ListDiff.plan(old: old.map(ObjectIdentifier.init), new: new.map(ObjectIdentifier.init),
                                             contentEqual: { _, _ in true }) else { return }
         isApplying = true
-        for step in plan.splices {
-            store.splice(at: base + step.position, removing: step.removedCount, inserting: new[step.inserted])
-        }
+        store.apply(plan.splices, at: base, newRows: new)
         isApplying = false
     }
 

@@ -86,23 +86,30 @@ open class BaseRowGenerator<View: ConfigurableRowView>: RowGenerator, Selectable
             return false
         }
         let size = ModelEquality.plainModelSize(of: ObjectIdentifier(Swift.type(of: self))) ?? plainModelSize()
-        if size >= 0, memcmp(_getUnsafePointerToStoredProperties(self), _getUnsafePointerToStoredProperties(peer), size) == 0 {
+        if size >= 0, memcmp(Self.storedProperties(of: self), Self.storedProperties(of: peer), size) == 0 {
             return true
         }
         return Self.modelsEqual(self, peer)
     }
 
     /// The size of the model when it is Equatable plain data stored where this instance's stored
-    /// properties start (so bytes can be compared without generic code); -1 otherwise. Remembered per class.
+    /// properties start, right after the header (so bytes can be compared without generic code); -1
+    /// otherwise (a model aligned to more than 16 bytes starts later). Remembered per class.
     private func plainModelSize() -> Int {
         var size = -1
         if _isPOD(View.Model.self), View.Model.self is any Equatable.Type {
-            let start = _getUnsafePointerToStoredProperties(self)
+            let start = Self.storedProperties(of: self)
             let field = withUnsafeMutablePointer(to: &storedModel) { UnsafeMutableRawPointer($0) }
             if field == start { size = MemoryLayout<View.Model>.size }
         }
         ModelEquality.remember(plainModelSize: size, of: ObjectIdentifier(Swift.type(of: self)))
         return size
+    }
+
+    /// Where a generator's stored properties start: after the object header (metadata and reference
+    /// counts, two words). Unretained, unlike the standard library's `AnyObject` function for it.
+    private static func storedProperties(of generator: BaseRowGenerator<View>) -> UnsafeMutableRawPointer {
+        Unmanaged.passUnretained(generator).toOpaque() + 2 * MemoryLayout<Int>.size
     }
 
     /// Compares the models in place (nonisolated: closures of the main actor would check the executor).

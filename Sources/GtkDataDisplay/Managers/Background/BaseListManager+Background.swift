@@ -55,7 +55,7 @@ extension BaseListManager {
             }
             return true
         }
-        plan.updated = changedContent(plan, prepared: prepared, oldFlat: oldFlat)
+        plan.updated = Self.changedRows(plan, oldFlat: oldFlat, generators: prepared.flat.generators)
         mutationVersion &+= 1
         intentVersion &+= 1
         commit(prepared.flat, plan: plan, oldFlat: oldFlat)
@@ -80,14 +80,5 @@ extension BaseListManager {
         } catch {
             return .failure(error)
         }
-    }
-
-    /// New indices of matched rows whose content changed, ascending.
-    private func changedContent(_ plan: SplicePlan, prepared: PreparedState, oldFlat: [Row]) -> [Int] {
-        var updated: [Int] = []
-        for (newIndex, oldIndex) in plan.oldIndexOfNew.enumerated() where oldIndex >= 0 {
-            if !oldFlat[oldIndex].showsContent(of: prepared.flat.generators[newIndex]) { updated.append(newIndex) }
-        }
-        return updated
     }
 }

@@ -40,15 +40,13 @@ extension BaseListManager {
         let newKeys = keys.new
         let plan: SplicePlan
         do throws(DiffError) {
-            plan = try oldFlat.withUnsafeBufferPointer { rows throws(DiffError) in
-                try generators.withUnsafeBufferPointer { generators throws(DiffError) in
-                    try ListDiff.plan(old: keys.old, new: newKeys) { oldIndex, newIndex in
-                        // Unretained: both arrays hold them for the whole diff.
-                        unowned(unsafe) let row = rows[oldIndex]
-                        unowned(unsafe) let generator = generators[newIndex]
-                        return row.showsContent(of: generator) && forcedUpdates?.contains(newKeys[newIndex].rowKey) != true
-                    }
+            if let forcedUpdates {
+                plan = try ListDiff.plan(old: keys.old, new: newKeys) { oldIndex, newIndex in
+                    oldFlat[oldIndex].showsContent(of: generators[newIndex]) && !forcedUpdates.contains(newKeys[newIndex].rowKey)
                 }
+            } else {
+                // Content is compared in `commit`'s pass over the rows (the splices do not depend on it).
+                plan = try ListDiff.plan(old: keys.old, new: newKeys) { _, _ in true }
             }
         } catch {
             if case let .duplicateID(side, _, first, second) = error, side == .new {
@@ -60,7 +58,7 @@ extension BaseListManager {
         // a repeat can only involve a row the plan inserts. (From an empty list every row was hashed,
         // and the diff has already reported any repeat.)
         if plan.insertedRows > 0 && !oldFlat.isEmpty { try Self.checkInsertedIDs(plan, newKeys, flat) }
-        commit(flat, plan: plan, oldFlat: oldFlat)
+        commit(flat, plan: plan, oldFlat: oldFlat, comparingContent: forcedUpdates == nil)
     }
 
     /// Throws when an inserted row's key repeats among the new rows. Matched rows have the keys of
@@ -91,8 +89,19 @@ extension BaseListManager {
         }
     }
 
+    /// New indices of matched rows whose content changed, ascending (a plan's `updated`).
+    static func changedRows(_ plan: SplicePlan, oldFlat: [Row], generators: [any RowGenerator]) -> [Int] {
+        var updated: [Int] = []
+        for (newIndex, oldIndex) in plan.oldIndexOfNew.enumerated() where oldIndex >= 0 {
+            if !oldFlat[oldIndex].showsContent(of: generators[newIndex]) { updated.append(newIndex) }
+        }
+        return updated
+    }
+
     /// Applies a plan computed for `flat` against `oldFlat`. Nothing can fail from here on.
-    func commit(_ flat: FlatState, plan: SplicePlan, oldFlat: [Row]) {
+    /// `comparingContent`: the plan's `updated` is still to be found (here, in the same pass).
+    func commit(_ flat: FlatState, plan: SplicePlan, oldFlat: [Row], comparingContent: Bool = false) {
+        var plan = plan
         let generators = flat.generators
         let sectionCounts = flat.sectionCounts
         let hadControllers = SelectionDispatch.controlledRows.load(ordering: .relaxed) > 0
@@ -104,6 +113,11 @@ extension BaseListManager {
         var handedOver: [(row: Row, previous: any RowGenerator)] = []
         var recycling = RowRecycling(plan: plan, oldFlat: oldFlat, newSlot: { RowSlotKey(flat.role(at: $0), flat.depth(at: $0)) },
                                      isPinned: store.isPinned)
+        // Content is compared in the pass below while rows keep their generators; a row lent away may
+        // take another generator before its match is reached, so then it is compared first.
+        let comparingInPass = comparingContent && recycling == nil
+        if comparingContent && !comparingInPass { plan.updated = Self.changedRows(plan, oldFlat: oldFlat, generators: generators) }
+        var updated: [Int] = []
         // Where each row lands (section, index in its rows): its lookup hint, set in the same pass.
         var section = 0, sectionStart = 0
         var rowsStart = sectionCounts.first.map { $0.header ? 1 : 0 } ?? 0
@@ -123,6 +137,7 @@ extension BaseListManager {
                     row = lent
                 } else if oldIndex >= 0, recycling?.wasLent(oldIndex) != true {
                     row = oldFlat[oldIndex]
+                    if comparingInPass && !row.showsContent(of: generator) { updated.append(index) }
                     let same = row.generator === generator
                     if !same || !row.shows(revision: generator.contentRevision) {
                         if !same, row.isBound { handedOver.append((row, row.generator)) }
@@ -143,6 +158,7 @@ extension BaseListManager {
         }
         }
         }
+        if comparingInPass { plan.updated = updated }
         for index in plan.updated { newFlat[index].contentVersion &+= 1 }
         // Bound rows now shown by an equal new generator keep their views; the generator adopts them.
         for (row, previous) in handedOver { row.handViewOver(from: previous) }

@@ -68,6 +68,7 @@ public enum ListDiff {
     /// Matched rows of the middle minus those that stay.
     @usableFromInline
     internal static func minimumMoves(of match: IDMatch) -> Int {
-        match.matchedInMiddle - LongestIncreasingSubsequence.members(of: match.oldIndexOfNew, in: match.newMiddle).count
+        if match.hasRuns { return match.matchedInMiddle - LongestIncreasingRuns.members(of: match.runs).rows }
+        return match.matchedInMiddle - LongestIncreasingSubsequence.members(of: match.oldIndexOfNew, in: match.newMiddle).count
     }
 }

@@ -78,8 +78,12 @@ internal struct IDMatch {
         var i = start, j = start
         var visited = 0
         while true {
-            i = start + matched.old.firstClear(from: i - start, below: oldRows)
-            j = start + matched.new.firstClear(from: j - start, below: newRows)
+            if i < oldEnd && matched.old.contains(i - start) {
+                i = start + matched.old.firstClear(from: i - start, below: oldRows)
+            }
+            if j < newEnd && matched.new.contains(j - start) {
+                j = start + matched.new.firstClear(from: j - start, below: newRows)
+            }
             let oldLeft = i < oldEnd, newLeft = j < newEnd
             if !oldLeft && !newLeft { break }
             visited += 1

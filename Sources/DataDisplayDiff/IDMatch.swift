@@ -142,10 +142,13 @@ internal struct IDMatch {
         let start = prefix
         let room = Swift.min(oldEnd - i, newEnd - j)
         var count = 2
-        while count < room && old[i + count] == new[j + count] { count += 1 }
+        for (oldID, newID) in zip(old[(i + 2)..<(i + room)], new[(j + 2)..<(j + room)]) {
+            if oldID != newID { break }
+            count += 1
+        }
         count = Swift.min(matched.old.firstSet(from: i + 1 - start, below: i + count - start) - (i - start),
                           matched.new.firstSet(from: j + 1 - start, below: j + count - start) - (j - start))
-        for k in 0..<count { oldIndexOfNew[j + k] = i + k }
+        for k in 0..<count { oldIndexOfNew[j &+ k] = i &+ k }
         matched.old.insert((i - start)..<(i - start + count))
         matched.new.insert((j - start)..<(j - start + count))
         matched.record(MatchedRun(oldStart: i, newStart: j, count: count))

@@ -2,8 +2,10 @@
 // suffix are matched by position. In the middle, two cursors walk the old and the new rows together:
 // rows equal at both cursors are matched by position; otherwise each cursor's row is looked up in one
 // table holding the rows passed so far of both lists, and either finds its partner there or is stored.
-// Every match is extended forward by position for as long as the ids agree, and rows matched that way
-// are skipped when a cursor reaches them. A block moved, a row rotated to the other end or two rows
+// Every match is extended forward by position for as long as the ids agree (a tight loop comparing ids,
+// then one write per row into `oldIndexOfNew` and a few word writes into bit sets of the matched rows),
+// and the cursors skip matched rows a word of bits at a time. Each extension is recorded as a run while
+// the runs stay few, so that the rows that stay can be chosen among runs rather than rows. A block moved, a row rotated to the other end or two rows
 // swapped costs a few lookups per changed row (moved blocks: twice the shorter of the block and the
 // distance), not one per row; a full shuffle costs one lookup per row, like building a dictionary of
 // the old ids and looking up the new ones.
@@ -21,13 +23,19 @@ internal struct IDMatch {
     @usableFromInline var suffix: Int
     /// For each new index, the matched old index or -1.
     @usableFromInline var oldIndexOfNew: [Int]
-    /// For each old index in the middle (`prefix + k` at `k`), the matched new index or -1.
-    @usableFromInline var newIndexOfOldMiddle: [Int]
+    /// The runs matched in the middle, in the order they were found, while `hasRuns`; empty otherwise.
+    @usableFromInline var runs: [MatchedRun]
+    /// Whether `runs` holds every match of the middle: false once they outnumber `runLimit` (the rows
+    /// that stay are then chosen row by row).
+    @usableFromInline var hasRuns: Bool
     /// Matched rows in the middle (prefix and suffix rows not counted).
     @usableFromInline var matchedInMiddle: Int
 
     /// Rows visited between two looks at `Task.isCancelled` (a power of two), minus one.
     @inlinable static var cancellationMask: Int { 4095 }
+
+    /// Most runs kept for a middle of `rows` rows: beyond that, choosing among runs saves too little.
+    @inlinable static func runLimit(rows: Int) -> Int { 16 + rows / 16 }
 
     /// Matches `old` and `new` by id. Rows matched by position (the common prefix and suffix, and runs
     /// extending a match) are not hashed; if two hashed rows of one list share an id, throws the first
@@ -46,12 +54,13 @@ internal struct IDMatch {
         self.prefix = prefix
         self.suffix = suffix
         matchedInMiddle = 0
+        runs = []
+        hasRuns = true
 
         let oldEnd = oldCount - suffix, newEnd = newCount - suffix
         oldIndexOfNew = [Int](repeating: -1, count: newCount)
         for j in 0..<prefix { oldIndexOfNew[j] = j }
         for j in newEnd..<newCount { oldIndexOfNew[j] = j + oldCount - newCount }
-        newIndexOfOldMiddle = [Int](repeating: -1, count: oldEnd - prefix)
         guard prefix < oldEnd || prefix < newEnd else { return }  // unchanged ids: nothing to match
         try matchMiddle(old: old, new: new, oldEnd: oldEnd, newEnd: newEnd, checkingCancellation: checkingCancellation)
     }
@@ -61,19 +70,26 @@ internal struct IDMatch {
     mutating func matchMiddle<ID: Hashable>(old: [ID], new: [ID], oldEnd: Int, newEnd: Int,
                                             checkingCancellation: Bool) throws(DiffError) {
         let start = prefix
+        let oldRows = oldEnd - start, newRows = newEnd - start
         var table = IDTable(indexLimit: Swift.max(oldEnd, newEnd), expected: 64,
-                            largeCount: Swift.max(oldEnd - start, newEnd - start))
+                            largeCount: Swift.max(oldRows, newRows))
+        var matched = MatchedRows(old: RowBits(count: oldRows), new: RowBits(count: newRows),
+                                  runLimit: IDMatch.runLimit(rows: Swift.max(oldRows, newRows)))
         var i = start, j = start
         var visited = 0
         while true {
-            while i < oldEnd && newIndexOfOldMiddle[i - start] >= 0 { i += 1 }
-            while j < newEnd && oldIndexOfNew[j] >= 0 { j += 1 }
+            if i < oldEnd && matched.old.contains(i - start) {
+                i = start + matched.old.firstClear(from: i - start, below: oldRows)
+            }
+            if j < newEnd && matched.new.contains(j - start) {
+                j = start + matched.new.firstClear(from: j - start, below: newRows)
+            }
             let oldLeft = i < oldEnd, newLeft = j < newEnd
             if !oldLeft && !newLeft { break }
             visited += 1
             if checkingCancellation && visited & IDMatch.cancellationMask == 0 && Task.isCancelled { throw .cancelled }
             if oldLeft && newLeft && old[i] == new[j] {
-                link(i, j, old: old, new: new, oldEnd: oldEnd, newEnd: newEnd)
+                link(i, j, old: old, new: new, oldEnd: oldEnd, newEnd: newEnd, matched: &matched)
                 continue
             }
             if oldLeft {
@@ -82,36 +98,61 @@ internal struct IDMatch {
                     guard found.isNew && oldIndexOfNew[found.index] < 0 else {
                         throw IDMatch.firstRepeat(old: old, new: new, oldMiddle: start..<oldEnd, newMiddle: start..<newEnd)
                     }
-                    link(i, found.index, old: old, new: new, oldEnd: oldEnd, newEnd: newEnd)
+                    link(i, found.index, old: old, new: new, oldEnd: oldEnd, newEnd: newEnd, matched: &matched)
                 }
                 i += 1
             }
             if newLeft && oldIndexOfNew[j] < 0 {
                 let id = new[j]
                 if let found = table.findOrInsert(id, hash: id.hashValue, index: j, isNew: true, old: old, new: new) {
-                    guard !found.isNew && newIndexOfOldMiddle[found.index - start] < 0 else {
+                    guard !found.isNew && !matched.old.contains(found.index - start) else {
                         throw IDMatch.firstRepeat(old: old, new: new, oldMiddle: start..<oldEnd, newMiddle: start..<newEnd)
                     }
-                    link(found.index, j, old: old, new: new, oldEnd: oldEnd, newEnd: newEnd)
+                    link(found.index, j, old: old, new: new, oldEnd: oldEnd, newEnd: newEnd, matched: &matched)
                 }
                 j += 1
             }
         }
+        runs = matched.runs
+        hasRuns = matched.hasRuns
     }
 
     /// Matches old row `i` with new row `j` (equal ids, both unmatched), then the rows after them
     /// pairwise for as long as both are unmatched and their ids are equal.
     @inlinable @inline(__always)
-    mutating func link<ID: Hashable>(_ i: Int, _ j: Int, old: [ID], new: [ID], oldEnd: Int, newEnd: Int) {
+    mutating func link<ID: Hashable>(_ i: Int, _ j: Int, old: [ID], new: [ID], oldEnd: Int, newEnd: Int,
+                                     matched: inout MatchedRows) {
+        if i + 1 < oldEnd && j + 1 < newEnd && old[i + 1] == new[j + 1] {
+            linkRun(i, j, old: old, new: new, oldEnd: oldEnd, newEnd: newEnd, matched: &matched)
+            return
+        }
+        // A single row (every row of a shuffle): kept inline and short.
+        oldIndexOfNew[j] = i
+        matched.old.insert(i - prefix)
+        matched.new.insert(j - prefix)
+        matched.record(MatchedRun(oldStart: i, newStart: j, count: 1))
+        matchedInMiddle += 1
+    }
+
+    /// `link` for at least two rows with equal ids: compares ids first (a tight loop, which also bounds
+    /// the bit scans to the rows it compared), then stops at the first row already matched on either side.
+    @inlinable
+    mutating func linkRun<ID: Hashable>(_ i: Int, _ j: Int, old: [ID], new: [ID], oldEnd: Int, newEnd: Int,
+                                        matched: inout MatchedRows) {
         let start = prefix
-        var a = i, b = j
-        repeat {
-            oldIndexOfNew[b] = a
-            newIndexOfOldMiddle[a - start] = b
-            a += 1
-            b += 1
-        } while a < oldEnd && b < newEnd && newIndexOfOldMiddle[a - start] < 0 && oldIndexOfNew[b] < 0 && old[a] == new[b]
-        matchedInMiddle += a - i
+        let room = Swift.min(oldEnd - i, newEnd - j)
+        var count = 2
+        for (oldID, newID) in zip(old[(i + 2)..<(i + room)], new[(j + 2)..<(j + room)]) {
+            if oldID != newID { break }
+            count += 1
+        }
+        count = Swift.min(matched.old.firstSet(from: i + 1 - start, below: i + count - start) - (i - start),
+                          matched.new.firstSet(from: j + 1 - start, below: j + count - start) - (j - start))
+        for k in 0..<count { oldIndexOfNew[j &+ k] = i &+ k }
+        matched.old.insert((i - start)..<(i - start + count))
+        matched.new.insert((j - start)..<(j - start + count))
+        matched.record(MatchedRun(oldStart: i, newStart: j, count: count))
+        matchedInMiddle += count
     }
 
     /// The new indices hashed (between prefix and suffix).

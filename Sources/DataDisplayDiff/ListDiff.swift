@@ -3,7 +3,8 @@
 // Steps: match rows by id (common prefix and suffix by position; in the middle, runs of rows that
 // keep their neighbours by position and only the rest through one flat table, duplicates among hashed
 // rows rejected first); ask the caller which matched rows changed content; keep a longest increasing
-// subsequence of matched rows in place; turn the gaps between them into splices; merge splices to keep
+// subsequence of matched rows in place (chosen among the runs matched by position when they are few,
+// so a rotation, a swap or a moved block costs a few runs there, not a pass over the rows); turn the gaps between them into splices; merge splices to keep
 // moved rows' widgets and to save items-changed emissions (or go straight to one splice over the
 // changed range when no merge could beat it). O(n log n) time at worst, O(n) memory; hashing grows
 // with the rows that changed place, not with n.
@@ -68,6 +69,7 @@ public enum ListDiff {
     /// Matched rows of the middle minus those that stay.
     @usableFromInline
     internal static func minimumMoves(of match: IDMatch) -> Int {
-        match.matchedInMiddle - LongestIncreasingSubsequence.members(of: match.oldIndexOfNew, in: match.newMiddle).count
+        if match.hasRuns { return match.matchedInMiddle - LongestIncreasingRuns.members(of: match.runs).rows }
+        return match.matchedInMiddle - LongestIncreasingSubsequence.members(of: match.oldIndexOfNew, in: match.newMiddle).count
     }
 }

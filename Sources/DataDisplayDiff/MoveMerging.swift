@@ -6,18 +6,33 @@
 
 extension SpliceSpan {
     /// Merges the runs of spans joined by moves, each run removing at most `limit` rows.
-    /// `newIndexOfOldMiddle[k]` is the new index matched to old index `oldMiddleStart + k`, or -1.
-    /// O(rows in spans + spans): a counting sort of the runs by their first span, then one sweep.
+    /// `oldMiddle` holds every span's old rows. O(rows in spans + spans): a counting sort of the runs by
+    /// their first span, then one sweep; when the spans hold few rows of a long middle, the span a moved
+    /// row comes from is found by bisecting the spans instead of filling a table over the middle.
     static func mergingMoves(
-        _ spans: [SpliceSpan], limit: Int,
-        oldIndexOfNew: [Int], newIndexOfOldMiddle: [Int], oldMiddleStart: Int
+        _ spans: [SpliceSpan], limit: Int, oldIndexOfNew: [Int], oldMiddle: Range<Int>
     ) -> [SpliceSpan] {
-        // Inside a span every matched row is a moved row (rows that stay are never inside a span).
-        var sourceSpan = [Int](repeating: -1, count: newIndexOfOldMiddle.count)
-        for (index, span) in spans.enumerated() {
-            for old in span.oldStart..<span.oldEnd where newIndexOfOldMiddle[old - oldMiddleStart] >= 0 {
-                sourceSpan[old - oldMiddleStart] = index
+        // Inside a span every matched row is a moved row (rows that stay are never inside a span), so a
+        // matched new row of a span came from an old row inside some span: its source span.
+        var rowsInSpans = 0
+        for span in spans { rowsInSpans += span.newEnd - span.newStart }
+        let bisects = rowsInSpans * (Int.bitWidth - spans.count.leadingZeroBitCount) < oldMiddle.count
+        var sourceSpan: [Int] = []
+        if !bisects {
+            sourceSpan = [Int](repeating: -1, count: oldMiddle.count)
+            for (index, span) in spans.enumerated() {
+                for old in span.oldStart..<span.oldEnd { sourceSpan[old - oldMiddle.lowerBound] = index }
             }
+        }
+        func spanOf(old: Int) -> Int {
+            if !bisects { return sourceSpan[old - oldMiddle.lowerBound] }
+            // The last span starting at or before `old` (spans ascend in old indices and hold `old`).
+            var low = 0, high = spans.count
+            while high - low > 1 {
+                let middle = (low + high) >> 1
+                if spans[middle].oldStart <= old { low = middle } else { high = middle }
+            }
+            return low
         }
         // reach[first] = the farthest span a move starting (in span order) at `first` joins within the limit.
         var reach = [Int](repeating: -1, count: spans.count)
@@ -25,7 +40,7 @@ extension SpliceSpan {
             for new in span.newStart..<span.newEnd {
                 let old = oldIndexOfNew[new]
                 if old < 0 { continue }
-                let source = sourceSpan[old - oldMiddleStart]
+                let source = spanOf(old: old)
                 let first = Swift.min(source, index), last = Swift.max(source, index)
                 if first != last && last > reach[first] && spans[last].oldEnd - spans[first].oldStart <= limit {
                     reach[first] = last

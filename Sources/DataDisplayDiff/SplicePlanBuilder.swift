@@ -11,19 +11,26 @@ extension SplicePlan {
                       removedRows: 0, insertedRows: 0, moveCount: 0)
             return
         }
-        let stays = LongestIncreasingSubsequence.members(of: match.oldIndexOfNew, in: match.newMiddle)
-        let moveCount = match.matchedInMiddle - stays.count
-        var spans = SpliceSpan.gaps(
-            around: stays, oldIndexOfNew: match.oldIndexOfNew,
-            oldMiddle: match.oldMiddle, newMiddle: match.newMiddle)
+        let moveCount: Int
+        var spans: [SpliceSpan]
+        if match.hasRuns {  // few runs: choose the staying rows run by run
+            let stays = LongestIncreasingRuns.members(of: match.runs)
+            moveCount = match.matchedInMiddle - stays.rows
+            spans = SpliceSpan.gaps(around: stays.runs, oldMiddle: match.oldMiddle, newMiddle: match.newMiddle)
+        } else {
+            let stays = LongestIncreasingSubsequence.members(of: match.oldIndexOfNew, in: match.newMiddle)
+            moveCount = match.matchedInMiddle - stays.count
+            spans = SpliceSpan.gaps(
+                around: stays, oldIndexOfNew: match.oldIndexOfNew,
+                oldMiddle: match.oldMiddle, newMiddle: match.newMiddle)
+        }
         if options.spliceCost > 0 && spans.count > 1 && SpliceSpan.hullIsCheapest(spans, spliceCost: options.spliceCost) {
             // Whatever the moves merge, the plan ends as one splice over the whole middle: skip to it.
             spans = [spans[0].extended(through: spans[spans.count - 1])]
         } else if options.moveMergeSpan > 0 && moveCount > 0 && spans.count > 1 {
             spans = SpliceSpan.mergingMoves(
                 spans, limit: options.moveMergeSpan,
-                oldIndexOfNew: match.oldIndexOfNew, newIndexOfOldMiddle: match.newIndexOfOldMiddle,
-                oldMiddleStart: match.prefix)
+                oldIndexOfNew: match.oldIndexOfNew, oldMiddle: match.oldMiddle)
         }
         if options.spliceCost > 0 && spans.count > 1 {
             spans = SpliceSpan.mergingForCost(spans, spliceCost: options.spliceCost)

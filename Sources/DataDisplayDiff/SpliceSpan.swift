@@ -42,4 +42,22 @@ internal struct SpliceSpan: Equatable {
         close(oldEnd: oldMiddle.upperBound, newEnd: newMiddle.upperBound)
         return spans
     }
+
+    /// `gaps(around:…)` for staying runs, sorted by new start (their old starts ascend too): O(runs).
+    static func gaps(around stays: [MatchedRun], oldMiddle: Range<Int>, newMiddle: Range<Int>) -> [SpliceSpan] {
+        var spans: [SpliceSpan] = []
+        var oldStart = oldMiddle.lowerBound, newStart = newMiddle.lowerBound
+        func close(oldEnd: Int, newEnd: Int) {
+            if oldStart < oldEnd || newStart < newEnd {
+                spans.append(SpliceSpan(oldStart: oldStart, oldEnd: oldEnd, newStart: newStart, newEnd: newEnd))
+            }
+        }
+        for stay in stays {
+            close(oldEnd: stay.oldStart, newEnd: stay.newStart)
+            oldStart = stay.oldStart + stay.count
+            newStart = stay.newStart + stay.count
+        }
+        close(oldEnd: oldMiddle.upperBound, newEnd: newMiddle.upperBound)
+        return spans
+    }
 }

@@ -14,21 +14,19 @@ extension BaseListManager {
         let flat = try FlatState(sections, oldFlat: oldFlat)
         let cache = shownKeys
         shownKeys = nil
+        /// Applies the state with keys in form `K`; false when an id does not fit that form.
+        func applied<K: FlatKey>(as form: K.Type) throws(DataDisplayError) -> Bool {
+            let shown = cache?.keys(form, for: oldFlat, version: mutationVersion)
+            guard let keys = flat.keys(form, oldFlat: oldFlat, shown: shown) else { return false }
+            try applyState(flat, keys: keys, from: oldFlat, forcedUpdates: nil)
+            if keepingKeys { shownKeys = ShownKeyCache(keys.new, version: mutationVersion) }
+            return true
+        }
         if forcedUpdates.isEmpty {
             // Keys in the cheapest form the ids allow (the first id decides which form is tried).
             let probe = flat.generators.first?.diffKey ?? oldFlat.first?.generator.diffKey
-            if probe?.word != nil,
-               let keys = flat.keys(WordKey.self, oldFlat: oldFlat, shown: cache?.keys(WordKey.self, for: oldFlat, version: mutationVersion)) {
-                try applyState(flat, keys: keys, from: oldFlat, forcedUpdates: nil)
-                if keepingKeys { shownKeys = ShownKeyCache(keys.new, version: mutationVersion) }
-                return
-            }
-            if probe?.string != nil,
-               let keys = flat.keys(StringKey.self, oldFlat: oldFlat, shown: cache?.keys(StringKey.self, for: oldFlat, version: mutationVersion)) {
-                try applyState(flat, keys: keys, from: oldFlat, forcedUpdates: nil)
-                if keepingKeys { shownKeys = ShownKeyCache(keys.new, version: mutationVersion) }
-                return
-            }
+            if probe?.word != nil, try applied(as: WordKey.self) { return }
+            if probe?.string != nil, try applied(as: StringKey.self) { return }
         }
         guard let keys = flat.keys(RowKey.self, oldFlat: oldFlat) else { preconditionFailure("RowKey holds every id") }
         try applyState(flat, keys: keys, from: oldFlat, forcedUpdates: forcedUpdates.isEmpty ? nil : forcedUpdates)

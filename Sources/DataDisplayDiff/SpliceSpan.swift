@@ -26,25 +26,12 @@ internal struct SpliceSpan: Equatable {
     /// rows are removed and its new rows inserted. `stays` are new indices, ascending, whose old indices
     /// `oldIndexOfNew[stay]` ascend too.
     static func gaps(around stays: [Int], oldIndexOfNew: [Int], oldMiddle: Range<Int>, newMiddle: Range<Int>) -> [SpliceSpan] {
-        var spans: [SpliceSpan] = []
-        var oldStart = oldMiddle.lowerBound, newStart = newMiddle.lowerBound
-        func close(oldEnd: Int, newEnd: Int) {
-            if oldStart < oldEnd || newStart < newEnd {
-                spans.append(SpliceSpan(oldStart: oldStart, oldEnd: oldEnd, newStart: newStart, newEnd: newEnd))
-            }
-        }
-        for stay in stays {
-            let oldStay = oldIndexOfNew[stay]
-            close(oldEnd: oldStay, newEnd: stay)
-            oldStart = oldStay + 1
-            newStart = stay + 1
-        }
-        close(oldEnd: oldMiddle.upperBound, newEnd: newMiddle.upperBound)
-        return spans
+        gaps(around: stays.lazy.map { MatchedRun(oldStart: oldIndexOfNew[$0], newStart: $0, count: 1) },
+             oldMiddle: oldMiddle, newMiddle: newMiddle)
     }
 
     /// `gaps(around:…)` for staying runs, sorted by new start (their old starts ascend too): O(runs).
-    static func gaps(around stays: [MatchedRun], oldMiddle: Range<Int>, newMiddle: Range<Int>) -> [SpliceSpan] {
+    static func gaps<Stays: Sequence<MatchedRun>>(around stays: Stays, oldMiddle: Range<Int>, newMiddle: Range<Int>) -> [SpliceSpan] {
         var spans: [SpliceSpan] = []
         var oldStart = oldMiddle.lowerBound, newStart = newMiddle.lowerBound
         func close(oldEnd: Int, newEnd: Int) {

@@ -41,16 +41,15 @@ final class Row {
     var contentVersion: UInt32 = 0 {
         didSet { if !RowChangeObservers.isEmpty { RowChangeObservers.contentChanged(self) } }
     }
-    /// The generator's `contentRevision` when this row last took its content (its low 32 bits:
-    /// compared for equality only, so a wrap after four billion changes of one row does not matter).
-    var shownRevision: Int {
-        get { Int(storedRevision) }
-        set { storedRevision = UInt32(truncatingIfNeeded: newValue) }
-    }
-    private var storedRevision: UInt32
+    /// The low 32 bits of the generator's `contentRevision` when this row last took its content
+    /// (compared for equality only, so a wrap after four billion changes of one row does not matter).
+    private var shownRevision: UInt32
 
     /// Whether `revision` (a generator's `contentRevision`) is the one this row last took.
-    func shows(revision: Int) -> Bool { storedRevision == UInt32(truncatingIfNeeded: revision) }
+    func shows(revision: Int) -> Bool { shownRevision == UInt32(truncatingIfNeeded: revision) }
+
+    /// Records that the row now shows its generator's `revision`.
+    func noteShown(revision: Int) { shownRevision = UInt32(truncatingIfNeeded: revision) }
     /// The list item cell currently showing this row, if any (for in-place rebinds).
     weak var cell: Cell?
     /// The controller of the section the row stands in (`SectionController`), kept by the manager
@@ -78,7 +77,7 @@ final class Row {
         self.role = role
         self.storedDepth = Int32(truncatingIfNeeded: depth)
         if depth > 0 { Self.nestedAlive.add(1, ordering: .relaxed) }
-        self.storedRevision = UInt32(truncatingIfNeeded: generator.contentRevision)
+        self.shownRevision = UInt32(truncatingIfNeeded: generator.contentRevision)
         self.object = RowObjectType.make()
         object.pointee.row = Unmanaged.passUnretained(self).toOpaque()
         classifyGenerator(generator)
@@ -106,14 +105,14 @@ final class Row {
             // A generator of the same type as the one it replaces is classified alike.
             let sameType = ObjectIdentifier(Swift.type(of: self.generator)) == ObjectIdentifier(Swift.type(of: generator))
             self.generator = generator
-            shownRevision = generator.contentRevision
+            noteShown(revision: generator.contentRevision)
             if !sameType { classifyGenerator(generator) }
             return
         }
         let previous = self.generator
         let sameContent = showsContent(of: generator)
         self.generator = generator
-        shownRevision = generator.contentRevision
+        noteShown(revision: generator.contentRevision)
         classifyGenerator(generator)
         RowChangeObservers.generatorChanged(self, from: previous, sameContent: sameContent)
     }

@@ -26,7 +26,7 @@ extension BaseListManager {
     /// Rebinds a row in place if a list item shows it.
     func refresh(_ row: Row) {
         row.contentVersion &+= 1
-        row.shownRevision = row.generator.contentRevision
+        row.noteShown(revision: row.generator.contentRevision)
         guard row.isBound else { return }
         isApplying = true
         row.rebindIfStale()

@@ -1,4 +1,4 @@
-import GtkDataDisplay
+@testable import GtkDataDisplay
 import GtkDataDisplayTesting
 import XCTest
 
@@ -40,6 +40,17 @@ final class RandomizedModelTests: XCTestCase {
 
     func testGravityManagerAgainstTheModel() async throws {
         await runSequences(.gravity, test: "testGravityManagerAgainstTheModel")
+    }
+
+    /// The three managers again with a section's rows in chunks of two (`RowList`), so single
+    /// operations split, cross and empty chunks all the time.
+    func testEveryManagerWithRowsInChunksOfTwo() async throws {
+        let chunkSize = RowList.defaultChunkSize
+        RowList.defaultChunkSize = 2
+        defer { RowList.defaultChunkSize = chunkSize }
+        await runSequences(.base, test: "testEveryManagerWithRowsInChunksOfTwo")
+        await runSequences(.manual, test: "testEveryManagerWithRowsInChunksOfTwo")
+        await runSequences(.gravity, test: "testEveryManagerWithRowsInChunksOfTwo")
     }
 
     private func runSequences(_ kind: RandomizedManagerKind, test: String) async {

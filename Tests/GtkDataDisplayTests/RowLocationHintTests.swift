@@ -9,6 +9,18 @@ import XCTest
 @MainActor
 final class RowLocationHintTests: XCTestCase {
     func testLocationsFollowRandomOperationsAgainstAPlainArrayModel() async throws {
+        try await locationsFollowRandomOperations()
+    }
+
+    /// The same with a section's rows in chunks of three (`RowList`): hints searched across chunks.
+    func testLocationsFollowRandomOperationsWithRowsInChunksOfThree() async throws {
+        let chunkSize = RowList.defaultChunkSize
+        RowList.defaultChunkSize = 3
+        defer { RowList.defaultChunkSize = chunkSize }
+        try await locationsFollowRandomOperations()
+    }
+
+    private func locationsFollowRandomOperations() async throws {
         var rng = SystemRandomNumberGenerator()
         let seed = UInt64.random(in: 0...UInt64.max, using: &rng)
         var random = HintTestRandom(seed: seed)

@@ -3,14 +3,14 @@
 @MainActor
 struct SectionState {
     var header: Row?
-    var rows: [Row]
+    var rows: RowList
     var footer: Row?
     /// The section's controller, boxed; the manager gives every row of the section this box.
     var controllerBox: SectionControllerBox?
 
     init(header: Row? = nil, rows: [Row] = [], footer: Row? = nil, controllerBox: SectionControllerBox? = nil) {
         self.header = header
-        self.rows = rows
+        self.rows = RowList(rows)
         self.footer = footer
         self.controllerBox = controllerBox
     }
@@ -29,37 +29,13 @@ struct SectionState {
         return end
     }
 
-    /// The index of `row` in `rows` (by identity): a plain loop over the buffer, a few instructions
-    /// a row (no closure, so no executor check per row).
-    func index(of row: Row) -> Int? {
-        rows.withUnsafeBufferPointer { buffer in
-            var i = 0
-            while i < buffer.count {
-                if buffer[i] === row { return i }
-                i += 1
-            }
-            return nil
-        }
-    }
+    /// The index of `row` in `rows` (by identity): a plain loop over each chunk's buffer.
+    func index(of row: Row) -> Int? { rows.index(of: row) }
 
     /// The index of `row` in `rows`, searched outward from `hint` (both ways, one step at a time):
     /// O(d) for a row d places from where it was last seen — rows inserted or removed before it
     /// since — and a scan of the section when it is not there.
-    func index(of row: Row, near hint: Int) -> Int? {
-        rows.withUnsafeBufferPointer { buffer in
-            let n = buffer.count
-            guard n > 0 else { return nil }
-            let start = min(max(hint, 0), n - 1)
-            if buffer[start] === row { return start }
-            var distance = 1
-            while start - distance >= 0 || start + distance < n {
-                if start + distance < n, buffer[start + distance] === row { return start + distance }
-                if start - distance >= 0, buffer[start - distance] === row { return start - distance }
-                distance += 1
-            }
-            return nil
-        }
-    }
+    func index(of row: Row, near hint: Int) -> Int? { rows.index(of: row, near: hint) }
 
     /// Records each row's place in `rows` from `start` on (see `Row.indexHint`), in section `index`.
     func noteLocations(section index: Int, from start: Int = 0, to end: Int? = nil) {

@@ -171,7 +171,7 @@ extension BaseListManager {
             let start = cursor
             if counts.header { s.header = newFlat[cursor]; cursor += 1 }
             // One section of rows only takes the whole array (no copy).
-            s.rows = cursor == 0 && counts.rows == newFlat.count ? newFlat : Array(newFlat[cursor..<(cursor + counts.rows)])
+            s.rows = RowList(cursor == 0 && counts.rows == newFlat.count ? newFlat : Array(newFlat[cursor..<(cursor + counts.rows)]))
             cursor += counts.rows
             if counts.footer { s.footer = newFlat[cursor]; cursor += 1 }
             if s.controllerBox != nil || hadControllers {

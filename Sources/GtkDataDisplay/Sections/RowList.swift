@@ -1,0 +1,259 @@
+// A section's rows in chunks. In one array, inserting or removing a row moved every row after it:
+// at a million rows in a few sections that memmove was most of what `insert(_:after:)`, `move`
+// and `expand` cost. Here an edit moves the rows of one chunk (at most `2 × chunkSize`) and
+// shifts the chunks' start indices (one integer a chunk).
+//
+// A whole-state update hands its new array over as one chunk (shared, not copied); the first edit
+// splits a long chunk into short ones (a copy of its rows, once). Chunks never share a buffer, so
+// a row removed from the list is released at once.
+
+/// The rows of one section, in order, chunked so that edits cost O(chunk + chunks), not O(rows).
+struct RowList: RandomAccessCollection, MutableCollection, RangeReplaceableCollection, ExpressibleByArrayLiteral {
+    typealias Element = Row
+    typealias Index = Int
+    typealias Indices = Range<Int>
+    typealias SubSequence = Slice<RowList>
+
+    /// Rows a chunk is split into; an edited chunk longer than twice this is split. Lists made
+    /// from now on take it (tests lower it to put chunk boundaries into small lists).
+    nonisolated(unsafe) static var defaultChunkSize = 1024
+
+    /// Never empty (the list has no chunks when it has no rows).
+    private var chunks: [[Row]] = []
+    /// `starts[k]`: the list index of the first row of `chunks[k]`.
+    private var starts: [Int] = []
+    private(set) var count = 0
+    let chunkSize: Int
+
+    init() { chunkSize = Self.defaultChunkSize }
+
+    init(arrayLiteral rows: Row...) { self.init(rows) }
+
+    /// The rows of `rows`, sharing its buffer (no row is copied or retained).
+    init(_ rows: [Row], chunkSize: Int = RowList.defaultChunkSize) {
+        precondition(chunkSize > 0, "a chunk holds at least one row")
+        self.chunkSize = chunkSize
+        guard !rows.isEmpty else { return }
+        chunks = [rows]
+        starts = [0]
+        count = rows.count
+    }
+
+    init<S: Sequence>(_ rows: S) where S.Element == Row { self.init(Array(rows)) }
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { count }
+
+    /// The rows as one array: shared, not copied, while the list is one chunk over a whole buffer.
+    var array: [Row] {
+        if chunks.count == 1 { return chunks[0] }
+        var all: [Row] = []
+        all.reserveCapacity(count)
+        for chunk in chunks { all.append(contentsOf: chunk) }
+        return all
+    }
+
+    /// Chunks of at most this many rows are left whole by an edit.
+    private var largestChunk: Int { 2 * chunkSize }
+
+    /// The chunk holding list index `index` (< count) and the index's place in it.
+    private func locate(_ index: Int) -> (chunk: Int, offset: Int) {
+        precondition(index >= 0 && index < count, "row index \(index) out of range 0..<\(count)")
+        if chunks.count == 1 { return (0, index) }
+        var low = 0, high = starts.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if starts[middle] <= index { low = middle } else { high = middle - 1 }
+        }
+        return (low, index - starts[low])
+    }
+
+    subscript(position: Int) -> Row {
+        get {
+            let (k, offset) = locate(position)
+            return chunks[k][offset]
+        }
+        set {
+            let (k, offset) = locate(position)
+            chunks[k][offset] = newValue
+        }
+    }
+
+    subscript(bounds: Range<Int>) -> Slice<RowList> {
+        get { Slice(base: self, bounds: bounds) }
+        set { replaceSubrange(bounds, with: newValue) }
+    }
+
+    func makeIterator() -> Iterator { Iterator(chunks: chunks) }
+
+    /// Walks the chunks in order.
+    struct Iterator: IteratorProtocol {
+        fileprivate let chunks: [[Row]]
+        private var chunk = 0
+        private var position = 0
+
+        fileprivate init(chunks: [[Row]]) { self.chunks = chunks }
+
+        mutating func next() -> Row? {
+            while chunk < chunks.count {
+                if position < chunks[chunk].count {
+                    defer { position += 1 }
+                    return chunks[chunk][position]
+                }
+                chunk += 1
+                position = 0
+            }
+            return nil
+        }
+    }
+
+    func withContiguousStorageIfAvailable<R>(_ body: (UnsafeBufferPointer<Row>) throws -> R) rethrows -> R? {
+        if chunks.isEmpty { return try body(UnsafeBufferPointer(start: nil, count: 0)) }
+        guard chunks.count == 1 else { return nil }
+        return try chunks[0].withUnsafeBufferPointer(body)
+    }
+
+    /// Calls `body` with each chunk's rows and the list index of its first row, in order, until it
+    /// returns a result.
+    func firstInChunks<R>(_ body: (UnsafeBufferPointer<Row>, Int) -> R?) -> R? {
+        for k in chunks.indices {
+            if let result = chunks[k].withUnsafeBufferPointer({ body($0, starts[k]) }) { return result }
+        }
+        return nil
+    }
+
+    mutating func replaceSubrange<C: Collection>(_ range: Range<Int>, with newElements: C) where C.Element == Row {
+        precondition(range.lowerBound >= 0 && range.upperBound <= count, "range \(range) out of 0..<\(count)")
+        let inserted = newElements.count
+        if count == 0 {
+            guard inserted > 0 else { return }
+            chunks = [Array(newElements)]
+            starts = [0]
+            count = inserted
+            splitIfLong(0)
+            return
+        }
+        // Chunks the edit touches are split first, so it copies (and moves) rows of short chunks only.
+        if range.lowerBound < count { splitIfLong(locate(range.lowerBound).chunk) }
+        if range.upperBound > range.lowerBound, range.upperBound - 1 < count { splitIfLong(locate(range.upperBound - 1).chunk) }
+        if range.lowerBound == count { splitIfLong(chunks.count - 1) }
+
+        // The first chunk touched, and where the range starts in it (at its end for an append).
+        let (first, firstOffset) = range.lowerBound == count
+            ? (chunks.count - 1, chunks[chunks.count - 1].count)
+            : locate(range.lowerBound)
+        if range.isEmpty || range.upperBound - 1 < starts[first] + chunks[first].count {
+            // Within one chunk.
+            chunks[first].replaceSubrange(firstOffset..<(firstOffset + range.count), with: newElements)
+        } else {
+            let (last, lastOffset) = locate(range.upperBound - 1)
+            chunks[first].replaceSubrange(firstOffset..., with: newElements)
+            chunks[last].removeSubrange(0...lastOffset)
+            if last > first + 1 {
+                chunks.removeSubrange((first + 1)..<last)
+                starts.removeSubrange((first + 1)..<last)
+            }
+        }
+        count += inserted - range.count
+        // Drop the (at most two) chunks left empty, split one that grew long, renumber from the first touched.
+        for k in [first + 1, first] where k < chunks.count && chunks[k].isEmpty {
+            chunks.remove(at: k)
+            starts.remove(at: k)
+        }
+        if first < chunks.count {
+            splitIfLong(first)
+            renumber(from: first)
+        }
+    }
+
+    mutating func append(_ row: Row) {
+        replaceSubrange(count..<count, with: CollectionOfOne(row))
+    }
+
+    mutating func append<S: Sequence>(contentsOf rows: S) where S.Element == Row {
+        let added = Array(rows)
+        replaceSubrange(count..<count, with: added)
+    }
+
+    /// Splits `chunks[k]` into chunks of `chunkSize` rows when it is longer than twice that (the
+    /// last takes a short remainder). O(rows of the chunk), once: the pieces are short.
+    private mutating func splitIfLong(_ k: Int) {
+        let chunk = chunks[k]
+        guard chunk.count > largestChunk else { return }
+        var pieces: [[Row]] = []
+        pieces.reserveCapacity(chunk.count / chunkSize + 1)
+        var start = 0
+        while start < chunk.count {
+            let end = chunk.count - start < chunkSize + chunkSize / 2 ? chunk.count : start + chunkSize
+            pieces.append(Array(chunk[start..<end]))
+            start = end
+        }
+        chunks.replaceSubrange(k...k, with: pieces)
+        starts.replaceSubrange(k...k, with: repeatElement(0, count: pieces.count))
+        renumber(from: k)
+    }
+
+    /// Recomputes `starts` from chunk `k` on.
+    private mutating func renumber(from k: Int) {
+        guard k < chunks.count else { return }
+        var start = k == 0 ? 0 : starts[k - 1] + chunks[k - 1].count
+        for j in k..<chunks.count {
+            starts[j] = start
+            start += chunks[j].count
+        }
+    }
+
+    /// The index of `row` (by identity): a plain loop over each chunk's buffer.
+    func index(of row: Row) -> Int? {
+        firstInChunks { buffer, start in
+            var i = 0
+            while i < buffer.count {
+                if buffer[i] === row { return start + i }
+                i += 1
+            }
+            return nil
+        }
+    }
+
+    /// The index of `row`, searched outward from `hint` (both ways, one step at a time): O(d) for a
+    /// row d places from `hint`, a scan of the list when it is not there.
+    func index(of row: Row, near hint: Int) -> Int? {
+        guard count > 0 else { return nil }
+        let start = Swift.min(Swift.max(hint, 0), count - 1)
+        if chunks.count == 1 {
+            return chunks[0].withUnsafeBufferPointer { buffer in
+                if buffer[start] === row { return start }
+                var distance = 1
+                while start - distance >= 0 || start + distance < count {
+                    if start + distance < count, buffer[start + distance] === row { return start + distance }
+                    if start - distance >= 0, buffer[start - distance] === row { return start - distance }
+                    distance += 1
+                }
+                return nil
+            }
+        }
+        let (k, offset) = locate(start)
+        if chunks[k][offset] === row { return start }
+        // Two cursors (chunk, offset) walking away from `start`, one row each per step.
+        var right = (chunk: k, offset: offset + 1, index: start + 1)
+        var left = (chunk: k, offset: offset - 1, index: start - 1)
+        while left.index >= 0 || right.index < count {
+            if right.index < count {
+                if right.offset == chunks[right.chunk].count { right.chunk += 1; right.offset = 0 }
+                if chunks[right.chunk][right.offset] === row { return right.index }
+                right.offset += 1
+                right.index += 1
+            }
+            if left.index >= 0 {
+                if left.offset < 0 { left.chunk -= 1; left.offset = chunks[left.chunk].count - 1 }
+                if chunks[left.chunk][left.offset] === row { return left.index }
+                left.offset -= 1
+                left.index -= 1
+            }
+        }
+        return nil
+    }
+
+    /// Chunks in the list (for tests: that edits keep them short and few).
+    var chunkCounts: [Int] { chunks.map(\.count) }
+}

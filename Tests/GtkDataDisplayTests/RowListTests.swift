@@ -1,0 +1,122 @@
+@testable import GtkDataDisplay
+import GtkDataDisplayTesting
+import XCTest
+
+/// `RowList` (a section's rows in chunks) against a plain array: random edits with chunks of a few
+/// rows, so every edit crosses, splits, empties or appends to chunks; after each, the same rows in the
+/// same order, lookups by identity that agree, short chunks, and removed rows freed.
+@MainActor
+final class RowListTests: XCTestCase {
+    private var next = 0
+
+    private func rows(_ n: Int) -> [Row] {
+        (0..<n).map { _ in
+            next += 1
+            return Row(generator: LabelRow(model: "r\(next)", id: next), role: .row)
+        }
+    }
+
+    private func assertSame(_ list: RowList, _ model: [Row], _ context: @autoclosure () -> String,
+                            file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertEqual(list.count, model.count, context(), file: file, line: line)
+        XCTAssertTrue(Array(list).elementsEqual(model, by: ===), "iteration: \(context())", file: file, line: line)
+        XCTAssertTrue(list.array.elementsEqual(model, by: ===), "array: \(context())", file: file, line: line)
+        for i in model.indices where !(list[i] === model[i]) {
+            XCTFail("subscript \(i): \(context())", file: file, line: line)
+            return
+        }
+        XCTAssertTrue(list.chunkCounts.allSatisfy { $0 > 0 && $0 <= 2 * list.chunkSize } || list.chunkCounts.count == 1,
+                      "chunks \(list.chunkCounts): \(context())", file: file, line: line)
+        XCTAssertEqual(list.chunkCounts.reduce(0, +), model.count, context(), file: file, line: line)
+    }
+
+    func testRandomEditsMatchAnArrayAcrossChunkSizes() async {
+        var random = SystemRandomNumberGenerator()
+        for chunkSize in [1, 2, 3, 5] {
+            let start = rows(Int.random(in: 0...40, using: &random))
+            var model = start
+            var list = RowList(start, chunkSize: chunkSize)
+            for step in 0..<400 {
+                let context = "chunk size \(chunkSize), step \(step)"
+                switch Int.random(in: 0..<7, using: &random) {
+                case 0:  // insert a few anywhere
+                    let at = Int.random(in: 0...model.count, using: &random)
+                    let new = rows(Int.random(in: 1...7, using: &random))
+                    list.insert(contentsOf: new, at: at)
+                    model.insert(contentsOf: new, at: at)
+                case 1:  // remove a range (maybe across chunks)
+                    guard !model.isEmpty else { continue }
+                    let a = Int.random(in: 0..<model.count, using: &random)
+                    let b = Int.random(in: a...min(model.count, a + 12), using: &random)
+                    list.removeSubrange(a..<b)
+                    model.removeSubrange(a..<b)
+                case 2:  // replace a range by other rows
+                    let a = Int.random(in: 0...model.count, using: &random)
+                    let b = Int.random(in: a...min(model.count, a + 9), using: &random)
+                    let new = rows(Int.random(in: 0...9, using: &random))
+                    list.replaceSubrange(a..<b, with: new)
+                    model.replaceSubrange(a..<b, with: new)
+                case 3:  // set one
+                    guard !model.isEmpty else { continue }
+                    let i = Int.random(in: 0..<model.count, using: &random)
+                    let new = rows(1)[0]
+                    list[i] = new
+                    model[i] = new
+                case 4:  // append
+                    let new = rows(Int.random(in: 1...4, using: &random))
+                    list.append(contentsOf: new)
+                    model.append(contentsOf: new)
+                case 5:  // remove one
+                    guard !model.isEmpty else { continue }
+                    let i = Int.random(in: 0..<model.count, using: &random)
+                    XCTAssertTrue(list.remove(at: i) === model.remove(at: i), context)
+                default:  // a whole new array, as a whole-state update hands over
+                    model = model.filter { _ in Bool.random(using: &random) } + rows(Int.random(in: 0...30, using: &random))
+                    list = RowList(model, chunkSize: chunkSize)
+                }
+                assertSame(list, model, context)
+                // Lookups by identity, from exact, stale and absurd hints.
+                if let i = model.indices.randomElement(using: &random) {
+                    XCTAssertEqual(list.index(of: model[i]), i, context)
+                    for hint in [i, i - 3, i + 5, -10, model.count + 10] {
+                        XCTAssertEqual(list.index(of: model[i], near: hint), i, "hint \(hint): \(context)")
+                    }
+                }
+                let stranger = rows(1)[0]
+                XCTAssertNil(list.index(of: stranger), context)
+                XCTAssertNil(list.index(of: stranger, near: model.count / 2), context)
+            }
+        }
+    }
+
+    func testAWholeArrayIsSharedAndTheFirstEditSplitsALongChunk() async {
+        let all = rows(100)
+        var list = RowList(all, chunkSize: 8)
+        XCTAssertEqual(list.chunkCounts, [100], "one chunk over the handed array")
+        let sharesBuffer = list.array.withUnsafeBufferPointer { a in all.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress } }
+        XCTAssertTrue(sharesBuffer, "the array comes back without a copy")
+
+        list.insert(rows(1)[0], at: 50)
+        XCTAssertEqual(list.count, 101)
+        XCTAssertGreaterThan(list.chunkCounts.count, 10, "split into short chunks: \(list.chunkCounts)")
+        XCTAssertTrue(list.chunkCounts.allSatisfy { $0 <= 16 }, "\(list.chunkCounts)")
+    }
+
+    func testRemovedRowsAreFreedAtOnce() async {
+        weak var removed: Row?
+        weak var replaced: Row?
+        var list: RowList
+        do {
+            let all = rows(60)
+            removed = all[30]
+            replaced = all[45]
+            list = RowList(all, chunkSize: 4)
+        }
+        list.insert(contentsOf: rows(2), at: 10)
+        list.remove(at: 32)
+        list[46] = rows(1)[0]  // all[45]: +2 inserted before it, -1 removed before it
+        XCTAssertNil(removed, "a removed row is released (no chunk keeps the old buffer)")
+        XCTAssertNil(replaced, "a replaced row is released")
+        XCTAssertEqual(list.count, 61)
+    }
+}

@@ -75,6 +75,7 @@ internal struct IDMatch {
                             largeCount: Swift.max(oldRows, newRows))
         var matched = MatchedRows(old: RowBits(count: oldRows), new: RowBits(count: newRows),
                                   runLimit: IDMatch.runLimit(rows: Swift.max(oldRows, newRows)))
+        let seed = IDTable.hashSeed
         var i = start, j = start
         var visited = 0
         while true {
@@ -94,7 +95,7 @@ internal struct IDMatch {
             }
             if oldLeft {
                 let id = old[i]
-                if let found = table.findOrInsert(id, hash: id.hashValue, index: i, isNew: false, old: old, new: new) {
+                if let found = table.findOrInsert(id, hash: IDTable.hash(id, seed: seed), index: i, isNew: false, old: old, new: new) {
                     guard found.isNew && oldIndexOfNew[found.index] < 0 else {
                         throw IDMatch.firstRepeat(old: old, new: new, oldMiddle: start..<oldEnd, newMiddle: start..<newEnd)
                     }
@@ -104,7 +105,7 @@ internal struct IDMatch {
             }
             if newLeft && oldIndexOfNew[j] < 0 {
                 let id = new[j]
-                if let found = table.findOrInsert(id, hash: id.hashValue, index: j, isNew: true, old: old, new: new) {
+                if let found = table.findOrInsert(id, hash: IDTable.hash(id, seed: seed), index: j, isNew: true, old: old, new: new) {
                     guard !found.isNew && !matched.old.contains(found.index - start) else {
                         throw IDMatch.firstRepeat(old: old, new: new, oldMiddle: start..<oldEnd, newMiddle: start..<newEnd)
                     }

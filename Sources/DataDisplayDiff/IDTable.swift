@@ -46,6 +46,22 @@ internal struct IDTable {
         count = 0
     }
 
+    /// A seed for `hash`, drawn once per process (so no input can be made to collide on purpose
+    /// more than with `Hasher`, whose seed is per process too).
+    @usableFromInline static let hashSeed = Int.random(in: Int.min...Int.max)
+
+    /// The hash a table places `id` by: an `Int` mixed with `seed` by SplitMix64's finalizer (one
+    /// word through `Hasher`'s SipHash cost more than the rest of a lookup), any other id its
+    /// `hashValue`. Only the table's layout depends on it, never which rows match.
+    @inlinable @inline(__always)
+    static func hash<ID: Hashable>(_ id: ID, seed: Int) -> Int {
+        guard ID.self == Int.self else { return id.hashValue }
+        var x = UInt64(bitPattern: Int64(unsafeBitCast(id, to: Int.self) ^ seed))
+        x = (x ^ (x >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        x = (x ^ (x >> 27)) &* 0x94D0_49BB_1331_11EB
+        return Int(bitPattern: UInt(x ^ (x >> 31)))
+    }
+
     /// The home slot of a hash value.
     @inlinable @inline(__always)
     func home(_ hash: Int) -> Int {
@@ -92,7 +108,7 @@ internal struct IDTable {
             var hash = entry
             if !storedBitsSuffice {
                 let payload = (entry & payloadMask) - 1
-                hash = (payload & 1 == 1 ? new[payload >> 1] : old[payload >> 1]).hashValue
+                hash = IDTable.hash(payload & 1 == 1 ? new[payload >> 1] : old[payload >> 1], seed: IDTable.hashSeed)
             }
             var slot = home(hash)
             while slots[slot] != 0 { slot = (slot + 1) & mask }

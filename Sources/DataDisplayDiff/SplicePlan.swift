@@ -29,6 +29,16 @@ public struct SplicePlan: Sendable, Equatable {
         self.moveCount = moveCount
     }
 
+    /// The plan from an empty list to `count` new rows: one splice inserting them all. For a caller
+    /// that knows the new ids are unique (`plan(old:new:)` with an empty old list hashes every id
+    /// to find a repeat).
+    public static func inserting(_ count: Int) -> SplicePlan {
+        precondition(count >= 0, "a list has at least 0 rows")
+        return SplicePlan(splices: count == 0 ? [] : [Splice(position: 0, removedCount: 0, inserted: 0..<count)],
+                          updated: [], oldIndexOfNew: [Int](repeating: -1, count: count),
+                          removedRows: 0, insertedRows: count, moveCount: 0)
+    }
+
     /// Sum over splices of `removedCount + inserted.count`.
     public var churn: Int {
         var total = 0

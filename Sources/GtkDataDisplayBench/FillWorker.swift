@@ -1,5 +1,6 @@
 // Child process: the first fill of a manager with N rows plus a list view showing it, until GTK
-// has bound the first rows. Once through setState (diffed against nothing), once through add(_:).
+// has bound the first rows. Once through setState (diffed against nothing), twice more manager only
+// (ids shuffled, ids in order, on the heap the first freed), once through add(_:).
 // Then the raw comparison of issue 12's goal 4: a full reload of N rows by hand — N new items, one
 // splice into an empty GListStore, a plain GtkListView over it — timed the same way (last, so the
 // process's warm heap favours the comparison, not the manager). Without a display only the
@@ -31,6 +32,23 @@ enum FillWorker {
             }
             Wire.setup()
             result.managerMismatch = manager.store.count == size ? nil : "store has \(manager.store.count) rows, expected \(size)"
+        }
+        // Twice more on the heap the first fill freed, manager only: the same rows with their ids in
+        // shuffled order (a first fill then hashes every id), then in order.
+        var random = SeededRandom(seed: settings.seed &+ UInt64(size))
+        var order = Array(0..<size)
+        random.shuffle(&order)
+        for shuffled in [true, false] {
+            let ids = shuffled ? order.map { old.ids[$0] } : old.ids
+            let generators = makeGenerators(ids: ids, content: shuffled ? order.map { old.content[$0] } : old.content)
+            Wire.run()
+            let t0 = Clock.now()
+            let manager = BaseListManager()
+            try! manager.setState([Section(rows: generators)])
+            let elapsed = Clock.ms(t0, Clock.now())
+            if shuffled { result.unorderedApplyMs = elapsed } else { result.warmApplyMs = elapsed }
+            Wire.setup()
+            if manager.store.count != size { result.managerMismatch = "again: store has \(manager.store.count) rows, expected \(size)" }
         }
         if addPath {
             let generators = makeGenerators(ids: old.ids, content: old.content)

@@ -105,6 +105,8 @@ enum JSONReport {
             ("update_peak_bytes_per_row", r.updatePeakBytesPerRow.map { number($0) }),
             ("first_bind_ms", r.firstBindMs.map { number($0) }),
             ("add_path_ms", r.addPathMs.map { number($0) }),
+            ("unordered_apply_ms", r.unorderedApplyMs.map { number($0) }),
+            ("warm_apply_ms", r.warmApplyMs.map { number($0) }),
             ("add_first_bind_ms", r.addFirstBindMs.map { number($0) }),
             ("raw_fill_ms", r.rawFillMs.map { number($0) }),
             ("raw_fill_first_bind_ms", r.rawFillFirstBindMs.map { number($0) }),

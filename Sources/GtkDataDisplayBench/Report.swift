@@ -277,6 +277,10 @@ struct Report {
         var lines = ["FIRST FILL — \(sizeLabel(size)) rows, new manager (+ list view until GTK bound the first rows)"]
         if let reason = r.dnfReason { lines.append("  DNF: \(reason)") }
         lines.append("  setState: \(ms(r.applyMs)) ms manager only, \(r.firstBindMs.map { ms($0) + " ms" } ?? "list view not measured") to first bound rows")
+        if let unordered = r.unorderedApplyMs, let warm = r.warmApplyMs {
+            lines.append("  setState again on the heap the first fill freed, manager only: ids in order \(ms(warm)) ms, "
+                         + "ids shuffled (no ordered-ids shortcut: every id hashed) \(ms(unordered)) ms")
+        }
         if r.rawFillMs != nil {
             lines.append("  full reload by hand (new items, one splice, plain GtkListView): \(ms(r.rawFillMs)) ms items + splice, "
                          + "\(r.rawFillFirstBindMs.map { ms($0) + " ms" } ?? "list view not measured") to first bound rows")

@@ -43,6 +43,8 @@ extension TaskResult {
         updatePeakBytesPerRow = other.updatePeakBytesPerRow ?? updatePeakBytesPerRow
         firstBindMs = other.firstBindMs ?? firstBindMs
         addPathMs = other.addPathMs ?? addPathMs
+        unorderedApplyMs = other.unorderedApplyMs ?? unorderedApplyMs
+        warmApplyMs = other.warmApplyMs ?? warmApplyMs
         addFirstBindMs = other.addFirstBindMs ?? addFirstBindMs
         rawFillFirstBindMs = other.rawFillFirstBindMs ?? rawFillFirstBindMs
         rawFillMs = other.rawFillMs ?? rawFillMs

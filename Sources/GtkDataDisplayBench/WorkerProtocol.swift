@@ -60,6 +60,11 @@ struct TaskResult: Codable, Sendable {
     var updatePeakBytesPerRow: Double?
     var firstBindMs: Double?
     var addPathMs: Double?
+    /// The first fill through setState again, manager only, on the heap the first one freed: with
+    /// the same rows in shuffled id order (a first fill skips hashing the ids only when they come
+    /// in increasing order), and in order (the same heap, for comparison).
+    var unorderedApplyMs: Double?
+    var warmApplyMs: Double?
     var addFirstBindMs: Double?
     /// The raw comparison of the first fill: a full reload of N new items (one splice into an empty
     /// GListStore) shown in a plain GtkListView, until GTK bound rows (issue 12, goal 4).

@@ -147,6 +147,37 @@ final class WholeStateKeyFormTests: XCTestCase {
         XCTAssertEqual(manager.lastUpdate?.inserted, 2)
         XCTAssertEqual(manager.lastUpdate?.moves, 0)
     }
+
+    /// A first fill with ids in increasing order skips hashing them (none can repeat); out of order,
+    /// every id is hashed. Either way the rows are all there, and a repeat is an error that changes nothing.
+    func testFirstFillWithIDsInOrderOrNotFindsRepeats() async throws {
+        for ordered in [true, false] {
+            let ints = (0..<5_000).map { LabelRow(model: "r\($0)", id: ordered ? $0 : ($0 * 7_919) % 5_000) }
+            let strings = (0..<5_000).map { LabelRow(model: "s\($0)", id: String(format: "s%05d", ordered ? $0 : ($0 * 7_919) % 5_000)) }
+            for rows in [ints, strings] {
+                let manager = BaseListManager()
+                try manager.setState([Section(rows: rows)])
+                XCTAssertEqual(manager.store.count, rows.count, "ordered \(ordered)")
+                XCTAssertEqual(storeTexts(manager), rows.map(\.model), "ordered \(ordered)")
+            }
+        }
+        // In order up to a repeat of an earlier id (Int and String), or of the same generator.
+        let repeatedInt = (0..<100).map { LabelRow(model: "\($0)", id: $0) } + [LabelRow(model: "again", id: 40)]
+        let repeatedString = (0..<100).map { LabelRow(model: "\($0)", id: String(format: "k%03d", $0)) } + [LabelRow(model: "again", id: "k040")]
+        let same = LabelRow(model: "same", id: 1_000)
+        let cases: [([LabelRow], String)] = [(repeatedInt, "Int"), (repeatedString, "String"), ([LabelRow(model: "a", id: 1), same, same], "same generator")]
+        for (rows, name) in cases {
+            let manager = BaseListManager()
+            XCTAssertThrowsError(try manager.setState([Section(rows: rows)]), name) {
+                switch $0 as? DataDisplayError {
+                case .duplicateDiffID?: XCTAssertNotEqual(name, "same generator")
+                case .duplicateGenerator?: XCTAssertEqual(name, "same generator")
+                default: XCTFail("\(name): \($0)")
+                }
+            }
+            XCTAssertEqual(manager.store.count, 0, "\(name): nothing shown")
+        }
+    }
 }
 
 /// An id that is neither an integer nor a string.

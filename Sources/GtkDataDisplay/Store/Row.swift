@@ -72,14 +72,16 @@ final class Row {
     /// none, a row's place among its siblings is its index in its section (no scan).
     nonisolated static let nestedAlive = Atomic<Int>(0)
 
-    init(generator: any RowGenerator, role: RowRole, depth: Int = 0) {
+    /// A row showing `generator`, with a new row object, or with `object` (transfer full, not yet
+    /// any row's: see `RowObjectType.make(count:)`).
+    init(generator: any RowGenerator, role: RowRole, depth: Int = 0, object: UnsafeMutablePointer<GddRowObject>? = nil) {
         self.generator = generator
         self.role = role
         self.storedDepth = Int32(truncatingIfNeeded: depth)
         if depth > 0 { Self.nestedAlive.add(1, ordering: .relaxed) }
         self.shownRevision = UInt32(truncatingIfNeeded: generator.contentRevision)
-        self.object = RowObjectType.make()
-        object.pointee.row = Unmanaged.passUnretained(self).toOpaque()
+        self.object = object ?? RowObjectType.make()
+        self.object.pointee.row = Unmanaged.passUnretained(self).toOpaque()
         classifyGenerator(generator)
     }
 

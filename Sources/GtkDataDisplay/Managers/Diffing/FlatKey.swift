@@ -13,6 +13,10 @@ protocol FlatKey: Hashable {
     var rowKey: RowKey { get }
     /// A hash cheaper than `hashValue` for filters (collisions are allowed: a filter checks again).
     var quickHash: Int { get }
+    /// Whether `keys` are in strictly increasing order of their ids, so that none repeats: one pass
+    /// that spares a first fill the hashing of every id (rows often come sorted by id). False
+    /// when this form has no order.
+    static func strictlyIncreasing(_ keys: [Self]) -> Bool
 }
 
 /// A row's role and depth packed in one word: role in the low two bits (0 for a row, so a plain
@@ -61,6 +65,18 @@ struct WordKey: FlatKey {
 
     var quickHash: Int { (value &+ tag &* 0x9E37_79B9) &* 0x2545_F491_4F6C_DD1D }
 
+    /// Values strictly increasing: no two keys are equal, whatever their tags.
+    static func strictlyIncreasing(_ keys: [WordKey]) -> Bool {
+        keys.withUnsafeBufferPointer { keys in
+            var i = 1
+            while i < keys.count {
+                if keys[i - 1].value >= keys[i].value { return false }
+                i += 1
+            }
+            return true
+        }
+    }
+
     /// Two words mixed (SplitMix64's finalizer) with the table's seed: what `Set` and the diff's
     /// table hash by. Hashing them through `Hasher` (SipHash) cost more than the rest of a lookup.
     func _rawHashValue(seed: Int) -> Int {
@@ -87,6 +103,17 @@ struct StringKey: FlatKey {
 
     var rowKey: RowKey { RowKey(role: RowSlot.role(slot), depth: RowSlot.depth(slot), id: DiffKey(value)) }
 
+    /// Strings strictly increasing (`<` agrees with `==`, so none repeats). Stops at the first pair
+    /// out of order, so an unsorted list costs a few comparisons.
+    static func strictlyIncreasing(_ keys: [StringKey]) -> Bool {
+        var i = 1
+        while i < keys.count {
+            if !(keys[i - 1].value < keys[i].value) { return false }
+            i += 1
+        }
+        return true
+    }
+
     /// FNV-1a over the UTF-8 bytes (native strings are read in place).
     var quickHash: Int {
         var text = value
@@ -106,4 +133,6 @@ extension RowKey: FlatKey {
     var rowKey: RowKey { self }
 
     var quickHash: Int { hashValue }
+
+    static func strictlyIncreasing(_ keys: [RowKey]) -> Bool { keys.count < 2 }
 }

@@ -22,6 +22,26 @@ final class RowLifetimeTests: XCTestCase {
         XCTAssertEqual(Diagnostics.liveRowObjects, baseline)
     }
 
+    /// Whole states of thousands of new rows take row objects made a batch at a time: none is left
+    /// over, whatever share of a batch the rows use.
+    func testManyNewRowsInWholeStatesLeaveNoExtraObjects() async throws {
+        let baseline = Diagnostics.liveRowObjects
+        do {
+            let manager = BaseListManager()
+            for (round, count) in [5_000, 9_000, 4_097, 12_345].enumerated() {
+                // Every id new, some old rows kept in between.
+                let kept = round == 0 ? 0 : 100
+                let ids = Array(0..<kept) + (0..<count).map { 100_000 * (round + 1) + $0 }
+                try manager.setState([Section(rows: ids.map { LabelRow(model: "\($0)", id: $0) })])
+                XCTAssertEqual(manager.store.count, ids.count)
+                XCTAssertEqual(Diagnostics.liveRowObjects, baseline + ids.count, "round \(round)")
+            }
+            manager.clear()
+            XCTAssertEqual(Diagnostics.liveRowObjects, baseline)
+        }
+        XCTAssertEqual(Diagnostics.liveRowObjects, baseline)
+    }
+
     func testReplacedAndMovedRowsLeaveNoExtraObjects() async throws {
         let baseline = Diagnostics.liveRowObjects
         do {

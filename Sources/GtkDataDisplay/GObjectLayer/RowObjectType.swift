@@ -27,16 +27,6 @@ enum RowObjectType {
         return UnsafeMutableRawPointer(object).assumingMemoryBound(to: GddRowObject.self)
     }
 
-    /// `count` row objects (transfer full) with no owner yet, made in one go: they lie side by side
-    /// in memory, so a splice that inserts them all (which takes a reference on each) reads them in
-    /// order instead of one between every two Swift rows.
-    static func make(count: Int) -> [UnsafeMutablePointer<GddRowObject>] {
-        var objects: [UnsafeMutablePointer<GddRowObject>] = []
-        objects.reserveCapacity(count)
-        for _ in 0..<count { objects.append(make()) }
-        return objects
-    }
-
     /// The Swift row behind a store item, or nil if the item is not a row object or its row is gone.
     static func owner(of item: UnsafeMutableRawPointer) -> UnsafeMutableRawPointer? {
         guard gdd_is_instance_of(item, type) != 0 else { return nil }

@@ -73,7 +73,7 @@ final class Row {
     nonisolated static let nestedAlive = Atomic<Int>(0)
 
     /// A row showing `generator`, with a new row object, or with `object` (transfer full, not yet
-    /// any row's: see `RowObjectType.make(count:)`).
+    /// any row's: see `RowObjectBatch`).
     init(generator: any RowGenerator, role: RowRole, depth: Int = 0, object: UnsafeMutablePointer<GddRowObject>? = nil) {
         self.generator = generator
         self.role = role

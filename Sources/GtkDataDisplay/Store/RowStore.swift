@@ -77,24 +77,8 @@ public final class RowStore {
         if scratch.count > 4096 { scratch = [] }
     }
 
-    /// Replaces `removing` items at `position` with `items` (row objects of rows the caller holds):
-    /// one emission.
-    func splice(at position: Int, removing: Int, items: ArraySlice<UnsafeMutableRawPointer?>) {
-        if !willSplice.isEmpty, removing > 0 || !items.isEmpty { willSplice.invoke(with: (position, removing)) }
-        var items = items
-        items.withUnsafeMutableBufferPointer { buffer in
-            g_list_store_splice(pointer, guint(position), guint(removing), buffer.baseAddress, guint(buffer.count))
-        }
-    }
-
-    /// Applies a splice plan whose inserted ranges index `newRows`. `items`, when given, holds the
-    /// row objects of `newRows` (read while the rows were at hand: a splice of many new rows then
-    /// does not visit every row again).
-    func apply(_ plan: SplicePlan, newRows: [Row], items: [UnsafeMutableRawPointer?]? = nil) {
-        if let items, plan.splices.count == 1, let step = plan.splices.first {
-            splice(at: step.position, removing: step.removedCount, items: items[step.inserted])
-            return
-        }
+    /// Applies a splice plan whose inserted ranges index `newRows`.
+    func apply(_ plan: SplicePlan, newRows: [Row]) {
         apply(plan.splices, at: 0, newRows: newRows)
     }
 

@@ -119,13 +119,8 @@ extension BaseListManager {
         let comparingInPass = comparingContent && recycling == nil
         if comparingContent && !comparingInPass { plan.updated = Self.changedRows(plan, oldFlat: oldFlat, generators: generators) }
         var updated: [Int] = []
-        // A mostly new list (a first fill): its row objects are made in one go, side by side, and
-        // the splice takes them from `items`, filled here while each row is at hand.
-        let mostlyNew = plan.insertedRows > 4096 && plan.insertedRows * 2 > generators.count && plan.splices.count == 1
-        var madeObjects = mostlyNew ? RowObjectType.make(count: plan.insertedRows) : []
-        var nextObject = 0
-        var items: [UnsafeMutableRawPointer?] = []
-        if mostlyNew { items.reserveCapacity(generators.count) }
+        // Many new rows (a first fill): their row objects are made a batch at a time (`RowObjectBatch`).
+        var batch = RowObjectBatch(rows: plan.insertedRows > RowObjectBatch.size ? plan.insertedRows : 0)
         // Where each row lands (section, index in its rows): its lookup hint, set in the same pass.
         var section = 0, sectionStart = 0
         var rowsStart = sectionCounts.first.map { $0.header ? 1 : 0 } ?? 0
@@ -151,14 +146,9 @@ extension BaseListManager {
                         if !same, row.isBound { handedOver.append((row, row.generator)) }
                         row.take(generator)
                     }
-                } else if nextObject < madeObjects.count {
-                    row = Row(generator: generator, role: flat.role(at: index), depth: flat.depth(at: index),
-                              object: madeObjects[nextObject])
-                    nextObject += 1
                 } else {
-                    row = Row(generator: generator, role: flat.role(at: index), depth: flat.depth(at: index))
+                    row = Row(generator: generator, role: flat.role(at: index), depth: flat.depth(at: index), object: batch.next())
                 }
-                if mostlyNew { items.append(row.item) }
                 while section + 1 < sectionCounts.count, index >= sectionStart + Self.flatCount(sectionCounts[section]) {
                     sectionStart += Self.flatCount(sectionCounts[section])
                     section += 1
@@ -171,9 +161,7 @@ extension BaseListManager {
         }
         }
         }
-        // Objects made for rows that took a lent one instead (none in a first fill) are dropped.
-        for object in madeObjects[nextObject...] { releaseObject(UnsafeMutableRawPointer(object)) }
-        madeObjects = []
+        batch.releaseUnused()
         if comparingInPass { plan.updated = updated }
         for index in plan.updated { newFlat[index].contentVersion &+= 1 }
         // Bound rows now shown by an equal new generator keep their views; the generator adopts them.
@@ -203,7 +191,7 @@ extension BaseListManager {
 
         lastUpdate = UpdateSummary(plan: plan)
         isApplying = true
-        store.apply(plan, newRows: newFlat, items: mostlyNew ? items : nil)
+        store.apply(plan, newRows: newFlat)
         for index in plan.updated { newFlat[index].rebindIfStale() }
         for row in recycling?.lent ?? [] { row.rebindIfStale() }
         // Kept rows whose section controller changed: what it decides (selectable, height) is redrawn

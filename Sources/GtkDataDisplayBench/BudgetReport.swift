@@ -39,7 +39,10 @@ extension Report {
         ]
         let widths = [14] + Array(repeating: 11, count: records.count) + [8]
         lines.append(row(["operation"] + records.map { sizeLabel($0.0) } + ["×"], widths: widths))
-        for name in SingleOpsFigures.names {
+        for name in SingleOpsFigures.names + SingleOpsFigures.storeNames {
+            if name == SingleOpsFigures.storeNames[0] {
+                lines.append("  GTK alone, for scale (not a goal): a GListStore of as many items, one inserted at a random position and removed")
+            }
             let medians = records.map { $0.1.singleOps?.operations[name]?.medianMs }
             var cells = [name] + medians.map { $0.map { String(format: "%.1f", $0) } ?? "-" }
             if let first = medians.first ?? nil, let last = medians.last ?? nil, first > 0, records.count > 1 {

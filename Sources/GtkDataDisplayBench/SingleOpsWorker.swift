@@ -9,8 +9,11 @@
 //   collapse      collapse(_:) it again
 // The manager has done one operation of each kind first (untimed), so lookups built on first use
 // after a whole-state update are in place; the figures are medians over the runs, in µs. Checked
-// (untimed) at the end: the store holds the manager's rows in order.
+// (untimed) at the end: the store holds the manager's rows in order. Then GTK alone, for scale: a
+// GListStore of as many items, one item inserted at a random position and removed again
+// (`g_list_store_insert`, `g_list_store_remove`), what every insert and removal above includes.
 
+import CGtk
 import GtkDataDisplay
 
 /// Median, min and max µs of each single operation at one size.
@@ -22,6 +25,8 @@ struct SingleOpsFigures: Codable, Sendable {
     var mismatch: String?
 
     static let names = ["insert-after", "remove", "move", "update", "expand", "collapse"]
+    /// GTK alone: a GListStore's own insert and remove at a random position (not a goal; for scale).
+    static let storeNames = ["store insert", "store remove"]
 }
 
 @MainActor
@@ -93,7 +98,8 @@ enum SingleOpsWorker {
             time("collapse", timed: timed) { try manager.collapse(foldable) }
         }
         Wire.setup()
-        for name in SingleOpsFigures.names {
+        storeAlone(size: size, runs: runs, seed: settings.seed, into: &times)
+        for name in SingleOpsFigures.names + SingleOpsFigures.storeNames {
             figures.operations[name] = OpTiming(times[name] ?? [])
         }
         let shown = manager.flatGenerators
@@ -105,6 +111,32 @@ enum SingleOpsWorker {
         var result = TaskResult(mix: "single-ops", size: size, contender: ContenderName.ours.rawValue)
         result.singleOps = figures
         Wire.result(result)
+    }
+}
+
+extension SingleOpsWorker {
+    /// GTK alone: `runs` inserts of a new item at a random position of a GListStore of `size` items,
+    /// each removed again, timed apart (µs) into `times` under `SingleOpsFigures.storeNames`.
+    static func storeAlone(size: Int, runs: Int, seed: UInt64, into times: inout [String: [Double]]) {
+        let fixture = RawFixture(ids: Array(0..<size), content: [Int](repeating: 0, count: size))
+        var random = SeededRandom(seed: seed &+ 7 &+ UInt64(size))
+        Wire.run()
+        for run in 0...runs {
+            let position = guint(random.below(size))
+            let item = BenchItem.make(id: size + run, content: 0)
+            let t0 = Clock.now()
+            g_list_store_insert(fixture.store, position, item)
+            let t1 = Clock.now()
+            g_list_store_remove(fixture.store, position)
+            let t2 = Clock.now()
+            g_object_unref(item)
+            if run > 0 {
+                times[SingleOpsFigures.storeNames[0], default: []].append(Clock.ms(t0, t1) * 1000)
+                times[SingleOpsFigures.storeNames[1], default: []].append(Clock.ms(t1, t2) * 1000)
+            }
+        }
+        Wire.setup()
+        fixture.destroy()
     }
 }
 

@@ -26,6 +26,9 @@ final class Row {
     private nonisolated(unsafe) var showsUncountedSelectable = false
     /// Whether this row counts in `SelectionDispatch.controlledRows`. Read by `deinit`.
     private nonisolated(unsafe) var countsAsControlled = false
+    /// False while no cell has been given this row since it last lost one: `isBound` is then false
+    /// without reading the weak `cell` (a runtime call). True does not promise a live cell.
+    private(set) var mayHaveCell = false
     /// Nesting level: 0 for a section's own rows, 1 for children of a foldable row, and so on.
     var depth: Int { Int(storedDepth) }
     // Small fields packed after the flags above: a row object is allocated per row, and 80 bytes
@@ -51,7 +54,9 @@ final class Row {
     /// Records that the row now shows its generator's `revision`.
     func noteShown(revision: Int) { shownRevision = UInt32(truncatingIfNeeded: revision) }
     /// The list item cell currently showing this row, if any (for in-place rebinds).
-    weak var cell: Cell?
+    weak var cell: Cell? {
+        didSet { mayHaveCell = cell != nil }
+    }
     /// The controller of the section the row stands in (`SectionController`), kept by the manager
     /// wherever rows enter or change sections: the section's box, one reference (8 bytes a row).
     /// Rows with one are counted in `SelectionDispatch.controlledRows` while they live.

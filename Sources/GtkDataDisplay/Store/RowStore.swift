@@ -68,13 +68,17 @@ public final class RowStore {
     /// Replaces `removing` items at `position` with the row objects of `rows`: one emission.
     func splice<C: Collection>(at position: Int, removing: Int, inserting rows: C) where C.Element == Row {
         if !willSplice.isEmpty, removing > 0 || !rows.isEmpty { willSplice.invoke(with: (position, removing)) }
-        scratch.removeAll(keepingCapacity: true)
-        scratch.reserveCapacity(rows.count)
-        for row in rows { scratch.append(row.item) }
-        scratch.withUnsafeMutableBufferPointer { buffer in
+        // The items gathered in a local array (appending to a stored property checks exclusive
+        // access on every append); a small buffer is kept for the next splice.
+        var items = scratch
+        scratch = []
+        items.removeAll(keepingCapacity: true)
+        items.reserveCapacity(rows.count)
+        for row in rows { items.append(row.item) }
+        items.withUnsafeMutableBufferPointer { buffer in
             g_list_store_splice(pointer, guint(position), guint(removing), buffer.baseAddress, guint(buffer.count))
         }
-        if scratch.count > 4096 { scratch = [] }
+        if items.count <= 4096 { scratch = items }
     }
 
     /// Applies a splice plan whose inserted ranges index `newRows`.

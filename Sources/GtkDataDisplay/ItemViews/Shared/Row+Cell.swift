@@ -3,7 +3,7 @@
 
 extension Row {
     /// Whether a list item currently shows this row.
-    var isBound: Bool { cell != nil }
+    var isBound: Bool { mayHaveCell && cell != nil }
 
     /// Rebinds the showing list item in place when the row's content (or generator) changed since it was bound.
     func rebindIfStale() {

@@ -156,10 +156,8 @@ struct RowList: RandomAccessCollection, MutableCollection, RangeReplaceableColle
         }
         count += inserted - range.count
         // Drop the (at most two) chunks left empty, split one that grew long, renumber from the first touched.
-        for k in [first + 1, first] where k < chunks.count && chunks[k].isEmpty {
-            chunks.remove(at: k)
-            starts.remove(at: k)
-        }
+        if first + 1 < chunks.count && chunks[first + 1].isEmpty { removeChunk(first + 1) }
+        if chunks[first].isEmpty { removeChunk(first) }
         if first < chunks.count {
             splitIfLong(first)
             renumber(from: first)
@@ -173,6 +171,11 @@ struct RowList: RandomAccessCollection, MutableCollection, RangeReplaceableColle
     mutating func append<S: Sequence>(contentsOf rows: S) where S.Element == Row {
         let added = Array(rows)
         replaceSubrange(count..<count, with: added)
+    }
+
+    private mutating func removeChunk(_ k: Int) {
+        chunks.remove(at: k)
+        starts.remove(at: k)
     }
 
     /// Splits `chunks[k]` into chunks of `chunkSize` rows when it is longer than twice that (the

@@ -33,7 +33,7 @@ public struct SplicePlan: Sendable, Equatable {
     /// that knows the new ids are unique (`plan(old:new:)` with an empty old list hashes every id
     /// to find a repeat).
     public static func inserting(_ count: Int) -> SplicePlan {
-        precondition(count >= 0, "a list has at least 0 rows")
+        precondition(count >= 0, "SplicePlan.inserting: \(count) rows is negative")
         return SplicePlan(splices: count == 0 ? [] : [Splice(position: 0, removedCount: 0, inserted: 0..<count)],
                           updated: [], oldIndexOfNew: [Int](repeating: -1, count: count),
                           removedRows: 0, insertedRows: count, moveCount: 0)

@@ -23,6 +23,14 @@ final class SplicePlanTests: XCTestCase {
         }
     }
 
+    func testInsertingIsThePlanFromAnEmptyList() throws {
+        for count in [0, 1, 2, 7, 1_000] {
+            let new = rows(0..<count)
+            XCTAssertEqual(SplicePlan.inserting(count), try ListDiff.plan(from: [], to: new, options: .default), "\(count) rows")
+            XCTAssertEqual(SplicePlan.inserting(count).applied(to: [], new: new).map(\.id), new.map(\.id))
+        }
+    }
+
     func testNToEmptyIsOneSpliceRemovingEveryRow() throws {
         for options in [SplicePlanOptions.default, .exact] {
             let old = rows(0..<7)

@@ -5,10 +5,10 @@
 // Every match is extended forward by position for as long as the ids agree (a tight loop comparing ids,
 // then one write per row into `oldIndexOfNew` and a few word writes into bit sets of the matched rows),
 // and the cursors skip matched rows a word of bits at a time. Each extension is recorded as a run while
-// the runs stay few, so that the rows that stay can be chosen among runs rather than rows. A block moved, a row rotated to the other end or two rows
-// swapped costs a few lookups per changed row (moved blocks: twice the shorter of the block and the
-// distance), not one per row; a full shuffle costs one lookup per row, like building a dictionary of
-// the old ids and looking up the new ones.
+// the runs stay few, so that the rows that stay can be chosen among runs rather than rows. A block
+// moved, a row rotated to the other end or two rows swapped costs a few lookups per changed row (moved
+// blocks: twice the shorter of the block and the distance), not one per row; a full shuffle costs one
+// lookup per row, like building a dictionary of the old ids and looking up the new ones.
 
 /// The rows of an old and a new list matched by id.
 @usableFromInline

@@ -4,10 +4,10 @@
 // keep their neighbours by position and only the rest through one flat table, duplicates among hashed
 // rows rejected first); ask the caller which matched rows changed content; keep a longest increasing
 // subsequence of matched rows in place (chosen among the runs matched by position when they are few,
-// so a rotation, a swap or a moved block costs a few runs there, not a pass over the rows); turn the gaps between them into splices; merge splices to keep
-// moved rows' widgets and to save items-changed emissions (or go straight to one splice over the
-// changed range when no merge could beat it). O(n log n) time at worst, O(n) memory; hashing grows
-// with the rows that changed place, not with n.
+// so a rotation, a swap or a moved block costs a few runs there, not a pass over the rows); turn the
+// gaps between them into splices; merge splices to keep moved rows' widgets and to save items-changed
+// emissions (or go straight to one splice over the changed range when no merge could beat it).
+// O(n log n) time at worst, O(n) memory; hashing grows with the rows that changed place, not with n.
 
 /// Diffs flat lists of rows into splice plans for `g_list_store_splice`.
 public enum ListDiff {

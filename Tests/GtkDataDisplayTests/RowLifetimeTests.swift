@@ -22,8 +22,9 @@ final class RowLifetimeTests: XCTestCase {
         XCTAssertEqual(Diagnostics.liveRowObjects, baseline)
     }
 
-    /// Whole states of thousands of new rows take row objects made a batch at a time: none is left
-    /// over, whatever share of a batch the rows use.
+    /// Whole states of thousands of new rows take row objects made a batch at a time: every object
+    /// made is a row's, whether the rows fill the last batch or not. (Objects made for rows that borrow
+    /// a leaving row's object instead need a view: `RowRecyclingTests`.)
     func testManyNewRowsInWholeStatesLeaveNoExtraObjects() async throws {
         let baseline = Diagnostics.liveRowObjects
         do {

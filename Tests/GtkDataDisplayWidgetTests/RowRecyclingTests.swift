@@ -67,6 +67,30 @@ final class RowRecyclingTests: WidgetTestCase {
         }
     }
 
+    /// A whole state of thousands of new rows makes their row objects a batch at a time; rows that
+    /// borrow a leaving row's object leave the objects made for them, which are released.
+    func testNewRowsBorrowingObjectsLeaveNoMadeObjectBehind() async throws {
+        try await forEachViewKind { _ in
+            let baseline = Diagnostics.liveRowObjects
+            do {
+                let manager = BaseListManager()
+                try manager.setState([Section(rows: (0..<6_000).map { LabelRow(model: "old \($0)", id: $0) })])
+                let (adapter, host) = present(manager)
+                defer { host.destroy() }
+                host.settle()
+                // The first row stays (so the view keeps its place), every other id is new: the rows
+                // leaving the realised range lend their objects to the rows entering it.
+                let new = [LabelRow(model: "old 0", id: 0)] + (1..<6_000).map { LabelRow(model: "new \($0)", id: 10_000 + $0) }
+                try manager.setState([Section(rows: new)])
+                host.settle()
+                XCTAssertEqual(manager.lastUpdate?.inserted, 5_999)
+                XCTAssertGreaterThan(adapter.statistics.binds, 0)
+                XCTAssertEqual(Diagnostics.liveRowObjects, baseline + manager.store.count, "every row object is a row's")
+                try checkScreen(adapter, manager, target: [Section(rows: new)], "all new")
+            }
+        }
+    }
+
     func testSelectedRowKeepsItsObjectAndItsSelection() async throws {
         try await forEachViewKind { _ in
             let manager = BaseListManager()

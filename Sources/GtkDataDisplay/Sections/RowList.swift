@@ -39,8 +39,6 @@ struct RowList: RandomAccessCollection, MutableCollection, RangeReplaceableColle
         count = rows.count
     }
 
-    init<S: Sequence>(_ rows: S) where S.Element == Row { self.init(Array(rows)) }
-
     var startIndex: Int { 0 }
     var endIndex: Int { count }
 
@@ -77,11 +75,6 @@ struct RowList: RandomAccessCollection, MutableCollection, RangeReplaceableColle
             let (k, offset) = locate(position)
             chunks[k][offset] = newValue
         }
-    }
-
-    subscript(bounds: Range<Int>) -> Slice<RowList> {
-        get { Slice(base: self, bounds: bounds) }
-        set { replaceSubrange(bounds, with: newValue) }
     }
 
     func makeIterator() -> Iterator { Iterator(chunks: chunks) }
@@ -164,10 +157,7 @@ struct RowList: RandomAccessCollection, MutableCollection, RangeReplaceableColle
         }
     }
 
-    mutating func append(_ row: Row) {
-        replaceSubrange(count..<count, with: CollectionOfOne(row))
-    }
-
+    /// One edit for the whole sequence (the default appends row by row, renumbering each time).
     mutating func append<S: Sequence>(contentsOf rows: S) where S.Element == Row {
         let added = Array(rows)
         replaceSubrange(count..<count, with: added)
@@ -223,6 +213,8 @@ struct RowList: RandomAccessCollection, MutableCollection, RangeReplaceableColle
     func index(of row: Row, near hint: Int) -> Int? {
         guard count > 0 else { return nil }
         let start = Swift.min(Swift.max(hint, 0), count - 1)
+        // One chunk (every section after a whole-state update): the same search over one buffer,
+        // which a scan of the whole section (the row is elsewhere) reads several times faster.
         if chunks.count == 1 {
             return chunks[0].withUnsafeBufferPointer { buffer in
                 if buffer[start] === row { return start }

@@ -24,6 +24,13 @@ typedef struct {
     GObjectClass parent_class;
 } GddRowObjectClass;
 
+/* Whether a row object can serve another row: the library's reference is its only one, and nothing
+ * is attached to it (no data, weak or toggle references: GObject keeps all of those in `qdata`). */
+static inline gboolean gdd_row_object_is_unshared(GddRowObject *object) {
+    return g_atomic_int_get(&object->parent_instance.ref_count) == 1
+        && g_atomic_pointer_get(&object->parent_instance.qdata) == NULL;
+}
+
 /* Type constants: the fundamental types, for checking signal signatures and filling GValues. */
 static inline GType gdd_type_none(void) { return G_TYPE_NONE; }
 static inline GType gdd_type_interface(void) { return G_TYPE_INTERFACE; }

@@ -2,8 +2,15 @@ import Glibc
 
 /// Live-object counts, so tests (yours and ours) can prove rows and widgets are freed.
 public enum Diagnostics {
-    /// Row objects (items of row stores) alive now.
+    /// Row objects (items of row stores) in use now: held by rows or by GTK. The spare objects the
+    /// library keeps for new rows (``spareRowObjects``) are not counted.
     public static var liveRowObjects: Int { RowObjectType.liveCount.load(ordering: .relaxed) }
+    /// Row objects of rows that went away, kept (at most 16,384, 32 bytes each) so that new rows
+    /// reuse them instead of making and freeing GObjects.
+    public static var spareRowObjects: Int { RowObjectPool.count }
+    /// Frees the spare row objects (``spareRowObjects``): for a leak checker that reports every
+    /// object alive at exit, or to give the memory back after a large list went away.
+    public static func releaseSpareRowObjects() { RowObjectPool.drain() }
     /// Row widgets (wrapped by `Widget`) alive now.
     public static var liveWidgets: Int { WidgetCounter.liveCount.load(ordering: .relaxed) }
 

@@ -19,8 +19,13 @@ struct RowObjectBatch {
     /// A batch for a pass that makes up to `rows` rows (0: inactive).
     init(rows: Int) { remaining = rows }
 
-    /// The next made row object, or nil when the batch is inactive or used up.
+    /// A spare row object (`RowObjectPool`), else the next made one, or nil when the batch is
+    /// inactive or used up.
     mutating func next() -> UnsafeMutablePointer<GddRowObject>? {
+        if let spare = RowObjectPool.take() {
+            if remaining > 0 { remaining -= 1 }
+            return spare
+        }
         if taken == made.count {
             guard remaining > 0 else { return nil }
             let count = Swift.min(Self.size, remaining)
@@ -35,7 +40,7 @@ struct RowObjectBatch {
 
     /// Releases the objects made and not handed out (rows that kept or borrowed one).
     mutating func releaseUnused() {
-        for object in made[taken...] { releaseObject(UnsafeMutableRawPointer(object)) }
+        for object in made[taken...] { RowObjectPool.recycle(object) }
         made = []
         taken = 0
         remaining = 0

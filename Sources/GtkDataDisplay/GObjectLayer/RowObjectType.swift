@@ -7,7 +7,7 @@ import CGtk
 import Synchronization
 
 enum RowObjectType {
-    /// Row objects currently alive (created and not yet finalized).
+    /// Row objects in use: created and not yet finalized, less the spares in `RowObjectPool`.
     static let liveCount = Atomic<Int>(0)
 
     /// The registered GType.

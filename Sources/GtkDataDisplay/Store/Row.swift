@@ -77,15 +77,15 @@ final class Row {
     /// none, a row's place among its siblings is its index in its section (no scan).
     nonisolated static let nestedAlive = Atomic<Int>(0)
 
-    /// A row showing `generator`, with a new row object, or with `object` (transfer full, not yet
-    /// any row's: see `RowObjectBatch`).
+    /// A row showing `generator`, with `object` (transfer full, not yet any row's: see
+    /// `RowObjectBatch`), else a spare row object (`RowObjectPool`) or a new one.
     init(generator: any RowGenerator, role: RowRole, depth: Int = 0, object: UnsafeMutablePointer<GddRowObject>? = nil) {
         self.generator = generator
         self.role = role
         self.storedDepth = Int32(truncatingIfNeeded: depth)
         if depth > 0 { Self.nestedAlive.add(1, ordering: .relaxed) }
         self.shownRevision = UInt32(truncatingIfNeeded: generator.contentRevision)
-        self.object = object ?? RowObjectType.make()
+        self.object = object ?? RowObjectPool.take() ?? RowObjectType.make()
         self.object.pointee.row = Unmanaged.passUnretained(self).toOpaque()
         classifyGenerator(generator)
     }
@@ -95,7 +95,7 @@ final class Row {
         if showsUncountedSelectable { SelectionDispatch.uncountedRows.subtract(1, ordering: .relaxed) }
         if countsAsControlled { SelectionDispatch.controlledRows.subtract(1, ordering: .relaxed) }
         object.pointee.row = nil
-        releaseObject(UnsafeMutableRawPointer(object))
+        RowObjectPool.recycle(object)
     }
 
     /// Whether this row already shows what `generator` (matched to it by diff id) shows: the same

@@ -23,13 +23,12 @@ extension BaseListManager {
         try diffIDs.check(keys, leaving: leaving, shown: flatRows)
     }
 
-    /// Rows leave the manager.
+    /// Rows leave the manager (alive in `retiring` until the operation's splices are done).
     func forget(_ rows: some Sequence<Row>) {
-        let keep = !store.willSplice.isEmpty
         for row in rows {
             rowsByGenerator[ObjectIdentifier(row.generator)] = nil
             diffIDs.remove(row)
-            if keep { retiring.append(row) }
+            retiring.append(row)
         }
     }
 

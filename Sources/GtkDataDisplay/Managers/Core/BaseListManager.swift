@@ -77,8 +77,9 @@ open class BaseListManager {
     /// Whether deferred events are firing (operations they start are queued).
     var isFiringEvents = false
     /// Rows that left the manager during the operation under way, kept alive until its splices are
-    /// done when a list view watches the store (`RowStore.willSplice`): its selection takes the
-    /// selected ones from the store right before the splice that removes them.
+    /// done: a list view's selection (`RowStore.willSplice`) takes the selected ones from the store
+    /// right before the splice that removes them, and a row object the store no longer holds when
+    /// its row goes can serve a new row (`RowObjectPool`).
     var retiring: [Row] = []
 
     /// An empty manager with its store.

@@ -108,7 +108,7 @@ extension BaseListManager {
     public func clear() {
         try? perform { () throws(DataDisplayError) in
             let count = self.state.reduce(0) { $0 + $1.count }
-            if !self.store.willSplice.isEmpty { self.retiring = self.flatRows() }
+            self.retiring = self.flatRows()
             self.state = []
             self.rowsByGenerator = [:]
             self.diffIDs.invalidate()

@@ -24,6 +24,73 @@ final class WholeStateKeyFormTests: XCTestCase {
         XCTAssertEqual(recorder.invalidChanges, [])
     }
 
+    /// Headers with string ids over rows numbered by integers, strings and object identities (the
+    /// mixed key form) match exactly as the same ids do in the general form (each wrapped in a type
+    /// of its own): the same summary, the same rows shown, the same row objects kept where, and the
+    /// same errors, over random updates. `7` and `"7"` stay different ids.
+    func testMixedIDsMatchAsTheGeneralKeyDoes() async throws {
+        let anchors = (0..<6).map { _ in IDAnchor() }
+        // One id per n, of three kinds: `"\(n + 1)"` is the text of row n + 1's integer id.
+        func id(_ n: Int) -> AnyHashable {
+            switch n % 7 {
+            case 3: return AnyHashable("\(n + 1)")
+            case 5: return AnyHashable(ObjectIdentifier(anchors[n / 7]))
+            default: return AnyHashable(n)
+            }
+        }
+        struct Wrapped: Hashable { let id: AnyHashable }
+        var random = HintTestRandom(seed: 0x5EED_0F_4D1C)
+        func randomState() -> [(header: String, rows: [Int])] {
+            var numbers = Array(0..<40)
+            numbers.shuffle(using: &random)
+            var rows = Array(numbers.prefix(random.below(30)))
+            // Now and then a repeated id: both forms must refuse the state.
+            if !rows.isEmpty, random.below(6) == 0 { rows.insert(rows[random.below(rows.count)], at: random.below(rows.count)) }
+            var state: [(header: String, rows: [Int])] = []
+            for letter in 0..<(1 + random.below(4)) {
+                let take = letter == 3 ? rows.count : random.below(rows.count + 1)
+                state.append(("H\(letter)", Array(rows.prefix(take))))
+                rows.removeFirst(take)
+            }
+            return state
+        }
+        func sections(_ state: [(header: String, rows: [Int])], wrapped: Bool) -> [Section] {
+            state.map { section in
+                let headerID = wrapped ? AnyHashable(Wrapped(id: section.header)) : AnyHashable(section.header)
+                return Section(header: LabelHeader(model: section.header, id: headerID),
+                               rows: section.rows.map { n in
+                                   LabelRow(model: "\(n)", id: wrapped ? AnyHashable(Wrapped(id: id(n))) : id(n))
+                               })
+            }
+        }
+        let mixed = BaseListManager(), general = BaseListManager()
+        var outcomes = (applied: 0, failed: 0)
+        for step in 0..<400 {
+            let state = randomState()
+            let before = (mixed.store.objectAddresses, general.store.objectAddresses)
+            var errors: [String] = []
+            for (manager, wrapped) in [(mixed, false), (general, true)] {
+                do { try manager.setState(sections(state, wrapped: wrapped)) } catch {
+                    // What failed and where ("… at 3 and 7"): the id itself reads differently when wrapped.
+                    let text = "\(error)"
+                    let place = text.range(of: " at ", options: .backwards).map { String(text[$0.lowerBound...]) } ?? ""
+                    errors.append(String(text.prefix(17)) + place)
+                }
+            }
+            XCTAssertNotEqual(errors.count, 1, "step \(step): one form failed, the other did not: \(errors)")
+            if errors.count == 2 { XCTAssertEqual(errors[0], errors[1], "step \(step)") }
+            if errors.isEmpty { outcomes.applied += 1 } else { outcomes.failed += 1 }
+            XCTAssertEqual(storeTexts(mixed), storeTexts(general), "step \(step)")
+            XCTAssertEqual(mixed.lastUpdate, general.lastUpdate, "step \(step)")
+            // Where each row object came from: its old position, or new (-1).
+            func origins(_ now: [UInt], _ old: [UInt]) -> [Int] { now.map { old.firstIndex(of: $0) ?? -1 } }
+            XCTAssertEqual(origins(mixed.store.objectAddresses, before.0), origins(general.store.objectAddresses, before.1),
+                           "step \(step)")
+        }
+        XCTAssertGreaterThan(outcomes.applied, 100, "most random states apply")
+        XCTAssertGreaterThan(outcomes.failed, 10, "some repeat an id, and both forms say so")
+    }
+
     func testIDsChangingKindBetweenUpdatesReplaceTheRows() async throws {
         let manager = BaseListManager()
         try manager.setState([Section(rows: [CounterRow(model: 1, id: 1), CounterRow(model: 2, id: 2)])])
@@ -45,7 +112,7 @@ final class WholeStateKeyFormTests: XCTestCase {
     }
 
     func testOneGeneratorTwiceAmongPlainRowsIsADuplicateGeneratorForEveryKeyForm() async throws {
-        for id in [AnyHashable(5), AnyHashable("five"), AnyHashable(UUIDLike(value: 5))] {
+        for id in [AnyHashable(5), AnyHashable("five"), AnyHashable(UUIDLike(value: 5))] {  // rows after the first: mixed
             let manager = BaseListManager()
             try manager.setState([Section(rows: [LabelRow(model: "a", id: id)])])
             let before = manager.store.objectAddresses
@@ -58,7 +125,8 @@ final class WholeStateKeyFormTests: XCTestCase {
     }
 
     func testAnInsertedRowRepeatingAKeptRowsIDIsADuplicateIDForEveryKeyForm() async throws {
-        for ids in [[AnyHashable(1), 2, 3], [AnyHashable("a"), "b", "c"], [AnyHashable(UUIDLike(value: 1)), UUIDLike(value: 2), UUIDLike(value: 3)]] {
+        for ids in [[AnyHashable(1), 2, 3], [AnyHashable("a"), "b", "c"], [AnyHashable("a"), 2, "c"],
+                    [AnyHashable(UUIDLike(value: 1)), UUIDLike(value: 2), UUIDLike(value: 3)]] {
             let manager = BaseListManager()
             try manager.setState([Section(rows: ids.map { LabelRow(model: "\($0)", id: $0) })])
             let before = manager.store.objectAddresses
@@ -184,6 +252,9 @@ final class WholeStateKeyFormTests: XCTestCase {
 private struct UUIDLike: Hashable {
     let value: Int
 }
+
+/// An object whose identity is an id.
+private final class IDAnchor {}
 
 /// Plain data without `==`.
 private struct PlainPoint {

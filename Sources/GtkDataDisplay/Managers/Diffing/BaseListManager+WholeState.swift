@@ -27,6 +27,8 @@ extension BaseListManager {
             let probe = flat.generators.first?.diffKey ?? oldFlat.first?.generator.diffKey
             if probe?.word != nil, try applied(as: WordKey.self) { return }
             if probe?.string != nil, try applied(as: StringKey.self) { return }
+            // Words and strings together (string header ids over numbered rows, say).
+            if try applied(as: MixedKey.self) { return }
         }
         guard let keys = flat.keys(RowKey.self, oldFlat: oldFlat) else { preconditionFailure("RowKey holds every id") }
         try applyState(flat, keys: keys, from: oldFlat, forcedUpdates: forcedUpdates.isEmpty ? nil : forcedUpdates)

@@ -3,7 +3,8 @@
 // A `RowKey` holds a `DiffKey` (an enum that may box any Hashable), so copying, comparing and
 // hashing one goes through value witnesses; at a million rows that was most of what a diff cost.
 // An update whose ids are all integers or object identities (or all strings) is diffed with keys
-// of plain words (or of the string) instead, and anything else with `RowKey`.
+// of plain words (or of the string) instead, one that mixes them (headers with string ids over rows
+// with numbers) with keys of either, and anything else with `RowKey`.
 
 /// A row key (role, depth, diff id) in the form one whole-state update matches its rows by.
 protocol FlatKey: Hashable {
@@ -123,6 +124,80 @@ struct StringKey: FlatKey {
             return Int(bitPattern: UInt(hash))
         }
     }
+}
+
+/// A key whose id is an integer, an object identity or a string: for lists that mix them, most
+/// often headers with string ids over rows with numbers. Words hash as `WordKey`'s do; only
+/// string ids go through `Hasher`.
+struct MixedKey: FlatKey {
+    /// The slot, shifted, with the id's kind (integer 0, object 1, string 2) in the low two bits.
+    let tag: Int
+    /// The integer or object identity; 0 for a string.
+    let value: Int
+    /// The string; empty (no allocation) for a word.
+    let string: String
+
+    init?(slot: UInt32, id: DiffKey) {
+        if let word = id.word {
+            tag = Int(slot) << 2 | word.kind
+            value = word.value
+            string = ""
+        } else if let text = id.string {
+            tag = Int(slot) << 2 | 2
+            value = 0
+            string = text
+        } else {
+            return nil
+        }
+    }
+
+    private var isString: Bool { tag & 3 == 2 }
+
+    var rowKey: RowKey {
+        let slot = UInt32(truncatingIfNeeded: tag >> 2)
+        let id: DiffKey
+        switch tag & 3 {
+        case 0: id = DiffKey(value)
+        case 1: id = DiffKey(unsafeBitCast(value, to: ObjectIdentifier.self))
+        default: id = DiffKey(string)
+        }
+        return RowKey(role: RowSlot.role(slot), depth: RowSlot.depth(slot), id: id)
+    }
+
+    static func == (a: MixedKey, b: MixedKey) -> Bool {
+        a.tag == b.tag && a.value == b.value && (!a.isString || a.string == b.string)
+    }
+
+    var quickHash: Int {
+        guard isString else { return (value &+ tag &* 0x9E37_79B9) &* 0x2545_F491_4F6C_DD1D }
+        var text = string
+        return text.withUTF8 { bytes in
+            var hash: UInt64 = 0xCBF2_9CE4_8422_2325 ^ UInt64(bitPattern: Int64(tag))
+            for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
+            return Int(bitPattern: UInt(hash))
+        }
+    }
+
+    /// No order across kinds: a first fill is hashed.
+    static func strictlyIncreasing(_ keys: [MixedKey]) -> Bool { keys.count < 2 }
+
+    /// A word mixed as `WordKey` mixes it; a string through `Hasher`.
+    func _rawHashValue(seed: Int) -> Int {
+        guard !isString else {
+            var hasher = Hasher()
+            hasher.combine(seed)
+            hasher.combine(tag)
+            hasher.combine(string)
+            return hasher.finalize()
+        }
+        var x = UInt64(bitPattern: Int64(value)) &+ UInt64(bitPattern: Int64(tag)) &* 0x9E37_79B9_7F4A_7C15
+        x ^= UInt64(bitPattern: Int64(seed))
+        x = (x ^ (x >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        x = (x ^ (x >> 27)) &* 0x94D0_49BB_1331_11EB
+        return Int(bitPattern: UInt(x ^ (x >> 31)))
+    }
+
+    func hash(into hasher: inout Hasher) { hasher.combine(_rawHashValue(seed: 0)) }
 }
 
 extension RowKey: FlatKey {

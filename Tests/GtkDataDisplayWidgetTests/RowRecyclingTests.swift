@@ -79,15 +79,50 @@ final class RowRecyclingTests: WidgetTestCase {
                 defer { host.destroy() }
                 host.settle()
                 // The first row stays (so the view keeps its place), every other id is new: the rows
-                // leaving the realised range lend their objects to the rows entering it.
-                let new = [LabelRow(model: "old 0", id: 0)] + (1..<6_000).map { LabelRow(model: "new \($0)", id: 10_000 + $0) }
+                // leaving the realised range lend their objects to the rows entering it, the other
+                // removed rows serve new rows too (`RemovedRowReuse`), and the rest, twice as many
+                // rows as were removed, get objects made a batch at a time.
+                let new = [LabelRow(model: "old 0", id: 0)] + (1..<12_000).map { LabelRow(model: "new \($0)", id: 10_000 + $0) }
                 try manager.setState([Section(rows: new)])
                 host.settle()
-                XCTAssertEqual(manager.lastUpdate?.inserted, 5_999)
+                XCTAssertEqual(manager.lastUpdate?.inserted, 11_999)
                 XCTAssertGreaterThan(adapter.statistics.binds, 0)
                 XCTAssertEqual(Diagnostics.liveRowObjects, baseline + manager.store.count, "every row object is a row's")
                 try checkScreen(adapter, manager, target: [Section(rows: new)], "all new")
             }
+        }
+    }
+
+    /// Rows removed outside the realised range serve the rows inserted by the same splice, those
+    /// inside it or not: no row object is made, and every list item shows its own row.
+    func testRowsRemovedOutsideTheViewServeInsertedRows() async throws {
+        try await forEachViewKind { _ in
+            Diagnostics.releaseSpareRowObjects()
+            let manager = BaseListManager()
+            let old = (0..<3_000).map { LabelRow(model: "old \($0)", id: $0) }
+            try manager.setState([Section(rows: old)])
+            let (adapter, host) = present(manager)
+            defer { host.destroy() }
+            host.settle()
+            let live = Diagnostics.liveRowObjects
+            let before = manager.store.objectAddresses
+            // Rows 1..<1_000 (the realised ones among them) give way to 999 new rows: one splice.
+            let new = [old[0]] + (1..<1_000).map { LabelRow(model: "new \($0)", id: 10_000 + $0) } + old[1_000...]
+            try manager.setState([Section(rows: Array(new))])
+            host.settle()
+            XCTAssertEqual(manager.lastUpdate?.splices, 1)
+            XCTAssertEqual(manager.lastUpdate?.inserted, 999)
+            XCTAssertEqual(Diagnostics.liveRowObjects, live, "no row object made or freed")
+            XCTAssertEqual(Diagnostics.spareRowObjects, 0)
+            XCTAssertTrue(Set(manager.store.objectAddresses[1..<1_000]) == Set(before[1..<1_000]), "the new rows have the removed rows' objects")
+            try checkScreen(adapter, manager, target: [Section(rows: Array(new))], "replaced")
+            // And back: the rows the view shows now are lent, the others reused.
+            adapter.resetStatistics()
+            let back = (0..<3_000).map { LabelRow(model: "again \($0)", id: $0) }
+            try manager.setState([Section(rows: back)])
+            host.settle()
+            XCTAssertEqual(Diagnostics.liveRowObjects, live)
+            try checkScreen(adapter, manager, target: [Section(rows: back)], "back")
         }
     }
 

@@ -121,8 +121,11 @@ extension BaseListManager {
         let comparingInPass = comparingContent && recycling == nil
         if comparingContent && !comparingInPass { plan.updated = Self.changedRows(plan, oldFlat: oldFlat, generators: generators) }
         var updated: [Int] = []
+        // Removed rows nothing shows or holds serve inserted plain rows (`RemovedRowReuse`).
+        var reuse = RemovedRowReuse(plan: plan, oldFlat: oldFlat, isPinned: store.isPinned)
         // Many new rows (a first fill): their row objects are made a batch at a time (`RowObjectBatch`).
-        var batch = RowObjectBatch(rows: plan.insertedRows > RowObjectBatch.size ? plan.insertedRows : 0)
+        let toMake = plan.insertedRows - reuse.count
+        var batch = RowObjectBatch(rows: toMake > RowObjectBatch.size ? toMake : 0)
         // Where each row lands (section, index in its rows): its lookup hint, set in the same pass.
         var section = 0, sectionStart = 0
         var rowsStart = sectionCounts.first.map { $0.header ? 1 : 0 } ?? 0
@@ -149,7 +152,14 @@ extension BaseListManager {
                         row.take(generator)
                     }
                 } else {
-                    row = Row(generator: generator, role: flat.role(at: index), depth: flat.depth(at: index), object: batch.next())
+                    let role = flat.role(at: index), depth = flat.depth(at: index)
+                    if role == .row, depth == 0, let removed = reuse.next() {
+                        removed.take(generator)
+                        removed.contentVersion &+= 1
+                        row = removed
+                    } else {
+                        row = Row(generator: generator, role: role, depth: depth, object: batch.next())
+                    }
                 }
                 while section + 1 < sectionCounts.count, index >= sectionStart + Self.flatCount(sectionCounts[section]) {
                     sectionStart += Self.flatCount(sectionCounts[section])

@@ -1,0 +1,68 @@
+import GtkDataDisplay
+import GtkDataDisplayTesting
+import XCTest
+
+/// A whole-state update hands the rows it removes to the plain rows it inserts (their row objects
+/// go from the old place to the new one); headers get new rows.
+@MainActor
+final class RemovedRowReuseTests: XCTestCase {
+    private func rows(_ ids: some Sequence<Int>, _ prefix: String = "") -> [CounterRow] {
+        ids.map { CounterRow(model: $0, id: $0) }
+    }
+
+    private func models(_ manager: BaseListManager) -> [Int] {
+        (0..<manager.store.count).compactMap { (manager.store.generator(at: $0) as? CounterRow)?.model }
+    }
+
+    func testRemovedRowsServeTheRowsOneSpliceInserts() async throws {
+        Diagnostics.releaseSpareRowObjects()
+        let manager = BaseListManager()
+        try manager.setState([Section(rows: rows(0..<100))])
+        let live = Diagnostics.liveRowObjects
+        let before = manager.store.objectAddresses
+        let target = Array(0..<40) + Array(1_000..<1_012) + Array(50..<100)
+        try manager.setState([Section(rows: rows(target))])
+        XCTAssertEqual(manager.lastUpdate?.splices, 1)
+        XCTAssertEqual(manager.lastUpdate?.removed, 10)
+        XCTAssertEqual(manager.lastUpdate?.inserted, 12)
+        XCTAssertEqual(models(manager), target)
+        let now = manager.store.objectAddresses
+        XCTAssertEqual(Set(now[40..<52]).intersection(before[40..<50]).count, 10, "ten new rows took the removed rows' objects")
+        XCTAssertEqual(Array(now[52...]), Array(before[50...]), "kept rows keep theirs")
+        XCTAssertEqual(Diagnostics.liveRowObjects, live + 2, "two objects made, none freed")
+        XCTAssertEqual(Diagnostics.spareRowObjects, 0)
+        // The reused rows are the new rows' own: single operations find them by their generators.
+        let reused = try XCTUnwrap(manager.store.generator(at: 41))
+        try manager.update(reused)
+        try manager.remove(reused)
+        XCTAssertEqual(models(manager), target.filter { $0 != 1_001 })
+    }
+
+    func testSeveralSplicesHandOverToo() async throws {
+        Diagnostics.releaseSpareRowObjects()
+        let manager = BaseListManager()
+        try manager.setState([Section(rows: rows(0..<1_000))])
+        let live = Diagnostics.liveRowObjects
+        let before = manager.store.objectAddresses
+        // Two blocks replaced far apart (two splices), one more row inserted than removed.
+        let target = Array(2_000..<2_005) + Array(5..<995) + Array(3_000..<3_006)
+        try manager.setState([Section(rows: rows(target))])
+        XCTAssertEqual(manager.lastUpdate?.splices, 2)
+        XCTAssertEqual(models(manager), target)
+        let now = manager.store.objectAddresses
+        XCTAssertEqual(Set(now[..<5] + now[995...]).intersection(before[..<5] + before[995...]).count, 10)
+        XCTAssertEqual(Diagnostics.liveRowObjects, live + 1)
+    }
+
+    func testHeadersGetNewRows() async throws {
+        let manager = BaseListManager()
+
+        // A header replaced by another (new id) in one splice: a header is not a plain row.
+        let header = LabelHeader(model: "h", id: "h")
+        try manager.setState([Section(header: header, rows: rows(0..<3))])
+        let headerObject = manager.store.objectAddresses[0]
+        try manager.setState([Section(header: LabelHeader(model: "h2", id: "h2"), rows: rows(0..<3))])
+        XCTAssertEqual(manager.lastUpdate?.splices, 1)
+        XCTAssertNotEqual(manager.store.objectAddresses[0], headerObject)
+    }
+}

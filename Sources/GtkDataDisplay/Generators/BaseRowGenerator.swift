@@ -76,7 +76,7 @@ open class BaseRowGenerator<View: ConfigurableRowView>: RowGenerator, Selectable
 
     open func isContentEqual(to other: any RowGenerator) -> Bool {
         if other === self { return true }
-        let peer: BaseRowGenerator<View>
+        unowned(unsafe) let peer: BaseRowGenerator<View>  // the caller holds `other`
         // Same dynamic type (the common case) needs no cast through the runtime.
         if ObjectIdentifier(Swift.type(of: other)) == ObjectIdentifier(Swift.type(of: self)) {
             peer = unsafeDowncast(other, to: BaseRowGenerator<View>.self)

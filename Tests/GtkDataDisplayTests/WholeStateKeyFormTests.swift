@@ -140,6 +140,32 @@ final class WholeStateKeyFormTests: XCTestCase {
         }
     }
 
+    /// Strings equal to Swift (canonically equivalent: "é" as one scalar or as "e" and a combining
+    /// accent, "K" and the Kelvin sign) are one id, whatever their bytes: an inserted row repeating a
+    /// kept row's id that way is a repeat, in the string form and in the mixed one.
+    func testCanonicallyEquivalentStringIDsAreOneID() async throws {
+        let pairs: [(String, String)] = [("\u{E9}", "e\u{301}"), ("K", "\u{212A}"), ("\u{212A}", "K")]
+        for (kept, inserted) in pairs {
+            for mixed in [false, true] {
+                let manager = BaseListManager()
+                var rows: [any RowGenerator] = (0..<40).map { LabelRow(model: "\($0)", id: "r\($0)") }
+                rows.insert(LabelRow(model: "kept", id: kept), at: 20)
+                let section = { (rows: [any RowGenerator]) in
+                    mixed ? Section(header: LabelHeader(model: "h", id: 7), rows: rows) : Section(rows: rows)
+                }
+                try manager.setState([section(rows)])
+                let before = manager.store.objectAddresses
+                var next = (0..<40).map { LabelRow(model: "\($0)", id: "r\($0)") as any RowGenerator }
+                next.insert(LabelRow(model: "kept", id: kept), at: 20)
+                next.insert(LabelRow(model: "inserted", id: inserted), at: 30)
+                XCTAssertThrowsError(try manager.setState([section(next)]), "\(kept.unicodeScalars.map(\.value)) mixed \(mixed)") {
+                    guard case .duplicateDiffID = $0 as? DataDisplayError else { return XCTFail("\($0)") }
+                }
+                XCTAssertEqual(manager.store.objectAddresses, before, "nothing changed")
+            }
+        }
+    }
+
     func testTwoInsertedRowsWithOneIDAreADuplicateID() async throws {
         let manager = BaseListManager()
         try manager.setState([Section(rows: [CounterRow(model: 0, id: 0)])])

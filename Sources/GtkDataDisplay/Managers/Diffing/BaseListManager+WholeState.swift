@@ -66,7 +66,9 @@ extension BaseListManager {
 
     /// Throws when an inserted row's key repeats among the new rows. Matched rows have the keys of
     /// distinct old rows, so only inserted keys can repeat: they go into a table, and matched rows
-    /// are checked against it behind a bit filter (a few instructions a row when few rows are new).
+    /// are checked against it behind a bit filter (a few instructions a row when few rows are new),
+    /// or directly when a key has no quick hash (`FlatKey.quickHash`): for every matched row when an
+    /// inserted key has none.
     static func checkInsertedIDs<K: FlatKey>(_ plan: SplicePlan, _ keys: [K], _ flat: FlatState) throws(DataDisplayError) {
         let oldIndexOfNew = plan.oldIndexOfNew
         var inserted = Set<K>(minimumCapacity: plan.insertedRows)
@@ -74,21 +76,26 @@ extension BaseListManager {
         let filterBits = max(64, 1 << (Int.bitWidth - (plan.insertedRows * 16 - 1).leadingZeroBitCount))
         let shift = UInt(64 - filterBits.trailingZeroBitCount)
         var filter = [UInt64](repeating: 0, count: filterBits / 64)
-        func bit(_ key: K) -> Int { Int(truncatingIfNeeded: (UInt(bitPattern: key.quickHash) &* 0x9E37_79B9_7F4A_7C15) >> shift) }
+        func bit(_ hash: Int) -> Int { Int(truncatingIfNeeded: (UInt(bitPattern: hash) &* 0x9E37_79B9_7F4A_7C15) >> shift) }
         func repeated(_ index: Int) -> DataDisplayError {
             let first = keys.firstIndex(of: keys[index])!
             let second = first == index ? keys[(index + 1)...].firstIndex(of: keys[index])! : index
             return flat.duplicateError(keys[index].rowKey, first: first, second: second)
         }
+        var filtering = true
         for index in keys.indices where oldIndexOfNew[index] < 0 {
             guard inserted.insert(keys[index]).inserted else { throw repeated(index) }
-            let b = bit(keys[index])
+            guard let hash = keys[index].quickHash else { filtering = false; continue }
+            let b = bit(hash)
             filter[b >> 6] |= 1 << UInt64(b & 63)
         }
         guard plan.insertedRows < keys.count else { return }
         for index in keys.indices where oldIndexOfNew[index] >= 0 {
-            let b = bit(keys[index])
-            if filter[b >> 6] & (1 << UInt64(b & 63)) != 0, inserted.contains(keys[index]) { throw repeated(index) }
+            if filtering, let hash = keys[index].quickHash {
+                let b = bit(hash)
+                if filter[b >> 6] & (1 << UInt64(b & 63)) == 0 { continue }
+            }
+            if inserted.contains(keys[index]) { throw repeated(index) }
         }
     }
 

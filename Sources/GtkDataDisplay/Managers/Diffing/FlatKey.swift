@@ -12,8 +12,11 @@ protocol FlatKey: Hashable {
     init?(slot: UInt32, id: DiffKey)
     /// The key as the manager's errors name it.
     var rowKey: RowKey { get }
-    /// A hash cheaper than `hashValue` for filters (collisions are allowed: a filter checks again).
-    var quickHash: Int { get }
+    /// A hash cheaper than `hashValue` for filters (collisions are allowed: a filter checks again);
+    /// nil when the key has none that agrees with `==` for sure: a string with other than ASCII
+    /// characters, since Swift compares strings by canonical equivalence ("é" as one scalar equals
+    /// "e" and a combining accent; the Kelvin sign equals "K"), not by their bytes.
+    var quickHash: Int? { get }
     /// Whether `keys` are in strictly increasing order of their ids, so that none repeats: one pass
     /// that spares a first fill the hashing of every id (rows often come sorted by id). False
     /// when this form has no order.
@@ -64,7 +67,7 @@ struct WordKey: FlatKey {
         return RowKey(role: RowSlot.role(slot), depth: RowSlot.depth(slot), id: id)
     }
 
-    var quickHash: Int { (value &+ tag &* 0x9E37_79B9) &* 0x2545_F491_4F6C_DD1D }
+    var quickHash: Int? { (value &+ tag &* 0x9E37_79B9) &* 0x2545_F491_4F6C_DD1D }
 
     /// Values strictly increasing: no two keys are equal, whatever their tags.
     static func strictlyIncreasing(_ keys: [WordKey]) -> Bool {
@@ -115,15 +118,8 @@ struct StringKey: FlatKey {
         return true
     }
 
-    /// FNV-1a over the UTF-8 bytes (native strings are read in place).
-    var quickHash: Int {
-        var text = value
-        return text.withUTF8 { bytes in
-            var hash: UInt64 = 0xCBF2_9CE4_8422_2325 ^ UInt64(slot)
-            for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
-            return Int(bitPattern: UInt(hash))
-        }
-    }
+    /// FNV-1a over the bytes of an ASCII string (native strings are read in place).
+    var quickHash: Int? { asciiHash(value, seed: UInt64(slot)) }
 }
 
 /// A key whose id is an integer, an object identity or a string: for lists that mix them, most
@@ -168,14 +164,9 @@ struct MixedKey: FlatKey {
         a.tag == b.tag && a.value == b.value && (!a.isString || a.string == b.string)
     }
 
-    var quickHash: Int {
+    var quickHash: Int? {
         guard isString else { return (value &+ tag &* 0x9E37_79B9) &* 0x2545_F491_4F6C_DD1D }
-        var text = string
-        return text.withUTF8 { bytes in
-            var hash: UInt64 = 0xCBF2_9CE4_8422_2325 ^ UInt64(bitPattern: Int64(tag))
-            for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
-            return Int(bitPattern: UInt(hash))
-        }
+        return asciiHash(string, seed: UInt64(bitPattern: Int64(tag)))
     }
 
     /// No order across kinds: a first fill is hashed.
@@ -200,6 +191,20 @@ struct MixedKey: FlatKey {
     func hash(into hasher: inout Hasher) { hasher.combine(_rawHashValue(seed: 0)) }
 }
 
+/// FNV-1a over the UTF-8 bytes of `text` when they are all ASCII (two ASCII strings are equal
+/// exactly when their bytes are); nil otherwise (see `FlatKey.quickHash`).
+private func asciiHash(_ text: String, seed: UInt64) -> Int? {
+    var text = text
+    return text.withUTF8 { bytes in
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325 ^ seed
+        for byte in bytes {
+            guard byte < 0x80 else { return nil }
+            hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3
+        }
+        return Int(bitPattern: UInt(hash))
+    }
+}
+
 extension RowKey: FlatKey {
     init?(slot: UInt32, id: DiffKey) {
         self.init(role: RowSlot.role(slot), depth: RowSlot.depth(slot), id: id)
@@ -207,7 +212,7 @@ extension RowKey: FlatKey {
 
     var rowKey: RowKey { self }
 
-    var quickHash: Int { hashValue }
+    var quickHash: Int? { hashValue }
 
     static func strictlyIncreasing(_ keys: [RowKey]) -> Bool { keys.count < 2 }
 }

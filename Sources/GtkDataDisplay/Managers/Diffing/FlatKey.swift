@@ -84,11 +84,7 @@ struct WordKey: FlatKey {
     /// Two words mixed (SplitMix64's finalizer) with the table's seed: what `Set` and the diff's
     /// table hash by. Hashing them through `Hasher` (SipHash) cost more than the rest of a lookup.
     func _rawHashValue(seed: Int) -> Int {
-        var x = UInt64(bitPattern: Int64(value)) &+ UInt64(bitPattern: Int64(tag)) &* 0x9E37_79B9_7F4A_7C15
-        x ^= UInt64(bitPattern: Int64(seed))
-        x = (x ^ (x >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        x = (x ^ (x >> 27)) &* 0x94D0_49BB_1331_11EB
-        return Int(bitPattern: UInt(x ^ (x >> 31)))
+        mixWords(value, tag, seed: seed)
     }
 
     func hash(into hasher: inout Hasher) { hasher.combine(_rawHashValue(seed: 0)) }
@@ -181,14 +177,21 @@ struct MixedKey: FlatKey {
             hasher.combine(string)
             return hasher.finalize()
         }
-        var x = UInt64(bitPattern: Int64(value)) &+ UInt64(bitPattern: Int64(tag)) &* 0x9E37_79B9_7F4A_7C15
-        x ^= UInt64(bitPattern: Int64(seed))
-        x = (x ^ (x >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        x = (x ^ (x >> 27)) &* 0x94D0_49BB_1331_11EB
-        return Int(bitPattern: UInt(x ^ (x >> 31)))
+        return mixWords(value, tag, seed: seed)
     }
 
     func hash(into hasher: inout Hasher) { hasher.combine(_rawHashValue(seed: 0)) }
+}
+
+/// Two words mixed with a seed by SplitMix64's finalizer (the hash `WordKey` and `MixedKey` give
+/// `Set` and the diff's table).
+@inline(__always)
+private func mixWords(_ value: Int, _ tag: Int, seed: Int) -> Int {
+    var x = UInt64(bitPattern: Int64(value)) &+ UInt64(bitPattern: Int64(tag)) &* 0x9E37_79B9_7F4A_7C15
+    x ^= UInt64(bitPattern: Int64(seed))
+    x = (x ^ (x >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    x = (x ^ (x >> 27)) &* 0x94D0_49BB_1331_11EB
+    return Int(bitPattern: UInt(x ^ (x >> 31)))
 }
 
 /// FNV-1a over the UTF-8 bytes of `text` when they are all ASCII (two ASCII strings are equal

@@ -6,7 +6,7 @@ import XCTest
 /// go from the old place to the new one); headers get new rows.
 @MainActor
 final class RemovedRowReuseTests: XCTestCase {
-    private func rows(_ ids: some Sequence<Int>, _ prefix: String = "") -> [CounterRow] {
+    private func rows(_ ids: some Sequence<Int>) -> [CounterRow] {
         ids.map { CounterRow(model: $0, id: $0) }
     }
 
@@ -54,10 +54,9 @@ final class RemovedRowReuseTests: XCTestCase {
         XCTAssertEqual(Diagnostics.liveRowObjects, live + 1)
     }
 
+    /// A header replaced by another (new id) in one splice gets a new row: a header is not a plain row.
     func testHeadersGetNewRows() async throws {
         let manager = BaseListManager()
-
-        // A header replaced by another (new id) in one splice: a header is not a plain row.
         let header = LabelHeader(model: "h", id: "h")
         try manager.setState([Section(header: header, rows: rows(0..<3))])
         let headerObject = manager.store.objectAddresses[0]

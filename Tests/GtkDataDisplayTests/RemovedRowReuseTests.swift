@@ -54,14 +54,26 @@ final class RemovedRowReuseTests: XCTestCase {
         XCTAssertEqual(Diagnostics.liveRowObjects, live + 1)
     }
 
-    /// A header replaced by another (new id) in one splice gets a new row: a header is not a plain row.
-    func testHeadersGetNewRows() async throws {
+    /// Headers and plain rows are not handed to each other: a removed header does not serve an
+    /// inserted plain row, nor a removed plain row an inserted header (each would stand in the wrong role).
+    func testHeadersAndPlainRowsAreNotHandedToEachOther() async throws {
+        Diagnostics.releaseSpareRowObjects()
         let manager = BaseListManager()
-        let header = LabelHeader(model: "h", id: "h")
-        try manager.setState([Section(header: header, rows: rows(0..<3))])
+        // The header goes and a plain row comes, in one splice.
+        try manager.setState([Section(header: LabelHeader(model: "h", id: "h"), rows: rows(0..<3))])
         let headerObject = manager.store.objectAddresses[0]
+        try manager.setState([Section(rows: rows([99] + Array(0..<3)))])
+        XCTAssertEqual(manager.lastUpdate?.splices, 1)
+        XCTAssertEqual(manager.lastUpdate?.removed, 1)
+        XCTAssertEqual(manager.lastUpdate?.inserted, 1)
+        XCTAssertNotEqual(manager.store.objectAddresses[0], headerObject)
+        XCTAssertEqual(models(manager), [99, 0, 1, 2])
+
+        // A plain row goes and a header comes, in one splice.
+        let rowObject = manager.store.objectAddresses[0]
         try manager.setState([Section(header: LabelHeader(model: "h2", id: "h2"), rows: rows(0..<3))])
         XCTAssertEqual(manager.lastUpdate?.splices, 1)
-        XCTAssertNotEqual(manager.store.objectAddresses[0], headerObject)
+        XCTAssertNotEqual(manager.store.objectAddresses[0], rowObject)
+        XCTAssertTrue(manager.store.generator(at: 0) is LabelHeader)
     }
 }

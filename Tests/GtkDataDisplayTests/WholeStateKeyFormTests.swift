@@ -272,6 +272,53 @@ final class WholeStateKeyFormTests: XCTestCase {
             XCTAssertEqual(manager.store.count, 0, "\(name): nothing shown")
         }
     }
+
+    /// After a state without foldable rows, the next state's rows are looked at for foldables while
+    /// their ids are read (one pass); a foldable found there — first, last, in a section, with ids of
+    /// every key form — is flattened with its children as from a fresh manager, and a foldable that
+    /// contains itself is still a typed error that changes nothing.
+    func testAFoldableRowAfterAPlainStateShowsItsChildren() async throws {
+        let idForms: [(String, (Int) -> AnyHashable)] = [("int", { AnyHashable($0) }), ("string", { AnyHashable("r\($0)") }),
+                                                          ("other", { AnyHashable(UUIDLike(value: $0)) })]
+        for (form, id) in idForms {
+            for place in [0, 5, 9] {
+                let manager = BaseListManager()
+                func plain() -> [any RowGenerator] { (0..<10).map { LabelRow(model: "p\($0)", id: id($0)) } }
+                func folded() -> [any RowGenerator] {
+                    var state = plain()
+                    state[place] = Folder(model: "f", id: id(place), children: rows("c1", "c2"), expanded: true)
+                    return state
+                }
+                var expected = (0..<10).map { "p\($0)" }
+                expected.replaceSubrange(place...place, with: ["f", "c1", "c2"])
+                try manager.setState([Section(header: LabelHeader(model: "h", id: id(100)), rows: plain())])
+                try manager.setState([Section(header: LabelHeader(model: "h", id: id(100)), rows: folded())])
+                XCTAssertEqual(storeTexts(manager), ["#h"] + expected, "\(form) at \(place)")
+                assertStoreMatchesManager(manager)
+                // Again (the last state had foldables), then plain, then the foldable once more.
+                try manager.setState([Section(header: LabelHeader(model: "h", id: id(100)), rows: folded())])
+                XCTAssertEqual(storeTexts(manager), ["#h"] + expected, "\(form) at \(place), again")
+                XCTAssertEqual(manager.lastUpdate?.inserted, 0, "\(form) at \(place): the children were kept")
+                try manager.setState([Section(rows: plain())])
+                XCTAssertEqual(storeTexts(manager), (0..<10).map { "p\($0)" }, "\(form) at \(place), plain")
+                try manager.setState([Section(rows: folded())])
+                XCTAssertEqual(storeTexts(manager), expected, "\(form) at \(place), folded after plain")
+                assertStoreMatchesManager(manager)
+                // A foldable containing itself, after a plain state: an error, nothing changed.
+                try manager.setState([Section(rows: plain())])
+                let recorder = ItemsChangedRecorder(manager.store)
+                var cyclic = plain()
+                let cycle = Folder(model: "f", id: id(place), expanded: true)
+                cycle.children = [cycle]
+                cyclic[place] = cycle
+                XCTAssertThrowsError(try manager.setState([Section(rows: cyclic)])) {
+                    guard case .foldingCycle? = $0 as? DataDisplayError else { return XCTFail("\(form): \($0)") }
+                }
+                XCTAssertEqual(storeTexts(manager), (0..<10).map { "p\($0)" }, "\(form) at \(place): nothing changed")
+                XCTAssertEqual(recorder.changes.count, 0)
+            }
+        }
+    }
 }
 
 /// An id that is neither an integer nor a string.

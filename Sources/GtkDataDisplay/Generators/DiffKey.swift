@@ -9,7 +9,7 @@ public struct DiffKey: Hashable, CustomStringConvertible, @unchecked Sendable {
         case integer(Int)
         case string(String)
         case object(ObjectIdentifier)
-        case other(AnyHashable)
+        case other(OtherID)
     }
 
     private let storage: Storage
@@ -44,7 +44,7 @@ public struct DiffKey: Hashable, CustomStringConvertible, @unchecked Sendable {
         // AnyHashable equates numbers of any integer or floating-point type with equal values.
         if let value = base as? any BinaryInteger, let fitting = Int(exactly: value) { return .integer(fitting) }
         if let value = base as? any BinaryFloatingPoint, let fitting = Int(exactly: value) { return .integer(fitting) }
-        return .other(id)
+        return .other(OtherID(id))
     }
 
     /// The id as one word when it is an integer (`kind` 0) or an object identity (`kind` 1).
@@ -68,7 +68,7 @@ public struct DiffKey: Hashable, CustomStringConvertible, @unchecked Sendable {
         case .integer(let value): return AnyHashable(value)
         case .string(let value): return AnyHashable(value)
         case .object(let value): return AnyHashable(value)
-        case .other(let value): return value
+        case .other(let value): return value.id
         }
     }
 
@@ -78,7 +78,21 @@ public struct DiffKey: Hashable, CustomStringConvertible, @unchecked Sendable {
         case .integer(let value): return String(value)
         case .string(let value): return value
         case .object(let value): return String(describing: value)
-        case .other(let value): return String(describing: value.base)
+        case .other(let value): return String(describing: value.id.base)
         }
     }
+}
+
+/// An id of a kind `DiffKey` does not keep unboxed (rare), in one reference: an enum case holding an
+/// `AnyHashable` made every copy of every key go through the runtime's generic value witness.
+private final class OtherID: Hashable, @unchecked Sendable {
+    let id: AnyHashable
+
+    init(_ id: AnyHashable) {
+        self.id = id
+    }
+
+    static func == (a: OtherID, b: OtherID) -> Bool { a.id == b.id }
+
+    func hash(into hasher: inout Hasher) { hasher.combine(id) }
 }

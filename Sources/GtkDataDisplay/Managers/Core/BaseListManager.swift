@@ -63,6 +63,9 @@ open class BaseListManager {
     var mutationVersion = 0
     /// The keys the last `setState` left, for the next one (see `ShownKeyCache`).
     var shownKeys: ShownKeyCache?
+    /// Whether the last whole-state update had foldable rows: the next one then looks for them
+    /// while flattening, not while reading ids (see `FlatState.foldCheckDeferred`).
+    var foldablesInLastState = false
     /// Bumped by every operation that states a newer intent (all but folding): a background update
     /// started before it is superseded.
     var intentVersion = 0

@@ -11,14 +11,20 @@ extension BaseListManager {
     /// `keepingKeys` (`setState` only): keep the new keys for the next `setState` (`ShownKeyCache`).
     func applyState(_ sections: [Section], from oldFlat: [Row], forcedUpdates: Set<RowKey>,
                     keepingKeys: Bool = false) throws(DataDisplayError) {
-        let flat = try FlatState(sections, oldFlat: oldFlat)
+        // Unless the last state had foldable rows, rows are checked for them as their ids are read
+        // (one pass over the generators, which at a million rows is memory traffic, not work).
+        let deferringFoldCheck = forcedUpdates.isEmpty && !foldablesInLastState
+        var flat = try FlatState(sections, oldFlat: oldFlat, deferringFoldCheck: deferringFoldCheck)
         let cache = shownKeys
         shownKeys = nil
-        /// Applies the state with keys in form `K`; false when an id does not fit that form.
+        /// Applies the state with keys in form `K`; false when an id does not fit that form (or a
+        /// row taken as plain is foldable: `flat.foundFoldable`).
         func applied<K: FlatKey>(as form: K.Type) throws(DataDisplayError) -> Bool {
+            guard !flat.foundFoldable else { return false }
             let shown = cache?.keys(form, for: oldFlat, version: mutationVersion)
             guard let keys = flat.keys(form, oldFlat: oldFlat, shown: shown) else { return false }
             try applyState(flat, keys: keys, from: oldFlat, forcedUpdates: nil)
+            foldablesInLastState = flat.hasFoldables
             if keepingKeys { shownKeys = ShownKeyCache(keys.new, version: mutationVersion) }
             return true
         }
@@ -30,8 +36,19 @@ extension BaseListManager {
             // Words and strings together (string header ids over numbered rows, say).
             if try applied(as: MixedKey.self) { return }
         }
+        if flat.foldCheckDeferred {
+            // A foldable row among the rows taken as plain (or ids only `RowKey` holds): flatten
+            // again, expanding what the state shows expanded.
+            flat = try FlatState(sections, oldFlat: oldFlat)
+            if flat.hasFoldables {
+                foldablesInLastState = true
+                shownKeys = cache
+                return try applyState(sections, from: oldFlat, forcedUpdates: forcedUpdates, keepingKeys: keepingKeys)
+            }
+        }
         guard let keys = flat.keys(RowKey.self, oldFlat: oldFlat) else { preconditionFailure("RowKey holds every id") }
         try applyState(flat, keys: keys, from: oldFlat, forcedUpdates: forcedUpdates.isEmpty ? nil : forcedUpdates)
+        foldablesInLastState = flat.hasFoldables
     }
 
     private func applyState<K: FlatKey>(_ flat: FlatState, keys: (old: [K], new: [K]), from oldFlat: [Row],

@@ -19,16 +19,24 @@ struct FlatState {
     private(set) var hasFoldables = false
     /// Generators that are not plain rows (headers, footers, child rows), by identity.
     private var others = GeneratorSet()
+    /// Whether sections' rows were taken as plain rows without looking for foldable ones: `keys`
+    /// looks as it reads each row's id (one pass over the generators instead of two), and when it
+    /// finds one it sets `foundFoldable` and gives no keys — the state is then flattened again.
+    let foldCheckDeferred: Bool
+    /// Set by `keys` on meeting a foldable row while the fold check is deferred.
+    private(set) var foundFoldable = false
 
     /// Flattens `sections`; throws if a generator instance stands twice in different roles or
     /// depths (twice as plain rows, it shows as a repeated diff id: see `duplicateError`).
-    init(_ sections: [Section], oldFlat: [Row]) throws(DataDisplayError) {
+    /// `deferringFoldCheck`: take every section's rows as plain rows, for `keys` to check.
+    init(_ sections: [Section], oldFlat: [Row], deferringFoldCheck: Bool = false) throws(DataDisplayError) {
         self.sections = sections
+        foldCheckDeferred = deferringFoldCheck
         var foldStates: ShownFoldStates?
         for section in sections {
             if let header = section.header { try appendOther(header, RowSlot.make(.header, 0)) }
             let before = generators.count
-            if !Self.containsFoldable(section.rows) {
+            if deferringFoldCheck || !Self.containsFoldable(section.rows) {
                 if generators.isEmpty && sections.count == 1 {
                     generators = section.rows  // shares the section's buffer
                 } else {
@@ -76,7 +84,13 @@ struct FlatState {
 
     /// Whether any of `generators` is foldable (a per-type answer, no cast per row).
     private static func containsFoldable(_ generators: [any RowGenerator]) -> Bool {
-        for generator in generators where GeneratorTraits.isFoldable(generator) { return true }
+        var plainType: ObjectIdentifier?  // the last type checked (rows of one type are checked once)
+        for generator in generators {
+            let type = ObjectIdentifier(Swift.type(of: generator))
+            guard type != plainType else { continue }
+            if GeneratorTraits.isFoldable(generator) { return true }
+            plainType = type
+        }
         return false
     }
 
@@ -88,19 +102,35 @@ struct FlatState {
     }
 
     /// The keys of the new rows and of `oldFlat` in form `K` (the old ones `shown` when given);
-    /// nil when an id does not fit the form.
-    func keys<K: FlatKey>(_: K.Type, oldFlat: [Row], shown: [K]? = nil) -> (old: [K], new: [K])? {
+    /// nil when an id does not fit the form, or when a plain row is foldable while the fold check
+    /// is deferred (then `foundFoldable` is set).
+    mutating func keys<K: FlatKey>(_: K.Type, oldFlat: [Row], shown: [K]? = nil) -> (old: [K], new: [K])? {
         // Through borrowed buffers: reading an element of an array retains it, a buffer's does not.
         var new: [K] = []
         new.reserveCapacity(generators.count)
+        let checkingFolds = foldCheckDeferred
+        var foldable = false
+        var plainType: ObjectIdentifier?  // the last type checked (rows of one type are checked once)
         let complete = generators.withUnsafeBufferPointer { buffer in
             for index in buffer.indices {
                 unowned(unsafe) let generator = buffer[index]  // the array holds it
-                guard let key = K(slot: slot(at: index), id: generator.diffKey) else { return false }
+                let slot = slot(at: index)
+                if checkingFolds, slot == RowSlot.plain {
+                    let type = ObjectIdentifier(Swift.type(of: generator))
+                    if type != plainType {
+                        if GeneratorTraits.isFoldable(generator) {
+                            foldable = true
+                            return false
+                        }
+                        plainType = type
+                    }
+                }
+                guard let key = K(slot: slot, id: generator.diffKey) else { return false }
                 new.append(key)
             }
             return true
         }
+        if foldable { foundFoldable = true }
         guard complete else { return nil }
         if let shown { return (shown, new) }
         var old: [K] = []

@@ -27,12 +27,13 @@ final class Row {
     /// Whether this row counts in `SelectionDispatch.controlledRows`. Read by `deinit`.
     private nonisolated(unsafe) var countsAsControlled = false
     /// False while no cell has been given this row since it last lost one: `isBound` is then false
-    /// without reading the weak `cell` (a runtime call). True does not promise a live cell.
-    private(set) var mayHaveCell = false
+    /// without looking `cell` up. True does not promise a live cell. Read by `deinit`.
+    private(set) nonisolated(unsafe) var mayHaveCell = false
     /// Nesting level: 0 for a section's own rows, 1 for children of a foldable row, and so on.
     var depth: Int { Int(storedDepth) }
-    // Small fields packed after the flags above: a row object is allocated per row, and 80 bytes
-    // fit an allocation class 16 bytes smaller than the 96 that plain `Int`s took.
+    // Small fields packed after the flags above: a row is allocated per store item, and its 72
+    // bytes fit malloc's 80-byte chunks (plain `Int`s made it 88, and the cell it once held 80,
+    // both served from 96-byte chunks; see `RowCells`).
     private nonisolated let storedDepth: Int32
     /// The row object in the store (this row holds one reference).
     nonisolated(unsafe) let object: UnsafeMutablePointer<GddRowObject>
@@ -53,9 +54,15 @@ final class Row {
 
     /// Records that the row now shows its generator's `revision`.
     func noteShown(revision: Int) { shownRevision = UInt32(truncatingIfNeeded: revision) }
-    /// The list item cell currently showing this row, if any (for in-place rebinds).
-    weak var cell: Cell? {
-        didSet { mayHaveCell = cell != nil }
+    /// The list item cell currently showing this row, if any (for in-place rebinds). Recorded in
+    /// `RowCells`, beside the rows: few rows have one.
+    var cell: Cell? {
+        get { mayHaveCell ? RowCells.cell(of: self) : nil }
+        set {
+            guard newValue != nil || mayHaveCell else { return }
+            RowCells.set(newValue, for: self)
+            mayHaveCell = newValue != nil
+        }
     }
     /// The controller of the section the row stands in (`SectionController`), kept by the manager
     /// wherever rows enter or change sections: the section's box, one reference (8 bytes a row).
@@ -94,6 +101,7 @@ final class Row {
         if storedDepth > 0 { Self.nestedAlive.subtract(1, ordering: .relaxed) }
         if showsUncountedSelectable { SelectionDispatch.uncountedRows.subtract(1, ordering: .relaxed) }
         if countsAsControlled { SelectionDispatch.controlledRows.subtract(1, ordering: .relaxed) }
+        if mayHaveCell { RowCells.forget(ObjectIdentifier(self)) }
         object.pointee.row = nil
         RowObjectPool.recycle(object)
     }

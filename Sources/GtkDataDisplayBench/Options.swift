@@ -15,6 +15,7 @@ struct Options {
         case interactiveWorker(size: Int)
         case singleOpsWorker(size: Int)
         case engineOnly(runs: Int?)
+        case updatesOnly(runs: Int?, idKind: BenchIDKind)
         case help
     }
 
@@ -101,6 +102,10 @@ struct Options {
       --single-ops-only   run only the SINGLE OPERATIONS section (below; no display needed)
       --engine-only   only ListDiff.plan against the hash floor, in this process, no GTK: a table of
                       medians and ratios (--runs N timed runs each, default the bench's, at least 3)
+      --updates-only  only setState of new generators on a filled manager, in this process, no display
+                      (--runs N updates, default 3, alternating the mix's new and old state;
+                      --ids int|string): a workload for callgrind with the fill outside the counted
+                      function (--toggle-collect='*UpdatesOnly*update*')
 
     Selection (issue 9): selectAll(), GTK's list.select-all (Ctrl+A) and unselectAll() on a list in
     letter sections with a selectionChanged listener reading selectedCount, beside GTK alone; at
@@ -125,6 +130,7 @@ struct Options {
         var size: Int?
         var contender: ContenderName?
         var engineOnly = false
+        var updatesOnly = false
         var runs: Int?
         var idKind = BenchIDKind.int
         var i = 0
@@ -176,6 +182,7 @@ struct Options {
                     guard let kind = BenchIDKind(rawValue: name) else { throw OptionError("--ids takes int or string") }
                     idKind = kind
                 case "--engine-only": engineOnly = true
+                case "--updates-only": updatesOnly = true
                 case "--runs":
                     guard let n = Int(try value()), n > 0 else { throw OptionError("--runs needs a positive number") }
                     runs = n
@@ -186,6 +193,7 @@ struct Options {
             }
             if options.settings.quick && !options.sizesGiven { options.sizes = [1_000, 10_000] }
             if engineOnly { options.mode = .engineOnly(runs: runs) }
+            if updatesOnly { options.mode = .updatesOnly(runs: runs, idKind: idKind) }
             if let kind = workerKind {
                 guard let size else { throw OptionError("--worker needs --size") }
                 switch kind {

@@ -46,6 +46,8 @@ case .selectionWorker(let size):
     Wire.send("END")
 case .engineOnly(let runs):
     EngineOnly.run(sizes: options.sizes, mixes: options.mixes, settings: options.settings, runs: runs)
+case .updatesOnly(let runs, let idKind):
+    UpdatesOnly.run(sizes: options.sizes, mixes: options.mixes, settings: options.settings, runs: runs, idKind: idKind)
 case .parent:
     let orchestrator = Orchestrator(options: options)
     orchestrator.runAll()

@@ -51,10 +51,5 @@ enum EngineOnly {
         value >= 10 ? String(format: "%.1f", value) : String(format: "%.3f", value)
     }
 
-    private static func pad(_ cells: [String]) -> String {
-        let widths = [14, 6, 10, 10, 11, 8, 8]
-        var line = ""
-        for (i, cell) in cells.enumerated() { line += cell.padding(toLength: max(widths[i], cell.count + 1), withPad: " ", startingAt: 0) }
-        return line
-    }
+    private static func pad(_ cells: [String]) -> String { tableLine(cells, widths: [14, 6, 10, 10, 11, 8, 8]) }
 }

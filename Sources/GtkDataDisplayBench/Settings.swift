@@ -1,5 +1,7 @@
 // Knobs shared by the parent and its workers (passed to children on their command line).
 
+import Foundation
+
 /// Bounds, repetitions and the seed of one benchmark run.
 struct Settings: Sendable {
     var seed: UInt64 = 20_240_601
@@ -41,4 +43,12 @@ func sizeLabel(_ size: Int) -> String {
     if size >= 1_000_000 && size % 1_000_000 == 0 { return "\(size / 1_000_000)M" }
     if size >= 1_000 && size % 1_000 == 0 { return "\(size / 1_000)k" }
     return String(size)
+}
+
+/// One line of a table of the in-process modes (`--engine-only`, `--updates-only`): each cell padded
+/// to its column's width, or one wider than its text.
+func tableLine(_ cells: [String], widths: [Int]) -> String {
+    var line = ""
+    for (i, cell) in cells.enumerated() { line += cell.padding(toLength: max(widths[i], cell.count + 1), withPad: " ", startingAt: 0) }
+    return line
 }

@@ -42,10 +42,5 @@ enum UpdatesOnly {
         try! manager.setState([Section(rows: rows)])
     }
 
-    private static func pad(_ cells: [String]) -> String {
-        let widths = [14, 6, 13, 6]
-        var line = ""
-        for (i, cell) in cells.enumerated() { line += cell.padding(toLength: max(widths[i], cell.count + 1), withPad: " ", startingAt: 0) }
-        return line
-    }
+    private static func pad(_ cells: [String]) -> String { tableLine(cells, widths: [14, 6, 13, 6]) }
 }

@@ -28,23 +28,21 @@ extension BaseListManager {
             if keepingKeys { shownKeys = ShownKeyCache(keys.new, version: mutationVersion) }
             return true
         }
-        if forcedUpdates.isEmpty {
-            // Keys in the cheapest form the ids allow (the first id decides which form is tried).
+        /// Applies the state with keys in the cheapest form the ids allow (the first id decides
+        /// which form is tried first); false when none fits.
+        func appliedInACheapForm() throws(DataDisplayError) -> Bool {
             let probe = flat.generators.first?.diffKey ?? oldFlat.first?.generator.diffKey
-            if probe?.word != nil, try applied(as: WordKey.self) { return }
-            if probe?.string != nil, try applied(as: StringKey.self) { return }
+            if probe?.word != nil, try applied(as: WordKey.self) { return true }
+            if probe?.string != nil, try applied(as: StringKey.self) { return true }
             // Words and strings together (string header ids over numbered rows, say).
-            if try applied(as: MixedKey.self) { return }
+            return try applied(as: MixedKey.self)
         }
+        if forcedUpdates.isEmpty, try appliedInACheapForm() { return }
         if flat.foldCheckDeferred {
             // A foldable row among the rows taken as plain (or ids only `RowKey` holds): flatten
-            // again, expanding what the state shows expanded.
+            // again, expanding what the state shows expanded, and try the cheap forms on that.
             flat = try FlatState(sections, oldFlat: oldFlat)
-            if flat.hasFoldables {
-                foldablesInLastState = true
-                shownKeys = cache
-                return try applyState(sections, from: oldFlat, forcedUpdates: forcedUpdates, keepingKeys: keepingKeys)
-            }
+            if flat.hasFoldables, try appliedInACheapForm() { return }
         }
         guard let keys = flat.keys(RowKey.self, oldFlat: oldFlat) else { preconditionFailure("RowKey holds every id") }
         try applyState(flat, keys: keys, from: oldFlat, forcedUpdates: forcedUpdates.isEmpty ? nil : forcedUpdates)

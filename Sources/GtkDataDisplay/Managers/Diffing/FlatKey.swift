@@ -67,7 +67,7 @@ struct WordKey: FlatKey {
         return RowKey(role: RowSlot.role(slot), depth: RowSlot.depth(slot), id: id)
     }
 
-    var quickHash: Int? { (value &+ tag &* 0x9E37_79B9) &* 0x2545_F491_4F6C_DD1D }
+    var quickHash: Int? { wordQuickHash(value, tag) }
 
     /// Values strictly increasing: no two keys are equal, whatever their tags.
     static func strictlyIncreasing(_ keys: [WordKey]) -> Bool {
@@ -161,7 +161,7 @@ struct MixedKey: FlatKey {
     }
 
     var quickHash: Int? {
-        guard isString else { return (value &+ tag &* 0x9E37_79B9) &* 0x2545_F491_4F6C_DD1D }
+        guard isString else { return wordQuickHash(value, tag) }
         return asciiHash(string, seed: UInt64(bitPattern: Int64(tag)))
     }
 
@@ -182,6 +182,10 @@ struct MixedKey: FlatKey {
 
     func hash(into hasher: inout Hasher) { hasher.combine(_rawHashValue(seed: 0)) }
 }
+
+/// Two words in one, cheaply, for the duplicate-id filter (`FlatKey.quickHash` of a word).
+@inline(__always)
+private func wordQuickHash(_ value: Int, _ tag: Int) -> Int { (value &+ tag &* 0x9E37_79B9) &* 0x2545_F491_4F6C_DD1D }
 
 /// Two words mixed with a seed by SplitMix64's finalizer (the hash `WordKey` and `MixedKey` give
 /// `Set` and the diff's table).

@@ -110,7 +110,9 @@ struct FlatState {
         new.reserveCapacity(generators.count)
         let checkingFolds = foldCheckDeferred
         var foldable = false
-        var plainType: ObjectIdentifier?  // the last type checked (rows of one type are checked once)
+        // The last type checked (rows of one type are checked once), here and not in a helper:
+        // handing the borrowed generator to a function retains it, once per row.
+        var plainType: ObjectIdentifier?
         let complete = generators.withUnsafeBufferPointer { buffer in
             for index in buffer.indices {
                 unowned(unsafe) let generator = buffer[index]  // the array holds it

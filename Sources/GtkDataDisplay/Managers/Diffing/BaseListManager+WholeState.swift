@@ -156,8 +156,26 @@ extension BaseListManager {
         oldFlat.withUnsafeBufferPointer { oldFlat in
         plan.oldIndexOfNew.withUnsafeBufferPointer { oldIndexOfNew in
             for index in generators.indices {
-                let generator = generators[index]
                 let oldIndex = oldIndexOfNew[index]
+                while section + 1 < sectionCounts.count, index >= sectionStart + Self.flatCount(sectionCounts[section]) {
+                    sectionStart += Self.flatCount(sectionCounts[section])
+                    section += 1
+                    rowsStart = sectionStart + (sectionCounts[section].header ? 1 : 0)
+                }
+                // Where the row lands (section, index in its rows): its lookup hint.
+                let sectionHint = UInt32(truncatingIfNeeded: section)
+                let indexHint = UInt32(truncatingIfNeeded: index - rowsStart)
+                if oldIndex >= 0, recycling == nil {
+                    // A matched row with no rows lent (`RowRecycling`): the most common step, taken on the
+                    // buffers' elements (a row bound to a local is retained and released again).
+                    if oldFlat[oldIndex].adopt(generators[index], comparing: comparingInPass, section: sectionHint,
+                                               index: indexHint, handedOver: &handedOver) {
+                        updated.append(index)
+                    }
+                    if !inPlace { newFlat.append(oldFlat[oldIndex]) }
+                    continue
+                }
+                let generator = generators[index]
                 let row: Row
                 if recycling != nil, let lent = recycling!.row(for: index) {
                     // A row the view shows that leaves its realised range: this row, coming into it, takes
@@ -165,14 +183,9 @@ extension BaseListManager {
                     lent.take(generator)
                     lent.contentVersion &+= 1
                     row = lent
-                } else if oldIndex >= 0, recycling?.wasLent(oldIndex) != true {
+                } else if oldIndex >= 0, !recycling!.wasLent(oldIndex) {
                     row = oldFlat[oldIndex]
-                    if comparingInPass && !row.showsContent(of: generator) { updated.append(index) }
-                    let same = row.generator === generator
-                    if !same || !row.shows(revision: generator.contentRevision) {
-                        if !same, row.isBound { handedOver.append((row, row.generator)) }
-                        row.take(generator)
-                    }
+                    _ = row.adopt(generator, comparing: false, section: sectionHint, index: indexHint, handedOver: &handedOver)
                 } else {
                     let role = flat.role(at: index), depth = flat.depth(at: index)
                     if role == .row, depth == 0, let removed = reuse.next() {
@@ -183,13 +196,8 @@ extension BaseListManager {
                         row = Row(generator: generator, role: role, depth: depth, object: batch.next())
                     }
                 }
-                while section + 1 < sectionCounts.count, index >= sectionStart + Self.flatCount(sectionCounts[section]) {
-                    sectionStart += Self.flatCount(sectionCounts[section])
-                    section += 1
-                    rowsStart = sectionStart + (sectionCounts[section].header ? 1 : 0)
-                }
-                row.sectionHint = UInt32(truncatingIfNeeded: section)
-                row.indexHint = UInt32(truncatingIfNeeded: index - rowsStart)
+                row.sectionHint = sectionHint
+                row.indexHint = indexHint
                 if !inPlace { newFlat.append(row) }
             }
         }

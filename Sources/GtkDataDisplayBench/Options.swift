@@ -15,7 +15,7 @@ struct Options {
         case interactiveWorker(size: Int)
         case singleOpsWorker(size: Int)
         case engineOnly(runs: Int?)
-        case updatesOnly(runs: Int?, idKind: BenchIDKind)
+        case updatesOnly(runs: Int?, idKind: BenchIDKind, sections: Int)
         case help
     }
 
@@ -104,8 +104,9 @@ struct Options {
                       medians and ratios (--runs N timed runs each, default the bench's, at least 3)
       --updates-only  only setState of new generators on a filled manager, in this process, no display
                       (--runs N updates, default 3, alternating the mix's new and old state;
-                      --ids int|string): a workload for callgrind with the fill outside the counted
-                      function (--toggle-collect='*UpdatesOnly*update*')
+                      --ids int|string; --sections N: the rows split into N sections, default 1):
+                      a workload for callgrind with the fill outside the counted function
+                      (--toggle-collect='*UpdatesOnly*update*')
 
     Selection (issue 9): selectAll(), GTK's list.select-all (Ctrl+A) and unselectAll() on a list in
     letter sections with a selectionChanged listener reading selectedCount, beside GTK alone; at
@@ -132,6 +133,7 @@ struct Options {
         var engineOnly = false
         var updatesOnly = false
         var runs: Int?
+        var sections = 1
         var idKind = BenchIDKind.int
         var i = 0
         func value() throws(OptionError) -> String {
@@ -183,6 +185,9 @@ struct Options {
                     idKind = kind
                 case "--engine-only": engineOnly = true
                 case "--updates-only": updatesOnly = true
+                case "--sections":
+                    guard let n = Int(try value()), n > 0 else { throw OptionError("--sections needs a positive number") }
+                    sections = n
                 case "--runs":
                     guard let n = Int(try value()), n > 0 else { throw OptionError("--runs needs a positive number") }
                     runs = n
@@ -193,7 +198,7 @@ struct Options {
             }
             if options.settings.quick && !options.sizesGiven { options.sizes = [1_000, 10_000] }
             if engineOnly { options.mode = .engineOnly(runs: runs) }
-            if updatesOnly { options.mode = .updatesOnly(runs: runs, idKind: idKind) }
+            if updatesOnly { options.mode = .updatesOnly(runs: runs, idKind: idKind, sections: sections) }
             if let kind = workerKind {
                 guard let size else { throw OptionError("--worker needs --size") }
                 switch kind {

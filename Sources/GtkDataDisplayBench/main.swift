@@ -46,8 +46,9 @@ case .selectionWorker(let size):
     Wire.send("END")
 case .engineOnly(let runs):
     EngineOnly.run(sizes: options.sizes, mixes: options.mixes, settings: options.settings, runs: runs)
-case .updatesOnly(let runs, let idKind):
-    UpdatesOnly.run(sizes: options.sizes, mixes: options.mixes, settings: options.settings, runs: runs, idKind: idKind)
+case .updatesOnly(let runs, let idKind, let sections):
+    UpdatesOnly.run(sizes: options.sizes, mixes: options.mixes, settings: options.settings, runs: runs, idKind: idKind,
+                    sections: sections)
 case .parent:
     let orchestrator = Orchestrator(options: options)
     orchestrator.runAll()

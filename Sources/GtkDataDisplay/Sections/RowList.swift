@@ -196,6 +196,20 @@ struct RowList: RandomAccessCollection, MutableCollection, RangeReplaceableColle
         }
     }
 
+    /// Whether this list holds exactly `rows`, the same rows (by identity) in the same order: a plain
+    /// loop over the buffers, no row retained (what lets a whole-state update keep a section's list).
+    func holdsExactly(_ rows: UnsafeBufferPointer<Row>) -> Bool {
+        guard rows.count == count else { return false }
+        return firstInChunks { chunk, start in
+            var i = 0
+            while i < chunk.count {
+                if chunk[i] !== rows[start + i] { return false }
+                i += 1
+            }
+            return nil
+        } ?? true
+    }
+
     /// The index of `row` (by identity): a plain loop over each chunk's buffer.
     func index(of row: Row) -> Int? {
         firstInChunks { buffer, start in

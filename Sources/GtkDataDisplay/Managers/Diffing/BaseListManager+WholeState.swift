@@ -218,8 +218,16 @@ extension BaseListManager {
             var s = SectionState(controllerBox: Self.controllerBox(of: flat.sections[index], inheriting: inherited))
             let start = cursor
             if counts.header { s.header = newFlat[cursor]; cursor += 1 }
-            // One section of rows only takes the whole array (no copy).
-            s.rows = RowList(cursor == 0 && counts.rows == newFlat.count ? newFlat : Array(newFlat[cursor..<(cursor + counts.rows)]))
+            if cursor == 0 && counts.rows == newFlat.count {
+                // One section of rows only takes the whole array (no copy).
+                s.rows = RowList(newFlat)
+            } else if index < state.count, Self.holds(state[index].rows, newFlat, cursor..<(cursor + counts.rows)) {
+                // A section whose rows did not change keeps its list: its rows are not copied, retained
+                // and released (100k rows in 26 sections, no change: 762 → 676 instructions a row).
+                s.rows = state[index].rows
+            } else {
+                s.rows = RowList(Array(newFlat[cursor..<(cursor + counts.rows)]))
+            }
             cursor += counts.rows
             if counts.footer { s.footer = newFlat[cursor]; cursor += 1 }
             if s.controllerBox != nil || hadControllers {
@@ -250,6 +258,11 @@ extension BaseListManager {
             for row in newFlat where row.isBound { row.foldStateChanged() }
         }
         isApplying = false
+    }
+
+    /// Whether `list` holds exactly `flat[range]` (see `RowList.holdsExactly`).
+    private static func holds(_ list: RowList, _ flat: [Row], _ range: Range<Int>) -> Bool {
+        list.count == range.count && flat.withUnsafeBufferPointer { list.holdsExactly(UnsafeBufferPointer(rebasing: $0[range])) }
     }
 
     /// Items a section puts into the flat list.

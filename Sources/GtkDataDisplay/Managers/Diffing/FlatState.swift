@@ -33,6 +33,10 @@ struct FlatState {
         self.sections = sections
         foldCheckDeferred = deferringFoldCheck
         var foldStates: ShownFoldStates?
+        if sections.count > 1 {
+            // Room for every section's rows at once (foldables' children may add more).
+            generators.reserveCapacity(sections.reduce(0) { $0 + $1.rows.count + ($1.header == nil ? 0 : 1) + ($1.footer == nil ? 0 : 1) })
+        }
         for section in sections {
             if let header = section.header { try appendOther(header, RowSlot.make(.header, 0)) }
             let before = generators.count

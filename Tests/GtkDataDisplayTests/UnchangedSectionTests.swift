@@ -81,6 +81,11 @@ final class UnchangedSectionTests: XCTestCase {
         try manager.setState(state([["a", "b"], ["c"]]))
         try manager.setState(state([["a", "b"], []]))
         XCTAssertEqual(Diagnostics.liveRowObjects - before, 4, "two headers and the two rows of the kept section")
+        // A single removal after a whole-state update frees its row at once (nothing keeps the old rows).
+        try manager.remove(manager.sections[0].rows[0])
+        XCTAssertEqual(Diagnostics.liveRowObjects - before, 3)
+        try manager.setState(state([["b"], []]))
+        assertShows(manager, [["b"], []])
         withExtendedLifetime(manager) {}
     }
 }

@@ -5,6 +5,7 @@ extension BaseListManager {
     func flatRows() -> [Row] {
         // One section of rows only: its array is the flat list (shared, not copied).
         if state.count == 1, state[0].header == nil, state[0].footer == nil { return state[0].rows.array }
+        if let flatCache { return flatCache }
         var list: [Row] = []
         list.reserveCapacity(state.reduce(0) { $0 + $1.count })
         for section in state { section.appendFlat(to: &list) }

@@ -28,7 +28,13 @@ open class BaseListManager {
     public let modelRegistry = ModelRegistry()
 
     // Internal, not private, only so the extension files of Managers/ can reach them.
-    var state: [SectionState] = []
+    var state: [SectionState] = [] {
+        didSet { flatCache = nil }
+    }
+    /// The flat rows of a state of several sections as the last whole-state update left them, while
+    /// nothing changed `state` since (`flatRows()` returns it instead of copying every row again).
+    /// Dropped by any change of `state`, so a row removed from it is released at once.
+    var flatCache: [Row]?
     /// The row of each shown generator, by identity. Whole-state updates drop it (`rowLookup = nil`)
     /// instead of rebuilding it, so a `setState` of new instances pays nothing for it; the next
     /// lookup builds it from `state` again.

@@ -2,9 +2,10 @@
 import GtkDataDisplayTesting
 import XCTest
 
-/// A whole-state update keeps the row list of every section whose rows did not change (no copy);
-/// sections that changed, moved or were edited by single operations in between still show exactly
-/// their new rows, in the manager and in the store.
+/// A whole-state update keeps the row list of every section whose rows did not change (no copy), and
+/// a sectioned state's flat row list for the next update; sections that changed, moved or were edited
+/// by single operations in between still show exactly their new rows, in the manager and in the store,
+/// and a row a single operation removes is released at once.
 @MainActor
 final class UnchangedSectionTests: XCTestCase {
     private func names(_ manager: BaseListManager) -> [[String]] {

@@ -1,4 +1,4 @@
-@_spi(Testing) import GtkDataDisplay
+@_spi(Testing) @testable import GtkDataDisplay
 import GtkDataDisplayTesting
 import XCTest
 
@@ -17,6 +17,12 @@ final class UnchangedSectionTests: XCTestCase {
         layout.enumerated().map { Section(header: header("s\($0.offset)"), rows: $0.element.map { LabelRow(model: $0, id: $0) }) }
     }
 
+    /// The buffer of each section's row list (nil for a list of several chunks or none): a kept list
+    /// has the same buffer, a copied one another.
+    private func buffers(_ manager: BaseListManager) -> [UnsafeRawPointer?] {
+        manager.state.map { section in section.rows.withContiguousStorageIfAvailable { UnsafeRawPointer($0.baseAddress) } ?? nil }
+    }
+
     private func assertShows(_ manager: BaseListManager, _ layout: [[String]], file: StaticString = #filePath, line: UInt = #line) {
         XCTAssertEqual(names(manager), layout, file: file, line: line)
         XCTAssertEqual(storeTexts(manager), layout.enumerated().flatMap { ["#s\($0.offset)"] + $0.element },
@@ -30,13 +36,19 @@ final class UnchangedSectionTests: XCTestCase {
         let first: [[String]] = [["a", "b"], ["c", "d", "e"], ["f"]]
         try manager.setState(state(first))
         let objects = manager.store.objectAddresses
+        let kept = buffers(manager)
         try manager.setState(state(first))
         XCTAssertEqual(manager.store.objectAddresses, objects)
+        XCTAssertEqual(buffers(manager), kept, "every section kept its row list")
+        XCTAssertNotNil(manager.flatCache, "a sectioned state's flat list is kept")
         assertShows(manager, first)
 
         // The middle section changes; the first and last do not.
         let second: [[String]] = [["a", "b"], ["e", "c", "x"], ["f"]]
         try manager.setState(state(second))
+        let now = buffers(manager)
+        XCTAssertEqual([now[0], now[2]], [kept[0], kept[2]], "the unchanged sections kept their row lists")
+        XCTAssertNotEqual(now[1], kept[1])
         assertShows(manager, second)
 
         // A row moves from the first section to the last: both change, the middle one does not.
@@ -83,7 +95,9 @@ final class UnchangedSectionTests: XCTestCase {
         try manager.setState(state([["a", "b"], []]))
         XCTAssertEqual(Diagnostics.liveRowObjects - before, 4, "two headers and the two rows of the kept section")
         // A single removal after a whole-state update frees its row at once (nothing keeps the old rows).
+        XCTAssertNotNil(manager.flatCache)
         try manager.remove(manager.sections[0].rows[0])
+        XCTAssertNil(manager.flatCache, "a change of the sections drops the kept flat list")
         XCTAssertEqual(Diagnostics.liveRowObjects - before, 3)
         try manager.setState(state([["b"], []]))
         assertShows(manager, [["b"], []])

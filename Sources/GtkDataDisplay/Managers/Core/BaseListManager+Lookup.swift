@@ -3,14 +3,17 @@
 
 extension BaseListManager {
     func flatRows() -> [Row] {
-        // One section of rows only: its array is the flat list (shared, not copied).
-        if state.count == 1, state[0].header == nil, state[0].footer == nil { return state[0].rows.array }
+        if flatIsOneRowList { return state[0].rows.array }
         if let flatCache { return flatCache }
         var list: [Row] = []
         list.reserveCapacity(state.reduce(0) { $0 + $1.count })
         for section in state { section.appendFlat(to: &list) }
         return list
     }
+
+    /// Whether the state is one section of rows only: then its row list is the flat list (shared, not
+    /// copied), and no `flatCache` is needed.
+    var flatIsOneRowList: Bool { state.count == 1 && state[0].header == nil && state[0].footer == nil }
 
     func sectionOffset(_ index: Int) -> Int {
         var offset = 0

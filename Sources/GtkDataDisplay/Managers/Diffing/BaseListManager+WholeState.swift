@@ -236,8 +236,8 @@ extension BaseListManager {
             rebuilt.append(s)
         }
         state = rebuilt
-        // Several sections: the flat list is kept for the next update's old rows (one section's is its array).
-        if rebuilt.count > 1 || rebuilt.first?.header != nil || rebuilt.first?.footer != nil { flatCache = newFlat }
+        // The flat list is kept for the next update's old rows (one section of rows is its own list).
+        if !flatIsOneRowList { flatCache = newFlat }
         rowLookup = nil
         diffIDs.invalidate()
 

@@ -166,6 +166,34 @@ final class WholeStateKeyFormTests: XCTestCase {
         }
     }
 
+    /// The repeat filter hashes ASCII ids eight bytes at a time: ids of every length around the word
+    /// boundaries, differing in their first, middle or last byte, are told apart (an append of new
+    /// ids goes through) and a repeat of any one of them is found.
+    func testStringIDsOfEveryLengthAreToldApartAndRepeatsFound() async throws {
+        for length in 1...25 {
+            let base = String((0..<length).map { Character(UnicodeScalar(UInt8(97 + $0 % 26))) })
+            func variant(_ k: Int) -> String {
+                var bytes = Array(base.utf8)
+                bytes[[0, length / 2, length - 1][k % 3]] = UInt8(65 + k)
+                return String(decoding: bytes, as: UTF8.self)
+            }
+            let kept = [base] + (0..<9).map(variant)
+            let manager = BaseListManager()
+            try manager.setState([Section(rows: kept.map { LabelRow(model: $0, id: $0) })])
+            let appended = (9..<15).map(variant)
+            try manager.setState([Section(rows: (kept + appended).map { LabelRow(model: $0, id: $0) })])
+            XCTAssertEqual(manager.store.count, 16, "length \(length): distinct ids appended")
+            let before = manager.store.objectAddresses
+            for repeated in [base, variant(4), variant(8)] {
+                let next = (kept + appended + [repeated]).map { LabelRow(model: $0, id: $0) }
+                XCTAssertThrowsError(try manager.setState([Section(rows: next)]), "length \(length): \(repeated)") {
+                    guard case .duplicateDiffID = $0 as? DataDisplayError else { return XCTFail("\($0)") }
+                }
+                XCTAssertEqual(manager.store.objectAddresses, before, "nothing changed")
+            }
+        }
+    }
+
     func testTwoInsertedRowsWithOneIDAreADuplicateID() async throws {
         let manager = BaseListManager()
         try manager.setState([Section(rows: [CounterRow(model: 0, id: 0)])])

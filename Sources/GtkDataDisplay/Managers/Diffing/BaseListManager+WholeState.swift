@@ -105,13 +105,23 @@ extension BaseListManager {
             filter[b >> 6] |= 1 << UInt64(b & 63)
         }
         guard plan.insertedRows < keys.count else { return }
-        for index in keys.indices where oldIndexOfNew[index] >= 0 {
-            if filtering, let hash = keys[index].quickHash {
-                let b = bit(hash)
-                if filter[b >> 6] & (1 << UInt64(b & 63)) == 0 { continue }
+        // Every matched row, through borrowed buffers: a key read from an array is copied (a String
+        // id retained and released), one from a buffer is not.
+        let repeatAt: Int? = keys.withUnsafeBufferPointer { keys in
+            oldIndexOfNew.withUnsafeBufferPointer { oldIndexOfNew in
+                filter.withUnsafeBufferPointer { filter in
+                    for index in keys.indices where oldIndexOfNew[index] >= 0 {
+                        if filtering, let hash = keys[index].quickHash {
+                            let b = bit(hash)
+                            if filter[b >> 6] & (1 << UInt64(b & 63)) == 0 { continue }
+                        }
+                        if inserted.contains(keys[index]) { return index }
+                    }
+                    return nil
+                }
             }
-            if inserted.contains(keys[index]) { throw repeated(index) }
         }
+        if let repeatAt { throw repeated(repeatAt) }
     }
 
     /// New indices of matched rows whose content changed, ascending (a plan's `updated`).
@@ -133,8 +143,6 @@ extension BaseListManager {
         // Without splices every row stays where it is: the old flat list is the new one (shared, so
         // a single section keeps its array and no row is retained or released for it).
         let inPlace = plan.splices.isEmpty && oldFlat.count == generators.count
-        var newFlat: [Row] = inPlace ? oldFlat : []
-        if !inPlace { newFlat.reserveCapacity(generators.count) }
         var handedOver: [(row: Row, previous: any RowGenerator)] = []
         var recycling = RowRecycling(plan: plan, oldFlat: oldFlat, newSlot: { RowSlotKey(flat.role(at: $0), flat.depth(at: $0)) },
                                      isPinned: store.isPinned)
@@ -151,6 +159,9 @@ extension BaseListManager {
         // Where each row lands (section, index in its rows): its lookup hint, set in the same pass.
         var section = 0, sectionStart = 0
         var rowsStart = sectionCounts.first.map { $0.header ? 1 : 0 } ?? 0
+        // Otherwise the new flat list is written in the same pass, each slot initialised once (appending
+        // checked capacity and uniqueness a row: 60 instructions a row of a rotate's 650).
+        var newFlat = [Row](unsafeUninitializedCapacity: inPlace ? 0 : generators.count) { out, written in
         // Through borrowed buffers: reading an element of an array retains it, a buffer's does not.
         generators.withUnsafeBufferPointer { generators in
         oldFlat.withUnsafeBufferPointer { oldFlat in
@@ -172,7 +183,7 @@ extension BaseListManager {
                                                index: indexHint, handedOver: &handedOver) {
                         updated.append(index)
                     }
-                    if !inPlace { newFlat.append(oldFlat[oldIndex]) }
+                    if !inPlace { (out.baseAddress! + index).initialize(to: oldFlat[oldIndex]) }
                     continue
                 }
                 let generator = generators[index]
@@ -198,11 +209,14 @@ extension BaseListManager {
                 }
                 row.sectionHint = sectionHint
                 row.indexHint = indexHint
-                if !inPlace { newFlat.append(row) }
+                if !inPlace { (out.baseAddress! + index).initialize(to: row) }
             }
         }
         }
         }
+        written = inPlace ? 0 : generators.count
+        }
+        if inPlace { newFlat = oldFlat }
         batch.releaseUnused()
         if comparingInPass { plan.updated = updated }
         for index in plan.updated { newFlat[index].contentVersion &+= 1 }

@@ -194,6 +194,31 @@ final class WholeStateKeyFormTests: XCTestCase {
         }
     }
 
+    /// A state of mostly new rows (a filter cleared) checks the new rows against the few kept ones
+    /// rather than the other way round: an inserted row repeating a kept row's id is still a repeat,
+    /// wherever the two stand and in every key form, and two inserted rows with one id too.
+    func testRepeatsInAMostlyNewStateAreFound() async throws {
+        for form in ["int", "string", "mixed"] {
+            func id(_ n: Int) -> AnyHashable { form == "int" ? AnyHashable(n) : AnyHashable("id \(n)") }
+            func section(_ ids: [Int]) -> Section {
+                let rows = ids.map { LabelRow(model: "\($0)", id: id($0)) }
+                return form == "mixed" ? Section(header: LabelHeader(model: "h", id: 7), rows: rows) : Section(rows: rows)
+            }
+            let manager = BaseListManager()
+            try manager.setState([section([5, 50])])
+            let before = manager.store.objectAddresses
+            for next in [[5] + Array(100..<140) + [50, 120], Array(100..<140) + [5, 50, 5], [50] + Array(100..<140) + [5, 50],
+                         Array(100..<130) + [5] + Array(130..<140) + [137]] {
+                XCTAssertThrowsError(try manager.setState([section(next)]), "\(form): \(next)") {
+                    guard case .duplicateDiffID = $0 as? DataDisplayError else { return XCTFail("\($0)") }
+                }
+                XCTAssertEqual(manager.store.objectAddresses, before, "\(form): nothing changed")
+            }
+            try manager.setState([section([5] + Array(100..<140) + [50])])
+            XCTAssertEqual(manager.store.count, form == "mixed" ? 43 : 42, "\(form): no repeat, applied")
+        }
+    }
+
     func testTwoInsertedRowsWithOneIDAreADuplicateID() async throws {
         let manager = BaseListManager()
         try manager.setState([Section(rows: [CounterRow(model: 0, id: 0)])])

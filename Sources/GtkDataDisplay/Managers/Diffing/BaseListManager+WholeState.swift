@@ -80,15 +80,22 @@ extension BaseListManager {
     }
 
     /// Throws when an inserted row's key repeats among the new rows. Matched rows have the keys of
-    /// distinct old rows, so only inserted keys can repeat: they go into a table, and matched rows
-    /// are checked against it behind a bit filter (a few instructions a row when few rows are new),
-    /// or directly when a key has no quick hash (`FlatKey.quickHash`): for every matched row when an
-    /// inserted key has none.
+    /// distinct old rows, and two inserted rows with one key are a repeat the diff has already thrown
+    /// (it hashes every inserted row), so what is left is an inserted key equal to a matched row's.
+    /// The smaller side's keys go into a table, and the other side's are checked against it behind a
+    /// bit filter (a few instructions a row), or directly when a key has no quick hash
+    /// (`FlatKey.quickHash`): for every row of the other side when a tabled key has none. Few rows new
+    /// (an append): the inserted rows are tabled; most rows new (a filter cleared): the matched ones.
     static func checkInsertedIDs<K: FlatKey>(_ plan: SplicePlan, _ keys: [K], _ flat: FlatState) throws(DataDisplayError) {
         let oldIndexOfNew = plan.oldIndexOfNew
-        var inserted = Set<K>(minimumCapacity: plan.insertedRows)
-        // At least 16 bits per inserted row, a power of two.
-        let filterBits = max(64, 1 << (Int.bitWidth - (plan.insertedRows * 16 - 1).leadingZeroBitCount))
+        let matchedRows = keys.count - plan.insertedRows
+        guard matchedRows > 0 else { return }
+        // The side tabled: inserted rows (old index -1) or matched ones (old index ≥ 0).
+        let tablingInserted = plan.insertedRows <= matchedRows
+        let tabledCount = tablingInserted ? plan.insertedRows : matchedRows
+        var tabled = Set<K>(minimumCapacity: tabledCount)
+        // At least 16 bits per tabled row, a power of two.
+        let filterBits = max(64, 1 << (Int.bitWidth - (tabledCount * 16 - 1).leadingZeroBitCount))
         let shift = UInt(64 - filterBits.trailingZeroBitCount)
         var filter = [UInt64](repeating: 0, count: filterBits / 64)
         func bit(_ hash: Int) -> Int { Int(truncatingIfNeeded: (UInt(bitPattern: hash) &* 0x9E37_79B9_7F4A_7C15) >> shift) }
@@ -98,24 +105,23 @@ extension BaseListManager {
             return flat.duplicateError(keys[index].rowKey, first: first, second: second)
         }
         var filtering = true
-        for index in keys.indices where oldIndexOfNew[index] < 0 {
-            guard inserted.insert(keys[index]).inserted else { throw repeated(index) }
+        for index in keys.indices where (oldIndexOfNew[index] < 0) == tablingInserted {
+            guard tabled.insert(keys[index]).inserted else { throw repeated(index) }
             guard let hash = keys[index].quickHash else { filtering = false; continue }
             let b = bit(hash)
             filter[b >> 6] |= 1 << UInt64(b & 63)
         }
-        guard plan.insertedRows < keys.count else { return }
-        // Every matched row, through borrowed buffers: a key read from an array is copied (a String
-        // id retained and released), one from a buffer is not.
+        // The other side, through borrowed buffers: a key read from an array is copied (a String id
+        // retained and released), one from a buffer is not.
         let repeatAt: Int? = keys.withUnsafeBufferPointer { keys in
             oldIndexOfNew.withUnsafeBufferPointer { oldIndexOfNew in
                 filter.withUnsafeBufferPointer { filter in
-                    for index in keys.indices where oldIndexOfNew[index] >= 0 {
+                    for index in keys.indices where (oldIndexOfNew[index] < 0) != tablingInserted {
                         if filtering, let hash = keys[index].quickHash {
                             let b = bit(hash)
                             if filter[b >> 6] & (1 << UInt64(b & 63)) == 0 { continue }
                         }
-                        if inserted.contains(keys[index]) { return index }
+                        if tabled.contains(keys[index]) { return index }
                     }
                     return nil
                 }

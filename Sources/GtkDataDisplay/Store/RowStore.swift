@@ -74,7 +74,15 @@ public final class RowStore {
         scratch = []
         items.removeAll(keepingCapacity: true)
         items.reserveCapacity(rows.count)
-        for row in rows { items.append(row.item) }
+        let gathered = rows.withContiguousStorageIfAvailable { rows in
+            // Rows in random order (a shuffle) are fetched a few ahead (`RowPrefetch`).
+            let prefetching = rows.count >= RowPrefetch.movedRows
+            for index in rows.indices {
+                if prefetching { RowPrefetch.ahead(of: index, rows: rows) }
+                items.append(rows[index].item)
+            }
+        }
+        if gathered == nil { for row in rows { items.append(row.item) } }
         items.withUnsafeMutableBufferPointer { buffer in
             g_list_store_splice(pointer, guint(position), guint(removing), buffer.baseAddress, guint(buffer.count))
         }

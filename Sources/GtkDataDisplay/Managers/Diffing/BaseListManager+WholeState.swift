@@ -162,6 +162,8 @@ extension BaseListManager {
         // Many new rows (a first fill): their row objects are made a batch at a time (`RowObjectBatch`).
         let toMake = plan.insertedRows - reuse.count
         var batch = RowObjectBatch(rows: toMake > RowObjectBatch.size ? toMake : 0)
+        // Rows in random order (many moved) are fetched a few rows ahead (`RowPrefetch`).
+        let prefetching = plan.moveCount >= RowPrefetch.movedRows
         // Where each row lands (section, index in its rows): its lookup hint, set in the same pass.
         var section = 0, sectionStart = 0
         var rowsStart = sectionCounts.first.map { $0.header ? 1 : 0 } ?? 0
@@ -173,6 +175,7 @@ extension BaseListManager {
         oldFlat.withUnsafeBufferPointer { oldFlat in
         plan.oldIndexOfNew.withUnsafeBufferPointer { oldIndexOfNew in
             for index in generators.indices {
+                if prefetching { RowPrefetch.ahead(of: index, rows: oldFlat, oldIndexOfNew: oldIndexOfNew) }
                 let oldIndex = oldIndexOfNew[index]
                 while section + 1 < sectionCounts.count, index >= sectionStart + Self.flatCount(sectionCounts[section]) {
                     sectionStart += Self.flatCount(sectionCounts[section])

@@ -1,0 +1,46 @@
+import CGtk
+
+/// Rows fetched ahead of a pass that visits them in random order.
+///
+/// A whole-state update walks the new rows in order and reaches each one's old `Row` through
+/// `oldIndexOfNew`: after a shuffle that is a cache miss a row (the slot of the old flat list, the
+/// row, then its generator), one after the other. Asking for them a few rows ahead overlaps the
+/// misses: the slot 16 rows ahead, the row 8 ahead (its slot is in cache by then), and the row's
+/// generator 4 ahead (read where the row keeps it). Only hints: a wrong address costs a wasted fetch,
+/// never a fault, and nothing read here is used for anything but the hint.
+enum RowPrefetch {
+    /// Moved rows from which a pass fetches ahead: below it the rows a pass visits out of order fit
+    /// in the cache, or are too few for the hints to pay for themselves.
+    static let movedRows = 4096
+
+    /// Where a `Row` keeps its generator: its first stored property, after the object header (two
+    /// words); a class-bound existential's first word is the instance (checked by a test).
+    static let generatorOffset = 16
+
+    /// Hints for the row `index` + 8 of a pass over `rows`.
+    @inline(__always)
+    static func ahead(of index: Int, rows: UnsafeBufferPointer<Row>) {
+        guard index &+ 8 < rows.count, let base = rows.baseAddress.map(UnsafeRawPointer.init) else { return }
+        gdd_prefetch(base.load(fromByteOffset: (index &+ 8) &* MemoryLayout<Row>.stride, as: UnsafeRawPointer.self))
+    }
+
+    /// Hints for the rows `index` + 4, 8 and 16 of a pass over `oldIndexOfNew` into `rows`.
+    @inline(__always)
+    static func ahead(of index: Int, rows: UnsafeBufferPointer<Row>, oldIndexOfNew: UnsafeBufferPointer<Int>) {
+        guard let base = rows.baseAddress.map(UnsafeRawPointer.init) else { return }
+        let count = oldIndexOfNew.count
+        let stride = MemoryLayout<Row>.stride
+        if index &+ 16 < count, case let old = oldIndexOfNew[index &+ 16], old >= 0 {
+            gdd_prefetch(base + old &* stride)
+        }
+        if index &+ 8 < count, case let old = oldIndexOfNew[index &+ 8], old >= 0 {
+            let row = base.load(fromByteOffset: old &* stride, as: UnsafeRawPointer.self)
+            gdd_prefetch(row)
+            gdd_prefetch(row + 64)  // a row is 72 bytes: often two cache lines
+        }
+        if index &+ 4 < count, case let old = oldIndexOfNew[index &+ 4], old >= 0 {
+            let row = base.load(fromByteOffset: old &* stride, as: UnsafeRawPointer.self)
+            gdd_prefetch(row.load(fromByteOffset: generatorOffset, as: UnsafeRawPointer?.self))
+        }
+    }
+}

@@ -119,7 +119,7 @@ final class WholeStateUpdateTests: XCTestCase {
         XCTAssertEqual(manager.lastUpdate?.moves, lisMinimumMoves(old: Array(0..<n), new: ids))
         XCTAssertGreaterThan(manager.lastUpdate?.moves ?? 0, 4096, "enough rows moved to fetch ahead")
         target = []
-        weak var dropped = manager.store.generator(at: 0).map { $0 as AnyObject }
+        weak let dropped = manager.store.generator(at: 0).map { $0 as AnyObject }
         try manager.setState(sections(Array(ids.dropFirst())) { _ in false })
         XCTAssertNil(dropped, "the row a later state drops is freed with its generator")
         XCTAssertEqual(manager.store.count, n - 1)

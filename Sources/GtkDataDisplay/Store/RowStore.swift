@@ -74,8 +74,9 @@ public final class RowStore {
         scratch = []
         items.removeAll(keepingCapacity: true)
         items.reserveCapacity(rows.count)
-        let gathered = rows.withContiguousStorageIfAvailable { rows in
-            // Rows in random order (a shuffle) are fetched a few ahead (`RowPrefetch`).
+        let gathered: Void? = rows.withContiguousStorageIfAvailable { rows in
+            // A long splice's rows are fetched a few ahead (`RowPrefetch`): after a shuffle they lie in
+            // random order, and reading each one's row object would wait for it.
             let prefetching = rows.count >= RowPrefetch.movedRows
             for index in rows.indices {
                 if prefetching { RowPrefetch.ahead(of: index, rows: rows) }

@@ -168,7 +168,7 @@ extension BaseListManager {
         var section = 0, sectionStart = 0
         var rowsStart = sectionCounts.first.map { $0.header ? 1 : 0 } ?? 0
         // Otherwise the new flat list is written in the same pass, each slot initialised once (appending
-        // checked capacity and uniqueness a row: 60 instructions a row of a rotate's 650).
+        // checked capacity and uniqueness a row: 43 instructions a row of a rotation's 618, 100k rows).
         var newFlat = [Row](unsafeUninitializedCapacity: inPlace ? 0 : generators.count) { out, written in
         // Through borrowed buffers: reading an element of an array retains it, a buffer's does not.
         generators.withUnsafeBufferPointer { generators in

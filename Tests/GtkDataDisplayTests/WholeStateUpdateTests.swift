@@ -124,6 +124,33 @@ final class WholeStateUpdateTests: XCTestCase {
         XCTAssertNil(dropped, "the row a later state drops is freed with its generator")
         XCTAssertEqual(manager.store.count, n - 1)
     }
+
+    /// 6000 of 20k rows replaced by new ones at random places (enough that the update fetches the
+    /// removed rows ahead, `RowPrefetch`): every new row takes a removed row's object (no view shows
+    /// them), the store shows the target, and the removed generators are freed.
+    func testSixThousandReplacedRowsTakeTheRemovedRowsObjects() async throws {
+        var rng = RandomizedRNG(seed: 0xFEED)
+        let n = 20_000
+        let manager = BaseListManager()
+        var old: [LabelRow] = (0..<n).map { LabelRow(model: "\($0)", id: $0) }
+        try manager.setState([Section(rows: old)])
+        let before = Set(manager.store.objectAddresses)
+        var ids = Array(0..<n)
+        var replaced = Set<Int>()
+        while replaced.count < 6000 { replaced.insert(Int(rng.next() % UInt64(n))) }
+        for position in replaced { ids[position] = n + position }
+        var target = ids.map { LabelRow(model: "new \($0)", id: $0) }
+        weak let removedGenerator = old[replaced.first!]
+        old = []
+        try manager.setState([Section(rows: target)])
+        XCTAssertTrue(manager.store.shows(target), "store differs from the target")
+        XCTAssertEqual(Set(manager.store.objectAddresses), before, "every new row took a removed row's object")
+        XCTAssertEqual(manager.lastUpdate?.inserted, 6000)
+        XCTAssertEqual(manager.lastUpdate?.removed, 6000)
+        XCTAssertEqual(manager.lastUpdate?.updated, n - 6000, "kept rows show their new models")
+        XCTAssertNil(removedGenerator, "a removed row's generator is freed")
+        target = []
+    }
 }
 
 /// Minimum moves computed here independently of the library: common rows minus the test suite's own LIS.

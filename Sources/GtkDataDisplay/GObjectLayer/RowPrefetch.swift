@@ -24,6 +24,31 @@ enum RowPrefetch {
         gdd_prefetch(base.load(fromByteOffset: (index &+ 8) &* MemoryLayout<Row>.stride, as: UnsafeRawPointer.self))
     }
 
+    /// Hints for the row `index` + 16 of a pass over `rows` that reads only rows not `kept` (the rows an
+    /// update removes, scattered through the old list).
+    @inline(__always)
+    static func ahead(of index: Int, rows: UnsafeBufferPointer<Row>, skipping kept: UnsafeBufferPointer<Bool>) {
+        guard index &+ 16 < rows.count, !kept[index &+ 16], let base = rows.baseAddress.map(UnsafeRawPointer.init) else { return }
+        gdd_prefetch(base.load(fromByteOffset: (index &+ 16) &* MemoryLayout<Row>.stride, as: UnsafeRawPointer.self))
+    }
+
+    /// Hints for the rows a stack (`rows`, taken from the end) hands out after its top: the row 8
+    /// below the top and the generator of the row 4 below, which taking a new generator releases.
+    @inline(__always)
+    static func ahead(ofTop rows: UnsafeBufferPointer<Row>) {
+        guard let base = rows.baseAddress.map(UnsafeRawPointer.init) else { return }
+        let stride = MemoryLayout<Row>.stride
+        if rows.count > 8 {
+            let row = base.load(fromByteOffset: (rows.count - 9) &* stride, as: UnsafeRawPointer.self)
+            gdd_prefetch(row)
+            gdd_prefetch(row + 64)
+        }
+        if rows.count > 4 {
+            let row = base.load(fromByteOffset: (rows.count - 5) &* stride, as: UnsafeRawPointer.self)
+            gdd_prefetch(row.load(fromByteOffset: generatorOffset, as: UnsafeRawPointer?.self))
+        }
+    }
+
     /// Hints for the rows `index` + 4, 8 and 16 of a pass over `oldIndexOfNew` into `rows`.
     @inline(__always)
     static func ahead(of index: Int, rows: UnsafeBufferPointer<Row>, oldIndexOfNew: UnsafeBufferPointer<Int>) {

@@ -16,6 +16,8 @@ import DataDisplayDiff
 struct RemovedRowReuse {
     /// Removed plain rows that nothing shows or holds, taken from the end.
     private var rows: [Row] = []
+    /// Whether rows are fetched ahead (`RowPrefetch`): many removed rows, scattered through the list.
+    private var prefetching = false
 
     /// Empty unless `plan` removes rows and inserts rows. `isPinned(oldIndex)`: a view holds that
     /// row (a selection).
@@ -29,12 +31,19 @@ struct RemovedRowReuse {
             for oldIndex in oldIndexOfNew where oldIndex >= 0 { kept[oldIndex] = true }
         }
         let wanted = Swift.min(plan.insertedRows, removed)
+        prefetching = wanted >= RowPrefetch.movedRows
         rows.reserveCapacity(wanted)
-        for index in oldFlat.indices where !kept[index] {
-            let row = oldFlat[index]
-            guard row.role == .row, row.depth == 0, !row.isBound, !isPinned(index) else { continue }
-            rows.append(row)
-            if rows.count == wanted { break }
+        oldFlat.withUnsafeBufferPointer { oldFlat in
+            kept.withUnsafeBufferPointer { kept in
+                for index in oldFlat.indices {
+                    if prefetching { RowPrefetch.ahead(of: index, rows: oldFlat, skipping: kept) }
+                    guard !kept[index] else { continue }
+                    let row = oldFlat[index]
+                    guard row.role == .row, row.depth == 0, !row.isBound, !isPinned(index) else { continue }
+                    rows.append(row)
+                    if rows.count == wanted { break }
+                }
+            }
         }
         rows.reverse()  // taken from the end: in their old order
     }
@@ -44,6 +53,7 @@ struct RemovedRowReuse {
 
     /// A removed row for an inserted plain row, or nil when none is left.
     mutating func next() -> Row? {
-        rows.popLast()
+        if prefetching { rows.withUnsafeBufferPointer { RowPrefetch.ahead(ofTop: $0) } }
+        return rows.popLast()
     }
 }

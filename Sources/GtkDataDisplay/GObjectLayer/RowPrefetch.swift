@@ -6,8 +6,10 @@ import CGtk
 /// `oldIndexOfNew`: after a shuffle that is a cache miss a row (the slot of the old flat list, the
 /// row, then its generator), one after the other. Asking for them a few rows ahead overlaps the
 /// misses: the slot 16 rows ahead, the row 8 ahead (its slot is in cache by then), and the row's
-/// generator 4 ahead (read where the row keeps it). Only hints: a wrong address costs a wasted fetch,
-/// never a fault, and nothing read here is used for anything but the hint.
+/// generator 4 ahead (read where the row keeps it). The rows an update removes are scattered through
+/// the old list in the same way, when it looks for those a new row can take (`RemovedRowReuse`) and
+/// when it hands them out. Only hints: a wrong address costs a wasted fetch, never a fault, and nothing
+/// read here is used for anything but the hint.
 enum RowPrefetch {
     /// Moved rows from which a pass fetches ahead: below it the rows a pass visits out of order fit
     /// in the cache, or are too few for the hints to pay for themselves.

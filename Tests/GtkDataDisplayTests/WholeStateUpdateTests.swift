@@ -139,7 +139,7 @@ final class WholeStateUpdateTests: XCTestCase {
         var replaced = Set<Int>()
         while replaced.count < 6000 { replaced.insert(Int(rng.next() % UInt64(n))) }
         for position in replaced { ids[position] = n + position }
-        var target = ids.map { LabelRow(model: "new \($0)", id: $0) }
+        let target = ids.map { LabelRow(model: "new \($0)", id: $0) }
         weak let removedGenerator = old[replaced.first!]
         old = []
         try manager.setState([Section(rows: target)])
@@ -149,7 +149,6 @@ final class WholeStateUpdateTests: XCTestCase {
         XCTAssertEqual(manager.lastUpdate?.removed, 6000)
         XCTAssertEqual(manager.lastUpdate?.updated, n - 6000, "kept rows show their new models")
         XCTAssertNil(removedGenerator, "a removed row's generator is freed")
-        target = []
     }
 }
 

@@ -19,55 +19,50 @@ enum RowPrefetch {
     /// words); a class-bound existential's first word is the instance (checked by a test).
     static let generatorOffset = 16
 
-    /// Hints for the row `index` + 8 of a pass over `rows`.
-    @inline(__always)
-    static func ahead(of index: Int, rows: UnsafeBufferPointer<Row>) {
-        guard index &+ 8 < rows.count, let base = rows.baseAddress.map(UnsafeRawPointer.init) else { return }
-        gdd_prefetch(base.load(fromByteOffset: (index &+ 8) &* MemoryLayout<Row>.stride, as: UnsafeRawPointer.self))
-    }
-
     /// Hints for the row `index` + 16 of a pass over `rows` that reads only rows not `kept` (the rows an
     /// update removes, scattered through the old list).
     @inline(__always)
     static func ahead(of index: Int, rows: UnsafeBufferPointer<Row>, skipping kept: UnsafeBufferPointer<Bool>) {
-        guard index &+ 16 < rows.count, !kept[index &+ 16], let base = rows.baseAddress.map(UnsafeRawPointer.init) else { return }
-        gdd_prefetch(base.load(fromByteOffset: (index &+ 16) &* MemoryLayout<Row>.stride, as: UnsafeRawPointer.self))
+        guard index &+ 16 < rows.count, !kept[index &+ 16] else { return }
+        fetchRow(rows, index &+ 16)
     }
 
     /// Hints for the rows a stack (`rows`, taken from the end) hands out after its top: the row 8
     /// below the top and the generator of the row 4 below, which taking a new generator releases.
     @inline(__always)
     static func ahead(ofTop rows: UnsafeBufferPointer<Row>) {
-        guard let base = rows.baseAddress.map(UnsafeRawPointer.init) else { return }
-        let stride = MemoryLayout<Row>.stride
-        if rows.count > 8 {
-            let row = base.load(fromByteOffset: (rows.count - 9) &* stride, as: UnsafeRawPointer.self)
-            gdd_prefetch(row)
-            gdd_prefetch(row + 64)
-        }
-        if rows.count > 4 {
-            let row = base.load(fromByteOffset: (rows.count - 5) &* stride, as: UnsafeRawPointer.self)
-            gdd_prefetch(row.load(fromByteOffset: generatorOffset, as: UnsafeRawPointer?.self))
-        }
+        if rows.count > 8 { fetchRow(rows, rows.count &- 9) }
+        if rows.count > 4 { fetchGenerator(rows, rows.count &- 5) }
     }
 
     /// Hints for the rows `index` + 4, 8 and 16 of a pass over `oldIndexOfNew` into `rows`.
     @inline(__always)
     static func ahead(of index: Int, rows: UnsafeBufferPointer<Row>, oldIndexOfNew: UnsafeBufferPointer<Int>) {
-        guard let base = rows.baseAddress.map(UnsafeRawPointer.init) else { return }
         let count = oldIndexOfNew.count
-        let stride = MemoryLayout<Row>.stride
-        if index &+ 16 < count, case let old = oldIndexOfNew[index &+ 16], old >= 0 {
-            gdd_prefetch(base + old &* stride)
+        if index &+ 16 < count, case let old = oldIndexOfNew[index &+ 16], old >= 0, let base = rows.baseAddress {
+            gdd_prefetch(base + old)
         }
-        if index &+ 8 < count, case let old = oldIndexOfNew[index &+ 8], old >= 0 {
-            let row = base.load(fromByteOffset: old &* stride, as: UnsafeRawPointer.self)
-            gdd_prefetch(row)
-            gdd_prefetch(row + 64)  // a row is 72 bytes: often two cache lines
-        }
-        if index &+ 4 < count, case let old = oldIndexOfNew[index &+ 4], old >= 0 {
-            let row = base.load(fromByteOffset: old &* stride, as: UnsafeRawPointer.self)
-            gdd_prefetch(row.load(fromByteOffset: generatorOffset, as: UnsafeRawPointer?.self))
-        }
+        if index &+ 8 < count, case let old = oldIndexOfNew[index &+ 8], old >= 0 { fetchRow(rows, old) }
+        if index &+ 4 < count, case let old = oldIndexOfNew[index &+ 4], old >= 0 { fetchGenerator(rows, old) }
+    }
+
+    /// The object of `rows[index]`, as an address (not retained: the buffer holds it).
+    @inline(__always)
+    private static func object(_ rows: UnsafeBufferPointer<Row>, _ index: Int) -> UnsafeRawPointer {
+        UnsafeRawPointer(rows.baseAddress! + index).load(as: UnsafeRawPointer.self)
+    }
+
+    /// Hints for the row `rows[index]`: 72 bytes, often two cache lines.
+    @inline(__always)
+    private static func fetchRow(_ rows: UnsafeBufferPointer<Row>, _ index: Int) {
+        let row = object(rows, index)
+        gdd_prefetch(row)
+        gdd_prefetch(row + 64)
+    }
+
+    /// Hints for the generator of `rows[index]` (whose row is in cache by then).
+    @inline(__always)
+    private static func fetchGenerator(_ rows: UnsafeBufferPointer<Row>, _ index: Int) {
+        gdd_prefetch(object(rows, index).load(fromByteOffset: generatorOffset, as: UnsafeRawPointer?.self))
     }
 }

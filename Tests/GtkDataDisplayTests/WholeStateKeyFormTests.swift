@@ -91,6 +91,93 @@ final class WholeStateKeyFormTests: XCTestCase {
         XCTAssertGreaterThan(outcomes.failed, 10, "some repeat an id, and both forms say so")
     }
 
+    /// String ids short enough to be held as two words (ASCII, at most 14 bytes) match exactly as
+    /// the same ids do in the general form: around the length limit (13, 14 and 15 bytes), with a
+    /// NUL byte ("ab" and "ab\0" are two ids), the empty string, a header and a row with one id
+    /// (two keys), and ids that are not ASCII (a state that meets one mid-pass goes on as strings).
+    /// Same summary, rows shown, row objects kept and errors over random updates.
+    func testShortStringIDsMatchAsTheGeneralKeyDoes() async throws {
+        let pool = ["a", "ab", "ab\u{0}", "", "row-7", "row-70", "Row-7", "abcdefghijklm", "abcdefghijklmn",
+                    "abcdefghijklmno", "abcdefghijklmnX", "bbcdefghijklmn", "\u{E9}", "e\u{301}", "K", "\u{212A}",
+                    "x", "y", "z", "0123456789", "01234567", "012345678"]
+        struct Wrapped: Hashable { let id: String }
+        var random = HintTestRandom(seed: 0x5407_7E1D)
+        func randomState() -> [(header: String, rows: [String])] {
+            var ids = pool
+            ids.shuffle(using: &random)
+            // The first id decides the form tried first: mostly a short one, now and then a long one.
+            var rows = Array(ids.prefix(random.below(pool.count)))
+            if !rows.isEmpty, random.below(6) == 0 { rows.insert(rows[random.below(rows.count)], at: random.below(rows.count)) }
+            var state: [(header: String, rows: [String])] = []
+            for section in 0..<(1 + random.below(3)) {
+                let take = section == 2 ? rows.count : random.below(rows.count + 1)
+                // A header's id may equal a row's: a header and a row are different keys.
+                state.append((random.below(2) == 0 ? ["x", "y", "z"][section] : "H\(section)", Array(rows.prefix(take))))
+                rows.removeFirst(take)
+            }
+            return state
+        }
+        func sections(_ state: [(header: String, rows: [String])], wrapped: Bool, headers: Bool) -> [Section] {
+            func id(_ text: String) -> AnyHashable { wrapped ? AnyHashable(Wrapped(id: text)) : AnyHashable(text) }
+            return state.map { section in
+                let rows = section.rows.map { LabelRow(model: "<\($0)>", id: id($0)) }
+                guard headers else { return Section(rows: rows) }  // headers only on some states
+                return Section(header: LabelHeader(model: section.header, id: id(section.header)), rows: rows)
+            }
+        }
+        let short = BaseListManager(), general = BaseListManager()
+        var outcomes = (applied: 0, failed: 0)
+        for step in 0..<400 {
+            var state = randomState()
+            let headers = random.below(3) != 0
+            if !headers { state = [("", state.flatMap(\.rows))] }
+            let before = (short.store.objectAddresses, general.store.objectAddresses)
+            var errors: [String] = []
+            for (manager, wrapped) in [(short, false), (general, true)] {
+                do { try manager.setState(sections(state, wrapped: wrapped, headers: headers)) } catch {
+                    let text = "\(error)"
+                    let place = text.range(of: " at ", options: .backwards).map { String(text[$0.lowerBound...]) } ?? ""
+                    errors.append(String(text.prefix(17)) + place)
+                }
+            }
+            XCTAssertNotEqual(errors.count, 1, "step \(step): one form failed, the other did not: \(errors)")
+            if errors.count == 2 { XCTAssertEqual(errors[0], errors[1], "step \(step)") }
+            if errors.isEmpty { outcomes.applied += 1 } else { outcomes.failed += 1 }
+            XCTAssertEqual(storeTexts(short), storeTexts(general), "step \(step)")
+            XCTAssertEqual(short.lastUpdate, general.lastUpdate, "step \(step)")
+            func origins(_ now: [UInt], _ old: [UInt]) -> [Int] { now.map { old.firstIndex(of: $0) ?? -1 } }
+            XCTAssertEqual(origins(short.store.objectAddresses, before.0), origins(general.store.objectAddresses, before.1),
+                           "step \(step)")
+        }
+        XCTAssertGreaterThan(outcomes.applied, 100, "most random states apply")
+        XCTAssertGreaterThan(outcomes.failed, 10, "some repeat an id, and both forms say so")
+    }
+
+    /// A repeated short string id is named in the error as the id it is, NUL byte and all, and a
+    /// first fill of short ids in byte order (a shorter id before a longer one it begins) is taken
+    /// as free of repeats only when it is: the same id twice at the end is still found.
+    func testShortStringIDsAreNamedAndOrderedAsStrings() async throws {
+        let manager = BaseListManager()
+        try manager.setState([Section(rows: ["a", "b"].map { LabelRow(model: $0, id: $0) })])
+        XCTAssertThrowsError(try manager.setState([Section(rows: ["a", "b", "c\u{0}d", "c\u{0}d"].map { LabelRow(model: $0, id: $0) })])) {
+            guard case .duplicateDiffID(let message) = $0 as? DataDisplayError else { return XCTFail("\($0)") }
+            XCTAssertTrue(message.hasPrefix("c\u{0}d in the new state at 2 and 3"), message)
+        }
+        XCTAssertEqual(storeTexts(manager), ["a", "b"], "nothing changed")
+
+        let ordered = ["", "a", "a\u{0}", "ab", "abcdefghijklmn", "b", "ba"]
+        let fresh = BaseListManager()
+        try fresh.setState([Section(rows: ordered.map { LabelRow(model: "<\($0)>", id: $0) })])
+        XCTAssertEqual(storeTexts(fresh), ordered.map { "<\($0)>" })
+        for repeated in [ordered + ["ba"], ["a", "a"], ["", ""], ["ab", "ab\u{0}", "ab"]] {
+            let manager = BaseListManager()
+            XCTAssertThrowsError(try manager.setState([Section(rows: repeated.map { LabelRow(model: $0, id: $0) })]), "\(repeated)") {
+                guard case .duplicateDiffID = $0 as? DataDisplayError else { return XCTFail("\($0)") }
+            }
+            XCTAssertEqual(manager.store.count, 0, "\(repeated): nothing shown")
+        }
+    }
+
     func testIDsChangingKindBetweenUpdatesReplaceTheRows() async throws {
         let manager = BaseListManager()
         try manager.setState([Section(rows: [CounterRow(model: 1, id: 1), CounterRow(model: 2, id: 2)])])

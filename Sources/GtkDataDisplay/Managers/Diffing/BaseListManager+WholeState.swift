@@ -33,7 +33,12 @@ extension BaseListManager {
         func appliedInACheapForm() throws(DataDisplayError) -> Bool {
             let probe = flat.generators.first?.diffKey ?? oldFlat.first?.generator.diffKey
             if probe?.word != nil, try applied(as: WordKey.self) { return true }
-            if probe?.string != nil, try applied(as: StringKey.self) { return true }
+            if let string = probe?.string {
+                // Short ASCII ids ("row-42") as two words; longer ones, or a later id that is not
+                // short, as strings.
+                if ShortStringKey.fits(string), try applied(as: ShortStringKey.self) { return true }
+                if try applied(as: StringKey.self) { return true }
+            }
             // Words and strings together (string header ids over numbered rows, say).
             return try applied(as: MixedKey.self)
         }

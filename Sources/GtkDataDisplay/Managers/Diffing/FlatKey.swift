@@ -2,9 +2,10 @@
 //
 // A `RowKey` holds a `DiffKey` (an enum that may box any Hashable), so copying, comparing and
 // hashing one goes through value witnesses; at a million rows that was most of what a diff cost.
-// An update whose ids are all integers or object identities (or all strings) is diffed with keys
-// of plain words (or of the string) instead, one that mixes them (headers with string ids over rows
-// with numbers) with keys of either, and anything else with `RowKey`.
+// An update whose ids are all integers or object identities (or all short ASCII strings) is diffed
+// with keys of plain words instead, one whose ids are all strings with keys of the string, one that
+// mixes them (headers with string ids over rows with numbers) with keys of either, and anything else
+// with `RowKey`.
 
 /// A row key (role, depth, diff id) in the form one whole-state update matches its rows by.
 protocol FlatKey: Hashable {
@@ -116,6 +117,81 @@ struct StringKey: FlatKey {
 
     /// A hash of the bytes of an ASCII string, eight at a time (native strings are read in place).
     var quickHash: Int? { asciiHash(value, seed: UInt64(slot)) }
+}
+
+/// A key whose id is a short ASCII string (at most `ShortStringKey.capacity` bytes: "row-42",
+/// "contact-1234") in a slot below 256: the bytes and the slot in two words, no references. Two
+/// ASCII strings are equal exactly when their bytes are, so the words compare and hash as ids do,
+/// without `Hasher` (SipHash) or a string comparison — and a key is 16 bytes where `StringKey`'s
+/// is 24, which at a million rows is a third less of the diff's memory traffic.
+struct ShortStringKey: FlatKey {
+    /// The string's first eight bytes (the first in the low byte), zero-padded.
+    let low: UInt64
+    /// Bytes 8 to 13 in the low six bytes, zero-padded; the length in byte 6, the slot in byte 7.
+    let high: UInt64
+
+    /// Most bytes a string id may have to fit.
+    static let capacity = 14
+
+    init?(slot: UInt32, id: DiffKey) {
+        guard slot < 256, let string = id.string, let words = Self.words(of: string) else { return nil }
+        low = words.low
+        high = words.high | UInt64(slot) << 56
+    }
+
+    /// Whether `string` fits this form (read once, for the first id, before a whole pass is tried).
+    static func fits(_ string: String) -> Bool { words(of: string) != nil }
+
+    /// `string`'s bytes and length as the two words hold them, nil when it is longer than `capacity`
+    /// bytes or not all ASCII.
+    private static func words(of string: String) -> (low: UInt64, high: UInt64)? {
+        // Native strings (small ones too) are read in place; other forms (rare) are not short keys.
+        let read = string.utf8.withContiguousStorageIfAvailable { bytes -> (low: UInt64, high: UInt64)? in
+            guard bytes.count <= capacity else { return nil }
+            var words: (low: UInt64, high: UInt64) = (0, 0)
+            withUnsafeMutableBytes(of: &words) { $0.copyMemory(from: UnsafeRawBufferPointer(bytes)) }
+            guard (words.low | words.high) & 0x8080_8080_8080_8080 == 0 else { return nil }  // ASCII only
+            words.high |= UInt64(bytes.count) << 48
+            return words
+        }
+        return read ?? nil
+    }
+
+    var rowKey: RowKey {
+        let slot = UInt32(truncatingIfNeeded: high >> 56)
+        let count = Int(truncatingIfNeeded: high >> 48 & 0xFF)
+        let words = (low, high & 0xFFFF_FFFF_FFFF)
+        let string = withUnsafeBytes(of: words) { String(decoding: $0.prefix(count), as: UTF8.self) }
+        return RowKey(role: RowSlot.role(slot), depth: RowSlot.depth(slot), id: DiffKey(string))
+    }
+
+    var quickHash: Int? { wordQuickHash(Int(bitPattern: UInt(low)), Int(bitPattern: UInt(high))) }
+
+    /// Strictly increasing in byte order of the strings (as `String`'s `<` orders ASCII strings),
+    /// then by slot: no two keys are equal. Stops at the first pair out of order.
+    static func strictlyIncreasing(_ keys: [ShortStringKey]) -> Bool {
+        keys.withUnsafeBufferPointer { keys in
+            var i = 1
+            while i < keys.count {
+                if !(keys[i - 1].orderWords < keys[i].orderWords) { return false }
+                i += 1
+            }
+            return true
+        }
+    }
+
+    /// The key as words whose order is the strings' byte order (a shorter string before a longer
+    /// one it begins), then the slot's.
+    private var orderWords: (UInt64, UInt64, UInt64) {
+        (low.byteSwapped, (high & 0xFFFF_FFFF_FFFF).byteSwapped, high >> 48 & 0xFF | (high >> 56) << 8)
+    }
+
+    /// The two words mixed as `WordKey`'s are: what `Set` and the diff's table hash by.
+    func _rawHashValue(seed: Int) -> Int {
+        mixWords(Int(bitPattern: UInt(low)), Int(bitPattern: UInt(high)), seed: seed)
+    }
+
+    func hash(into hasher: inout Hasher) { hasher.combine(_rawHashValue(seed: 0)) }
 }
 
 /// A key whose id is an integer, an object identity or a string: for lists that mix them, most

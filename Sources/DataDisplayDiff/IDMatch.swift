@@ -8,7 +8,9 @@
 // the runs stay few, so that the rows that stay can be chosen among runs rather than rows. A block
 // moved, a row rotated to the other end or two rows swapped costs a few lookups per changed row (moved
 // blocks: twice the shorter of the block and the distance), not one per row; a full shuffle costs one
-// lookup per row, like building a dictionary of the old ids and looking up the new ones.
+// lookup per row, like building a dictionary of the old ids and looking up the new ones. A middle
+// turned round (a sort order reversed: its first old row is its last new one, and the next inward too)
+// is matched from both ends by position before the walk, so a reversal hashes nothing either.
 
 /// The rows of an old and a new list matched by id.
 @usableFromInline
@@ -75,6 +77,12 @@ internal struct IDMatch {
                             largeCount: Swift.max(oldRows, newRows))
         var matched = MatchedRows(old: RowBits(count: oldRows), new: RowBits(count: newRows),
                                   runLimit: IDMatch.runLimit(rows: Swift.max(oldRows, newRows)))
+        // A middle turned round (a sort order reversed): its rows keep their neighbours the other way
+        // round, which the walk below would only find by hashing every row. Matched from both ends
+        // inward by position instead; rows past the reversed part go through the walk.
+        if oldRows >= 2 && newRows >= 2 && old[start] == new[newEnd - 1] && old[start + 1] == new[newEnd - 2] {
+            linkReversed(old: old, new: new, oldEnd: oldEnd, newEnd: newEnd, matched: &matched)
+        }
         let seed = IDTable.hashSeed
         var i = start, j = start
         var visited = 0
@@ -153,6 +161,25 @@ internal struct IDMatch {
         matched.old.insert((i - start)..<(i - start + count))
         matched.new.insert((j - start)..<(j - start + count))
         matched.record(MatchedRun(oldStart: i, newStart: j, count: count))
+        matchedInMiddle += count
+    }
+
+    /// Matches the first old rows of the middle with the last new rows of the middle, the first old
+    /// row with the last new one and inward, for as long as their ids are equal (at least two: the
+    /// caller has compared those). Each pair is a run of its own (old rows ascend where new rows
+    /// descend), so a long reversal leaves the runs to the row-by-row choice of the rows that stay.
+    @inlinable
+    mutating func linkReversed<ID: Hashable>(old: [ID], new: [ID], oldEnd: Int, newEnd: Int, matched: inout MatchedRows) {
+        let start = prefix
+        let room = Swift.min(oldEnd - start, newEnd - start)
+        var count = 2
+        while count < room && old[start &+ count] == new[newEnd &- 1 &- count] { count += 1 }
+        for k in 0..<count { oldIndexOfNew[newEnd &- 1 &- k] = start &+ k }
+        matched.old.insert(0..<count)
+        matched.new.insert((newEnd - start - count)..<(newEnd - start))
+        for k in 0..<count where matched.hasRuns {
+            matched.record(MatchedRun(oldStart: start + k, newStart: newEnd - 1 - k, count: 1))
+        }
         matchedInMiddle += count
     }
 

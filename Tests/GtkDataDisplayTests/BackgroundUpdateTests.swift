@@ -25,6 +25,10 @@ final class BackgroundUpdateTests: XCTestCase {
     /// Starts a background update whose off-main diff waits at `GatedID`'s gate, and returns once
     /// it waits there: what the test does next certainly happens while the diff runs. (Diffs got
     /// fast enough that a `Task.yield()` no longer guaranteed it.) Open the gate with `openGate()`.
+    /// 0..<count in scattered order: a diff hashes every row of it (a reversed list it would match
+    /// by position, in no time), so a background update of it is still diffing when the test acts.
+    private func scattered(_ count: Int) -> [Int] { (0..<count).map { ($0 * 7_919) % count } }
+
     private func heldUpdate(_ manager: BaseListManager, rows: Int = 5_000) async -> Task<Bool, any Error> {
         GatedID.isOpen.store(false, ordering: .releasing)
         GatedID.waiting.store(0, ordering: .relaxed)
@@ -63,7 +67,8 @@ final class BackgroundUpdateTests: XCTestCase {
         let ids = (0..<2_000).map(ThreadRecordingID.init)
         try manager.setState([Section(rows: ids.map { LabelRow(model: "\($0.value)", id: $0) })])
         let before = ThreadRecordingID.offMainHashes.load(ordering: .relaxed)
-        let shuffled = ids.reversed().map { LabelRow(model: "\($0.value)", id: $0) }
+        // Rows in scattered order, so that the diff hashes them (a reversed list it matches by position).
+        let shuffled = ids.indices.map { ids[($0 * 1_919) % ids.count] }.map { LabelRow(model: "\($0.value)", id: $0) }
         try await manager.setStateInBackground([Section(rows: shuffled)])
         XCTAssertGreaterThan(ThreadRecordingID.offMainHashes.load(ordering: .relaxed) - before, 1_000)
         XCTAssertTrue(manager.store.shows(shuffled))
@@ -134,7 +139,7 @@ final class BackgroundUpdateTests: XCTestCase {
     func testAFailingOperationDoesNotSupersedeABackgroundUpdate() async throws {
         let manager = BaseListManager()
         try manager.setState(state(Array(0..<20_000)))
-        let target = state(Array(0..<20_000).reversed())
+        let target = state(scattered(20_000))
         let update = Task { try await manager.setStateInBackground(target) }
         await Task.yield()
         XCTAssertThrowsError(try manager.remove(LabelRow(model: "missing", id: -5)))
@@ -147,13 +152,13 @@ final class BackgroundUpdateTests: XCTestCase {
         let manager = BaseListManager()
         let folder = Folder(model: "folder", id: "folder", children: rows("c1", "c2"))
         try manager.setState([Section(rows: [folder] + (0..<20_000).map { LabelRow(model: "\($0)", id: $0) })])
-        let target = [Section(rows: [folder] + (0..<20_000).reversed().map { LabelRow(model: "\($0)", id: $0) })]
+        let target = [Section(rows: [folder] + scattered(20_000).map { LabelRow(model: "\($0)", id: $0) })]
         let update = Task { try await manager.setStateInBackground(target) }
         await Task.yield()
         try manager.expand(folder)   // the user unfolds a row while data loads
         let applied = try await update.value
         XCTAssertTrue(applied, "folding is not a newer state: the load still lands")
-        XCTAssertEqual(Array(storeTexts(manager).prefix(4)), ["folder", "c1", "c2", "19999"])
+        XCTAssertEqual(Array(storeTexts(manager).prefix(5)), ["folder", "c1", "c2", "0", "7919"])
         assertStoreMatchesManager(manager)
     }
 
@@ -173,7 +178,7 @@ final class BackgroundUpdateTests: XCTestCase {
         for failing in [state([4, 3, 5, 3]), [Section(rows: [LabelRow(model: "twice", id: "t")].flatMap { [$0, $0] })]] {
             let manager = BaseListManager()
             try manager.setState(state(Array(0..<20_000)))
-            let valid = state(Array(0..<20_000).reversed())
+            let valid = state(scattered(20_000))
             let first = Task { try await manager.setStateInBackground(valid) }
             await Task.yield()
             do {

@@ -91,6 +91,57 @@ final class WholeStateKeyFormTests: XCTestCase {
         XCTAssertGreaterThan(outcomes.failed, 10, "some repeat an id, and both forms say so")
     }
 
+    /// Integer ids of a state of plain rows only are held as one word: they match exactly as the same
+    /// ids do in the general form, over random updates that go between plain states and states with
+    /// headers (the other word form), with negative and extreme ids, now and then an object identity
+    /// among them (the state then goes on in the two-word form) and repeated ids. Same summary, rows
+    /// shown, row objects kept and errors.
+    func testPlainIntegerIDsMatchAsTheGeneralKeyDoes() async throws {
+        let anchor = IDAnchor()
+        let pool: [AnyHashable] = (0..<24).map { AnyHashable($0 - 8) } + [AnyHashable(Int.min), AnyHashable(Int.max),
+                                                                      AnyHashable(ObjectIdentifier(anchor))]
+        struct Wrapped: Hashable { let id: AnyHashable }
+        var random = HintTestRandom(seed: 0x1D_0F_1E)
+        let plain = BaseListManager(), general = BaseListManager()
+        var outcomes = (applied: 0, failed: 0)
+        for step in 0..<400 {
+            var ids = pool
+            ids.shuffle(using: &random)
+            var rows = Array(ids.prefix(random.below(pool.count)))
+            if random.below(8) != 0 { rows.removeAll { $0.base is ObjectIdentifier } }  // mostly integers only
+            if !rows.isEmpty, random.below(6) == 0 { rows.insert(rows[random.below(rows.count)], at: random.below(rows.count)) }
+            let headers = random.below(3) == 0
+            func sections(wrapped: Bool) -> [Section] {
+                func id(_ id: AnyHashable) -> AnyHashable { wrapped ? AnyHashable(Wrapped(id: id)) : id }
+                let generators = rows.map { LabelRow(model: "\($0)", id: id($0)) }
+                guard headers else { return [Section(rows: generators)] }
+                let half = generators.count / 2
+                // Header ids that rows also have: a header and a row with one id are two keys.
+                return [Section(header: LabelHeader(model: "A", id: id(3)), rows: Array(generators[..<half])),
+                        Section(header: LabelHeader(model: "B", id: id(4)), rows: Array(generators[half...]))]
+            }
+            let before = (plain.store.objectAddresses, general.store.objectAddresses)
+            var errors: [String] = []
+            for (manager, wrapped) in [(plain, false), (general, true)] {
+                do { try manager.setState(sections(wrapped: wrapped)) } catch {
+                    let text = "\(error)"
+                    let place = text.range(of: " at ", options: .backwards).map { String(text[$0.lowerBound...]) } ?? ""
+                    errors.append(String(text.prefix(17)) + place)
+                }
+            }
+            XCTAssertNotEqual(errors.count, 1, "step \(step): one form failed, the other did not: \(errors)")
+            if errors.count == 2 { XCTAssertEqual(errors[0], errors[1], "step \(step)") }
+            if errors.isEmpty { outcomes.applied += 1 } else { outcomes.failed += 1 }
+            XCTAssertEqual(storeTexts(plain), storeTexts(general), "step \(step)")
+            XCTAssertEqual(plain.lastUpdate, general.lastUpdate, "step \(step)")
+            func origins(_ now: [UInt], _ old: [UInt]) -> [Int] { now.map { old.firstIndex(of: $0) ?? -1 } }
+            XCTAssertEqual(origins(plain.store.objectAddresses, before.0), origins(general.store.objectAddresses, before.1),
+                           "step \(step)")
+        }
+        XCTAssertGreaterThan(outcomes.applied, 100, "most random states apply")
+        XCTAssertGreaterThan(outcomes.failed, 10, "some repeat an id, and both forms say so")
+    }
+
     /// String ids short enough to be held as two words (ASCII, at most 14 bytes) match exactly as
     /// the same ids do in the general form: around the length limit (13, 14 and 15 bytes), with a
     /// NUL byte ("ab" and "ab\0" are two ids), the empty string, a header and a row with one id

@@ -32,7 +32,11 @@ extension BaseListManager {
         /// which form is tried first); false when none fits.
         func appliedInACheapForm() throws(DataDisplayError) -> Bool {
             let probe = flat.generators.first?.diffKey ?? oldFlat.first?.generator.diffKey
-            if probe?.word != nil, try applied(as: WordKey.self) { return true }
+            if let word = probe?.word {
+                // Integers of plain rows only (no headers, footers or children) in one word.
+                if word.kind == 0, flat.hasOnlyPlainRows, try applied(as: PlainIntKey.self) { return true }
+                if try applied(as: WordKey.self) { return true }
+            }
             if let string = probe?.string {
                 // Short ASCII ids ("row-42") as two words; longer ones, or a later id that is not
                 // short, as strings.

@@ -77,6 +77,8 @@ struct FlatState {
     var count: Int { generators.count }
 
     func slot(at index: Int) -> UInt32 { slots.isEmpty ? RowSlot.plain : slots[index] }
+    /// Whether every row is a plain row at depth 0 (no header, footer or child row).
+    var hasOnlyPlainRows: Bool { slots.isEmpty }
     func role(at index: Int) -> RowRole { RowSlot.role(slot(at: index)) }
     func depth(at index: Int) -> Int { RowSlot.depth(slot(at: index)) }
 

@@ -180,14 +180,34 @@ struct ShortStringKey: FlatKey {
     private static func words(of string: String) -> (low: UInt64, high: UInt64)? {
         // Native strings (small ones too) are read in place; other forms (rare) are not short keys.
         let read = string.utf8.withContiguousStorageIfAvailable { bytes -> (low: UInt64, high: UInt64)? in
-            guard bytes.count <= capacity else { return nil }
-            var words: (low: UInt64, high: UInt64) = (0, 0)
-            withUnsafeMutableBytes(of: &words) { $0.copyMemory(from: UnsafeRawBufferPointer(bytes)) }
-            guard (words.low | words.high) & 0x8080_8080_8080_8080 == 0 else { return nil }  // ASCII only
-            words.high |= UInt64(bytes.count) << 48
-            return words
+            let count = bytes.count
+            guard count <= capacity else { return nil }
+            guard let base = bytes.baseAddress, count > 0 else { return (0, 0) }
+            let (low, high) = loadWords(UnsafeRawPointer(base), count: count)
+            guard (low | high) & 0x8080_8080_8080_8080 == 0 else { return nil }  // ASCII only
+            return (low, high | UInt64(count) << 48)
         }
         return read ?? nil
+    }
+
+    /// `count` (1...14) bytes at `bytes` as two little-endian words, zero-padded, with loads that
+    /// stay within the bytes (two overlapping loads, whose common bytes agree, instead of a copy).
+    @inline(__always)
+    private static func loadWords(_ bytes: UnsafeRawPointer, count: Int) -> (low: UInt64, high: UInt64) {
+        if count >= 8 {
+            let low = bytes.loadUnaligned(as: UInt64.self)
+            guard count > 8 else { return (low, 0) }
+            // The last eight bytes, shifted down to leave bytes 8..<count.
+            return (low, bytes.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self) >> UInt64(8 * (16 - count)))
+        }
+        if count >= 4 {
+            let first = UInt64(bytes.loadUnaligned(as: UInt32.self))
+            let last = UInt64(bytes.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self))
+            return (first | last << UInt64(8 * (count - 4)), 0)
+        }
+        var low: UInt64 = 0
+        for index in 0..<count { low |= UInt64(bytes.load(fromByteOffset: index, as: UInt8.self)) << UInt64(8 * index) }
+        return (low, 0)
     }
 
     var rowKey: RowKey {

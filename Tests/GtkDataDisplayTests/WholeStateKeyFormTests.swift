@@ -63,32 +63,12 @@ final class WholeStateKeyFormTests: XCTestCase {
                                })
             }
         }
-        let mixed = BaseListManager(), general = BaseListManager()
-        var outcomes = (applied: 0, failed: 0)
+        let pair = FormPair()
         for step in 0..<400 {
             let state = randomState()
-            let before = (mixed.store.objectAddresses, general.store.objectAddresses)
-            var errors: [String] = []
-            for (manager, wrapped) in [(mixed, false), (general, true)] {
-                do { try manager.setState(sections(state, wrapped: wrapped)) } catch {
-                    // What failed and where ("… at 3 and 7"): the id itself reads differently when wrapped.
-                    let text = "\(error)"
-                    let place = text.range(of: " at ", options: .backwards).map { String(text[$0.lowerBound...]) } ?? ""
-                    errors.append(String(text.prefix(17)) + place)
-                }
-            }
-            XCTAssertNotEqual(errors.count, 1, "step \(step): one form failed, the other did not: \(errors)")
-            if errors.count == 2 { XCTAssertEqual(errors[0], errors[1], "step \(step)") }
-            if errors.isEmpty { outcomes.applied += 1 } else { outcomes.failed += 1 }
-            XCTAssertEqual(storeTexts(mixed), storeTexts(general), "step \(step)")
-            XCTAssertEqual(mixed.lastUpdate, general.lastUpdate, "step \(step)")
-            // Where each row object came from: its old position, or new (-1).
-            func origins(_ now: [UInt], _ old: [UInt]) -> [Int] { now.map { old.firstIndex(of: $0) ?? -1 } }
-            XCTAssertEqual(origins(mixed.store.objectAddresses, before.0), origins(general.store.objectAddresses, before.1),
-                           "step \(step)")
+            pair.apply(step: step) { sections(state, wrapped: $0) }
         }
-        XCTAssertGreaterThan(outcomes.applied, 100, "most random states apply")
-        XCTAssertGreaterThan(outcomes.failed, 10, "some repeat an id, and both forms say so")
+        pair.assertOutcomesVaried()
     }
 
     /// Integer ids of a state of plain rows only are held as one word: they match exactly as the same
@@ -102,8 +82,7 @@ final class WholeStateKeyFormTests: XCTestCase {
                                                                       AnyHashable(ObjectIdentifier(anchor))]
         struct Wrapped: Hashable { let id: AnyHashable }
         var random = HintTestRandom(seed: 0x1D_0F_1E)
-        let plain = BaseListManager(), general = BaseListManager()
-        var outcomes = (applied: 0, failed: 0)
+        let pair = FormPair()
         for step in 0..<400 {
             var ids = pool
             ids.shuffle(using: &random)
@@ -120,26 +99,9 @@ final class WholeStateKeyFormTests: XCTestCase {
                 return [Section(header: LabelHeader(model: "A", id: id(3)), rows: Array(generators[..<half])),
                         Section(header: LabelHeader(model: "B", id: id(4)), rows: Array(generators[half...]))]
             }
-            let before = (plain.store.objectAddresses, general.store.objectAddresses)
-            var errors: [String] = []
-            for (manager, wrapped) in [(plain, false), (general, true)] {
-                do { try manager.setState(sections(wrapped: wrapped)) } catch {
-                    let text = "\(error)"
-                    let place = text.range(of: " at ", options: .backwards).map { String(text[$0.lowerBound...]) } ?? ""
-                    errors.append(String(text.prefix(17)) + place)
-                }
-            }
-            XCTAssertNotEqual(errors.count, 1, "step \(step): one form failed, the other did not: \(errors)")
-            if errors.count == 2 { XCTAssertEqual(errors[0], errors[1], "step \(step)") }
-            if errors.isEmpty { outcomes.applied += 1 } else { outcomes.failed += 1 }
-            XCTAssertEqual(storeTexts(plain), storeTexts(general), "step \(step)")
-            XCTAssertEqual(plain.lastUpdate, general.lastUpdate, "step \(step)")
-            func origins(_ now: [UInt], _ old: [UInt]) -> [Int] { now.map { old.firstIndex(of: $0) ?? -1 } }
-            XCTAssertEqual(origins(plain.store.objectAddresses, before.0), origins(general.store.objectAddresses, before.1),
-                           "step \(step)")
+            pair.apply(step: step) { sections(wrapped: $0) }
         }
-        XCTAssertGreaterThan(outcomes.applied, 100, "most random states apply")
-        XCTAssertGreaterThan(outcomes.failed, 10, "some repeat an id, and both forms say so")
+        pair.assertOutcomesVaried()
     }
 
     /// String ids short enough to be held as two words (ASCII, at most 14 bytes) match exactly as
@@ -176,32 +138,14 @@ final class WholeStateKeyFormTests: XCTestCase {
                 return Section(header: LabelHeader(model: section.header, id: id(section.header)), rows: rows)
             }
         }
-        let short = BaseListManager(), general = BaseListManager()
-        var outcomes = (applied: 0, failed: 0)
+        let pair = FormPair()
         for step in 0..<400 {
             var state = randomState()
             let headers = random.below(3) != 0
             if !headers { state = [("", state.flatMap(\.rows))] }
-            let before = (short.store.objectAddresses, general.store.objectAddresses)
-            var errors: [String] = []
-            for (manager, wrapped) in [(short, false), (general, true)] {
-                do { try manager.setState(sections(state, wrapped: wrapped, headers: headers)) } catch {
-                    let text = "\(error)"
-                    let place = text.range(of: " at ", options: .backwards).map { String(text[$0.lowerBound...]) } ?? ""
-                    errors.append(String(text.prefix(17)) + place)
-                }
-            }
-            XCTAssertNotEqual(errors.count, 1, "step \(step): one form failed, the other did not: \(errors)")
-            if errors.count == 2 { XCTAssertEqual(errors[0], errors[1], "step \(step)") }
-            if errors.isEmpty { outcomes.applied += 1 } else { outcomes.failed += 1 }
-            XCTAssertEqual(storeTexts(short), storeTexts(general), "step \(step)")
-            XCTAssertEqual(short.lastUpdate, general.lastUpdate, "step \(step)")
-            func origins(_ now: [UInt], _ old: [UInt]) -> [Int] { now.map { old.firstIndex(of: $0) ?? -1 } }
-            XCTAssertEqual(origins(short.store.objectAddresses, before.0), origins(general.store.objectAddresses, before.1),
-                           "step \(step)")
+            pair.apply(step: step) { sections(state, wrapped: $0, headers: headers) }
         }
-        XCTAssertGreaterThan(outcomes.applied, 100, "most random states apply")
-        XCTAssertGreaterThan(outcomes.failed, 10, "some repeat an id, and both forms say so")
+        pair.assertOutcomesVaried()
     }
 
     /// A repeated short string id is named in the error as the id it is, NUL byte and all, and a
@@ -518,6 +462,44 @@ private struct UUIDLike: Hashable {
 }
 
 /// An object whose identity is an id.
+/// Two managers fed the same states, one with the ids as they are (the key form under test) and one
+/// with each id wrapped in a type of its own (the general key): every state must fail alike in both or
+/// apply alike — the same rows shown, the same summary, each row object from the same old position.
+@MainActor
+private final class FormPair {
+    let tested = BaseListManager(), general = BaseListManager()
+    private(set) var applied = 0, failed = 0
+
+    /// Applies `sections(wrapped)` to both managers and compares them.
+    func apply(step: Int, _ sections: (_ wrapped: Bool) -> [Section], file: StaticString = #filePath, line: UInt = #line) {
+        let before = (tested.store.objectAddresses, general.store.objectAddresses)
+        var errors: [String] = []
+        for (manager, wrapped) in [(tested, false), (general, true)] {
+            do { try manager.setState(sections(wrapped)) } catch {
+                // What failed and where ("… at 3 and 7"): the id itself reads differently when wrapped.
+                let text = "\(error)"
+                let place = text.range(of: " at ", options: .backwards).map { String(text[$0.lowerBound...]) } ?? ""
+                errors.append(String(text.prefix(17)) + place)
+            }
+        }
+        XCTAssertNotEqual(errors.count, 1, "step \(step): one form failed, the other did not: \(errors)", file: file, line: line)
+        if errors.count == 2 { XCTAssertEqual(errors[0], errors[1], "step \(step)", file: file, line: line) }
+        if errors.isEmpty { applied += 1 } else { failed += 1 }
+        XCTAssertEqual(storeTexts(tested), storeTexts(general), "step \(step)", file: file, line: line)
+        XCTAssertEqual(tested.lastUpdate, general.lastUpdate, "step \(step)", file: file, line: line)
+        // Where each row object came from: its old position, or new (-1).
+        func origins(_ now: [UInt], _ old: [UInt]) -> [Int] { now.map { old.firstIndex(of: $0) ?? -1 } }
+        XCTAssertEqual(origins(tested.store.objectAddresses, before.0), origins(general.store.objectAddresses, before.1),
+                       "step \(step)", file: file, line: line)
+    }
+
+    /// Most random states applied and some failed (a repeated id), both forms alike.
+    func assertOutcomesVaried(file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertGreaterThan(applied, 100, "most random states apply", file: file, line: line)
+        XCTAssertGreaterThan(failed, 10, "some repeat an id, and both forms say so", file: file, line: line)
+    }
+}
+
 private final class IDAnchor {}
 
 /// Plain data without `==`.

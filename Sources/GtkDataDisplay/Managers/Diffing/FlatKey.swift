@@ -71,16 +71,7 @@ struct WordKey: FlatKey {
     var quickHash: Int? { wordQuickHash(value, tag) }
 
     /// Values strictly increasing: no two keys are equal, whatever their tags.
-    static func strictlyIncreasing(_ keys: [WordKey]) -> Bool {
-        keys.withUnsafeBufferPointer { keys in
-            var i = 1
-            while i < keys.count {
-                if keys[i - 1].value >= keys[i].value { return false }
-                i += 1
-            }
-            return true
-        }
-    }
+    static func strictlyIncreasing(_ keys: [WordKey]) -> Bool { valuesStrictlyIncrease(keys) { $0.value } }
 
     /// Two words mixed (SplitMix64's finalizer) with the table's seed: what `Set` and the diff's
     /// table hash by. Hashing them through `Hasher` (SipHash) cost more than the rest of a lookup.
@@ -107,16 +98,7 @@ struct PlainIntKey: FlatKey {
     var quickHash: Int? { wordQuickHash(value, 0) }
 
     /// Values strictly increasing: no two keys are equal.
-    static func strictlyIncreasing(_ keys: [PlainIntKey]) -> Bool {
-        keys.withUnsafeBufferPointer { keys in
-            var i = 1
-            while i < keys.count {
-                if keys[i - 1].value >= keys[i].value { return false }
-                i += 1
-            }
-            return true
-        }
-    }
+    static func strictlyIncreasing(_ keys: [PlainIntKey]) -> Bool { valuesStrictlyIncrease(keys) { $0.value } }
 
     /// Mixed as `WordKey` mixes an integer in a plain row's slot: what `Set` and the diff's table hash by.
     func _rawHashValue(seed: Int) -> Int { mixWords(value, 0, seed: seed) }
@@ -310,6 +292,19 @@ struct MixedKey: FlatKey {
     }
 
     func hash(into hasher: inout Hasher) { hasher.combine(_rawHashValue(seed: 0)) }
+}
+
+/// Whether `value` of `keys` strictly increases (one pass, stopping at the first pair out of order).
+@inline(__always)
+private func valuesStrictlyIncrease<K>(_ keys: [K], _ value: (K) -> Int) -> Bool {
+    keys.withUnsafeBufferPointer { keys in
+        var i = 1
+        while i < keys.count {
+            if value(keys[i - 1]) >= value(keys[i]) { return false }
+            i += 1
+        }
+        return true
+    }
 }
 
 /// Two words in one, cheaply, for the duplicate-id filter (`FlatKey.quickHash` of a word).

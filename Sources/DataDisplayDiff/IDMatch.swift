@@ -177,7 +177,8 @@ internal struct IDMatch {
         for k in 0..<count { oldIndexOfNew[newEnd &- 1 &- k] = start &+ k }
         matched.old.insert(0..<count)
         matched.new.insert((newEnd - start - count)..<(newEnd - start))
-        for k in 0..<count where matched.hasRuns {
+        for k in 0..<count {
+            guard matched.hasRuns else { break }  // too many runs: none are kept
             matched.record(MatchedRun(oldStart: start + k, newStart: newEnd - 1 - k, count: 1))
         }
         matchedInMiddle += count

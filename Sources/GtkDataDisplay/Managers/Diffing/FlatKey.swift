@@ -3,9 +3,9 @@
 // A `RowKey` holds a `DiffKey` (an enum that may box any Hashable), so copying, comparing and
 // hashing one goes through value witnesses; at a million rows that was most of what a diff cost.
 // An update whose ids are all integers or object identities (or all short ASCII strings) is diffed
-// with keys of plain words instead (one word when all are integers of plain rows), one whose ids are all strings with keys of the string, one that
-// mixes them (headers with string ids over rows with numbers) with keys of either, and anything else
-// with `RowKey`.
+// with keys of plain words instead (one word when all are integers of plain rows), one whose ids are
+// all strings with keys of the string, one that mixes them (headers with string ids over rows with
+// numbers) with keys of either, and anything else with `RowKey`.
 
 /// A row key (role, depth, diff id) in the form one whole-state update matches its rows by.
 protocol FlatKey: Hashable {

@@ -32,6 +32,29 @@ final class RowRecyclingTests: WidgetTestCase {
         }
     }
 
+    /// A sort order turned round (one splice over the whole list, every row re-added): the view shows
+    /// rows after each update, each cell its own. GTK 4.8 follows the row it anchors the view on to
+    /// wherever the update takes it, and after the first reversal here it drew nothing at all until
+    /// the next scroll (the adapter now brings such a view back to the first row that was on screen).
+    func testAReversedListStillShowsRows() async throws {
+        try await forEachViewKind { kind in
+            let manager = BaseListManager()
+            let rows = (0..<2_000).map { LabelRow(model: "row \($0)", id: "row \($0)") }
+            try manager.setState([Section(rows: rows)])
+            let (adapter, host) = present(manager)
+            defer { host.destroy() }
+            host.settle()
+            for (step, order) in [Array(rows.reversed()), rows, Array(rows.reversed())].enumerated() {
+                let fresh = order.map { LabelRow(model: $0.model, id: $0.model) }
+                try manager.setState([Section(rows: fresh)])
+                host.settle()
+                let first = try XCTUnwrap(adapter.scrollPosition, "\(kind) step \(step): no row on screen")
+                XCTAssertTrue(manager.store.generator(at: first.position) === fresh[first.position], "\(kind) step \(step)")
+                try checkScreen(adapter, manager, target: [Section(rows: fresh)], "\(kind) step \(step)")
+            }
+        }
+    }
+
     func testFilterAndRestoreKeepListItems() async throws {
         try await forEachViewKind { _ in
             let manager = BaseListManager()

@@ -51,6 +51,15 @@ extension ListBaseAdapter {
         return frames
     }
 
+    /// Whether some laid-out row has a pixel in the visible area (stops at the first).
+    func hasVisibleRow() -> Bool {
+        let viewport = viewportHeight
+        return containers.values.contains { entry in
+            guard let row = entry.cell?.row, let frame = frame(of: row) else { return false }
+            return frame.isVisible(in: viewport)
+        }
+    }
+
     /// Scrolls `delta` pixels down (up when negative), within the adjustment's range. Returns
     /// how far it actually moved.
     @discardableResult

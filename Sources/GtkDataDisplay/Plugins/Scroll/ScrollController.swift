@@ -15,6 +15,12 @@ import CGtk
 ///   into the realised range, then the adjustment is moved until the row stands where it should.
 ///   GTK 4.12's `gtk_list_view_scroll_to` would not help: it cannot centre a row either.
 /// - **First and last row visibility**, reported as events once the positions are final.
+/// - **A view left blank.** When one `items-changed` takes the row GTK 4.8 anchors the view on far
+///   away (a sort order turned round: the first row on screen goes to the end), GTK follows that row
+///   — and at times then draws nothing until the next scroll. After the layout that follows a change,
+///   a view with rows but none on screen is brought to the first row that was on screen, where GTK
+///   meant to follow it, at the offset it had (to its old position when it is gone; to the top when
+///   the anchor is off and nothing was noted).
 @MainActor
 final class ScrollController {
     private weak var adapter: ListBaseAdapter?
@@ -24,15 +30,24 @@ final class ScrollController {
     /// Whether changes above the first row on screen leave what is on screen where it is.
     var keepsAnchor = true
 
-    /// One row on screen before a change, and where its top edge stood.
+    /// One row on screen before a change, where its top edge stood and its position then.
     private struct AnchorEntry {
         weak var row: Row?
         let offset: Double
+        let position: Int
     }
     /// The rows on screen before changes that are not laid out yet, first on screen first.
     private var pendingAnchor: [AnchorEntry]?
     /// The vertical adjustment's value at the last layout.
     private var valueAtLayout = 0.0
+    /// Set when the store changes while the view is laid out: the next layouts (GTK settles a change
+    /// over a few) check that some row is on screen, and if none is, bring one back.
+    private var changedSinceLayout = false
+    /// Layouts left that check for a blank view after a change.
+    private var blankChecksLeft = 0
+    private static let blankChecks = 4
+    private var positionBeforeChange = 0
+    private var firstBeforeChange: AnchorEntry?
 
     /// A row to bring on screen, and where.
     private struct Request {
@@ -68,7 +83,11 @@ final class ScrollController {
         let link = self.link
         Signal.connect(view, "realize") { link.attach(to: widget) }
         Signal.connect(view, "unrealize") { link.detach() }
-        Signal.connect(view, "unmap") { [weak self] in self?.pendingAnchor = nil }
+        Signal.connect(view, "unmap") { [weak self] in
+            self?.pendingAnchor = nil
+            self?.changedSinceLayout = false
+            self?.blankChecksLeft = 0
+        }
         adapter.manager.store.willSplice.addListener(key: ObjectIdentifier(self)) { [weak self] _, _ in
             self?.storeWillChange()
         }
@@ -100,6 +119,8 @@ final class ScrollController {
     func cancelPending() {
         request = nil
         pendingAnchor = nil
+        changedSinceLayout = false
+        blankChecksLeft = 0
     }
 
     /// The rows on screen before changes not laid out yet, as a saved position (nil when none).
@@ -120,11 +141,40 @@ final class ScrollController {
     /// The store is about to change: note what is on screen, unless changes since the last layout
     /// already did (their anchor is still the one to keep) or a request decides where to go.
     private func storeWillChange() {
-        guard keepsAnchor, pendingAnchor == nil, request == nil, let adapter, adapter.isLaidOut else { return }
+        guard let adapter, adapter.isLaidOut else { return }
+        if !changedSinceLayout {
+            changedSinceLayout = true
+            positionBeforeChange = 0
+            firstBeforeChange = nil
+        }
+        blankChecksLeft = Self.blankChecks
+        guard keepsAnchor, pendingAnchor == nil, request == nil else { return }
         // Rows sit where the last layout put them; a scroll since then moves them by as much.
         let scrolled = gtk_adjustment_get_value(adapter.verticalAdjustment) - valueAtLayout
-        let entries = adapter.visibleFrames().map { AnchorEntry(row: $0.row, offset: $0.y - scrolled) }
+        let entries = adapter.visibleFrames().map { AnchorEntry(row: $0.row, offset: $0.y - scrolled, position: $0.position) }
         pendingAnchor = entries.isEmpty ? nil : entries
+        if let first = entries.first {
+            positionBeforeChange = first.position
+            firstBeforeChange = first
+        }
+    }
+
+    /// After the layout that follows a change: if the view has rows but none on screen (GTK 4.8
+    /// followed its anchor row far away, see the top of the file), asks for the first row that was
+    /// on screen at its offset, or its old position when it is gone. Returns whether it scrolled.
+    private func recoverFromBlank(in adapter: ListBaseAdapter) -> Bool {
+        guard blankChecksLeft > 0 else { return false }
+        blankChecksLeft -= 1
+        changedSinceLayout = false
+        let count = adapter.manager.store.count
+        guard count > 0, !adapter.hasVisibleRow() else { return false }
+        blankChecksLeft = 0
+        if let first = firstBeforeChange, let row = first.row, position(of: row) != nil {
+            request = Request(row: row, target: .offset(first.offset))
+            return serveRequest(in: adapter)
+        }
+        adapter.scrollToItem(min(positionBeforeChange, count - 1))
+        return true
     }
 
     /// Puts the first noted row that is still shown back where it stood. Returns whether it scrolled.
@@ -147,7 +197,13 @@ final class ScrollController {
             frameCounter = counter
             adjustmentsThisFrame = 0
         }
-        guard request != nil || pendingAnchor != nil else { return finishLayout(adapter) }
+        guard request != nil || pendingAnchor != nil else {
+            if recoverFromBlank(in: adapter) {
+                adjustmentsThisFrame += 1
+                return
+            }
+            return finishLayout(adapter)
+        }
         guard adjustmentsThisFrame < Self.adjustmentsPerFrame else {
             // Lay out again in the next frame, outside this one's layout.
             Idle.once { [weak adapter] in if let adapter { gtk_widget_queue_allocate(adapter.itemView) } }
@@ -159,6 +215,7 @@ final class ScrollController {
         } else if let entries = pendingAnchor {
             scrolled = keepAnchor(entries, in: adapter)
         }
+        if !scrolled { scrolled = recoverFromBlank(in: adapter) }
         if scrolled {
             adjustmentsThisFrame += 1   // GDK lays out again now; positions are final after that
         } else {

@@ -138,8 +138,9 @@ final class ScrollController {
 
     // MARK: The anchor
 
-    /// The store is about to change: note what is on screen, unless changes since the last layout
-    /// already did (their anchor is still the one to keep) or a request decides where to go.
+    /// The store is about to change: arm the blank-view check of the next layouts, and note what is
+    /// on screen, unless changes since the last layout already did (their anchor is still the one to
+    /// keep) or a request decides where to go.
     private func storeWillChange() {
         guard let adapter, adapter.isLaidOut else { return }
         if !changedSinceLayout {

@@ -40,13 +40,11 @@ final class ScrollController {
     private var pendingAnchor: [AnchorEntry]?
     /// The vertical adjustment's value at the last layout.
     private var valueAtLayout = 0.0
-    /// Set when the store changes while the view is laid out: the next layouts (GTK settles a change
-    /// over a few) check that some row is on screen, and if none is, bring one back.
-    private var changedSinceLayout = false
-    /// Layouts left that check for a blank view after a change.
+    /// Layouts left that check for a blank view after a change (GTK settles a change over a few).
     private var blankChecksLeft = 0
     private static let blankChecks = 4
-    private var positionBeforeChange = 0
+    /// The first row on screen before the last change, for a blank view to come back to (nil when
+    /// the anchor is off or nothing was on screen: then the top).
     private var firstBeforeChange: AnchorEntry?
 
     /// A row to bring on screen, and where.
@@ -85,7 +83,6 @@ final class ScrollController {
         Signal.connect(view, "unrealize") { link.detach() }
         Signal.connect(view, "unmap") { [weak self] in
             self?.pendingAnchor = nil
-            self?.changedSinceLayout = false
             self?.blankChecksLeft = 0
         }
         adapter.manager.store.willSplice.addListener(key: ObjectIdentifier(self)) { [weak self] _, _ in
@@ -119,7 +116,6 @@ final class ScrollController {
     func cancelPending() {
         request = nil
         pendingAnchor = nil
-        changedSinceLayout = false
         blankChecksLeft = 0
     }
 
@@ -143,21 +139,15 @@ final class ScrollController {
     /// keep) or a request decides where to go.
     private func storeWillChange() {
         guard let adapter, adapter.isLaidOut else { return }
-        if !changedSinceLayout {
-            changedSinceLayout = true
-            positionBeforeChange = 0
-            firstBeforeChange = nil
-        }
         blankChecksLeft = Self.blankChecks
-        guard keepsAnchor, pendingAnchor == nil, request == nil else { return }
+        guard pendingAnchor == nil else { return }  // noted by a change since the last layout
+        firstBeforeChange = nil
+        guard keepsAnchor, request == nil else { return }
         // Rows sit where the last layout put them; a scroll since then moves them by as much.
         let scrolled = gtk_adjustment_get_value(adapter.verticalAdjustment) - valueAtLayout
         let entries = adapter.visibleFrames().map { AnchorEntry(row: $0.row, offset: $0.y - scrolled, position: $0.position) }
         pendingAnchor = entries.isEmpty ? nil : entries
-        if let first = entries.first {
-            positionBeforeChange = first.position
-            firstBeforeChange = first
-        }
+        firstBeforeChange = entries.first
     }
 
     /// After the layout that follows a change: if the view has rows but none on screen (GTK 4.8
@@ -166,7 +156,6 @@ final class ScrollController {
     private func recoverFromBlank(in adapter: ListBaseAdapter) -> Bool {
         guard blankChecksLeft > 0 else { return false }
         blankChecksLeft -= 1
-        changedSinceLayout = false
         let count = adapter.manager.store.count
         guard count > 0, !adapter.hasVisibleRow() else { return false }
         blankChecksLeft = 0
@@ -174,7 +163,7 @@ final class ScrollController {
             request = Request(row: row, target: .offset(first.offset))
             return serveRequest(in: adapter)
         }
-        adapter.scrollToItem(min(positionBeforeChange, count - 1))
+        adapter.scrollToItem(min(firstBeforeChange?.position ?? 0, count - 1))
         return true
     }
 
@@ -198,13 +187,7 @@ final class ScrollController {
             frameCounter = counter
             adjustmentsThisFrame = 0
         }
-        guard request != nil || pendingAnchor != nil else {
-            if recoverFromBlank(in: adapter) {
-                adjustmentsThisFrame += 1
-                return
-            }
-            return finishLayout(adapter)
-        }
+        guard request != nil || pendingAnchor != nil || blankChecksLeft > 0 else { return finishLayout(adapter) }
         guard adjustmentsThisFrame < Self.adjustmentsPerFrame else {
             // Lay out again in the next frame, outside this one's layout.
             Idle.once { [weak adapter] in if let adapter { gtk_widget_queue_allocate(adapter.itemView) } }

@@ -267,6 +267,31 @@ final class DiffIDRuleTests: XCTestCase {
         try manager.add(rows("c"))   // depth 0: another key
     }
 
+    /// Many rows entering or leaving at once (the check's sets instead of scans), integer ids, and a
+    /// header sharing a row's id (another key).
+    func testManyRowsAtOnceAreCheckedLikeOne() async throws {
+        let manager = BaseListManager()
+        func numbered(_ ids: Range<Int>) -> [any RowGenerator] { ids.map { LabelRow(model: "\($0)", id: $0) } }
+        try manager.addSection(header: LabelHeader(model: "h", id: 5), rows: numbered(0..<20))
+        assertDuplicateID("30 twice among the new rows") { () throws(DataDisplayError) in
+            try manager.add(numbered(20..<40) + numbered(30..<31))
+        }
+        assertDuplicateID("19 is already shown") { () throws(DataDisplayError) in try manager.add(numbered(19..<39)) }
+        try manager.add(numbered(20..<40))
+        let folder = Folder(model: "f", id: 100, children: numbered(200..<220), expanded: true)
+        try manager.add(folder)
+        // Twenty children leave as twenty with their ids come: allowed; one with a shown row's id is not.
+        folder.children = numbered(200..<220)
+        try manager.reloadChildren(of: folder)
+        folder.children = numbered(201..<221) + [LabelRow(model: "dup", id: 205)]
+        assertDuplicateID("205 (depth 1) twice among the new rows") { () throws(DataDisplayError) in try manager.reloadChildren(of: folder) }
+        let other = Folder(model: "g", id: 101, children: numbered(210..<211))
+        try manager.add(other)
+        assertDuplicateID("210 (depth 1) is already shown") { () throws(DataDisplayError) in try manager.expand(other) }
+        XCTAssertEqual(manager.flatGenerators.count, 1 + 40 + 1 + 20 + 1)
+        assertStoreMatchesManager(manager)
+    }
+
     func testWholeStateMessagesNameIDsLikeTheReadme() async throws {
         let manager = BaseListManager()
         assertDuplicateID("42 in the new state at 0 and 2") { () throws(DataDisplayError) in

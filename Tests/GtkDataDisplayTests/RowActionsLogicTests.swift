@@ -81,7 +81,7 @@ final class RowActionsLogicTests: XCTestCase {
             triggers.append((ObjectIdentifier(trigger.generator), trigger.actionID))
             XCTAssertTrue(trigger.action === delete)
         }
-        let row = try XCTUnwrap(manager.rowsByGenerator[ObjectIdentifier(target)])
+        let row = try XCTUnwrap(manager.row(of: target))
         XCTAssertTrue(plugin.trigger(delete, of: target, shownBy: row, in: manager))
         XCTAssertEqual(log, ["handler", "didTrigger", "plugin"])
         XCTAssertEqual(triggers.map(\.0), [ObjectIdentifier(target)])
@@ -96,7 +96,7 @@ final class RowActionsLogicTests: XCTestCase {
         let action = RowAction(label: "Go") { fired += 1 }
         let plugin = RowActionsPlugin()
         plugin.didTriggerAction += { _ in fired += 10 }
-        let row = try XCTUnwrap(manager.rowsByGenerator[ObjectIdentifier(target)])
+        let row = try XCTUnwrap(manager.row(of: target))
         try manager.remove(target)
         XCTAssertFalse(plugin.trigger(action, of: target, shownBy: row, in: manager))
         XCTAssertEqual(fired, 0)
@@ -104,7 +104,7 @@ final class RowActionsLogicTests: XCTestCase {
         try manager.add(target)
         XCTAssertFalse(plugin.trigger(action, of: target, shownBy: row, in: manager))
         XCTAssertEqual(fired, 0)
-        let newRow = try XCTUnwrap(manager.rowsByGenerator[ObjectIdentifier(target)])
+        let newRow = try XCTUnwrap(manager.row(of: target))
         XCTAssertTrue(plugin.trigger(action, of: target, shownBy: newRow, in: manager))
         XCTAssertEqual(fired, 11)
     }
@@ -118,7 +118,7 @@ final class RowActionsLogicTests: XCTestCase {
         let delete = RowAction(label: "Delete") {
             do { try manager.remove(target) } catch { failure = error }
         }
-        let row = try XCTUnwrap(manager.rowsByGenerator[ObjectIdentifier(target)])
+        let row = try XCTUnwrap(manager.row(of: target))
         plugin.trigger(delete, of: target, shownBy: row, in: manager)
         XCTAssertNil(failure)
         XCTAssertEqual(storeTexts(manager), ["a", "b"], "queued, as from any GTK callback")

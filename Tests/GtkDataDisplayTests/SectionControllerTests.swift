@@ -202,7 +202,7 @@ final class SectionControllerTests: XCTestCase {
         XCTAssertTrue(manager.isSelectable(r[0]), "nil lets the row decide")
         a.selectable = true
         XCTAssertFalse(manager.isSelectable(h), "a header is never selectable")
-        XCTAssertEqual(manager.rowsByGenerator[ObjectIdentifier(r[0])]?.heightHint, 40)
+        XCTAssertEqual(manager.row(of: r[0])?.heightHint, 40)
     }
 
     func testControlledRowsAreCountedWhileTheyLive() async throws {
@@ -224,7 +224,7 @@ final class SectionControllerTests: XCTestCase {
         let fixed = BaseRowGenerator<TallRowView>(model: "tall", id: "tall")
         let a = RecordingController("a")
         try manager.setState([Section(header: header("A"), rows: [fixed] + rows("plain"), controller: a)])
-        let row = { (g: any RowGenerator) in manager.rowsByGenerator[ObjectIdentifier(g)]! }
+        let row = { (g: any RowGenerator) in manager.row(of: g)! }
         XCTAssertEqual(row(fixed).heightHint, 48)
         XCTAssertNil(row(manager.flatGenerators[2]).heightHint)
         a.height = 30

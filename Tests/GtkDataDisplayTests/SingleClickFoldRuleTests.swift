@@ -14,9 +14,9 @@ final class SingleClickFoldRuleTests: XCTestCase {
         let leaf = LabelRow(model: "leaf")
         let other = FoldableRowGenerator<LabelRowView>(model: "other")
         try manager.add([folder, leaf, other])
-        return (try XCTUnwrap(manager.rowsByGenerator[ObjectIdentifier(folder)]),
-                try XCTUnwrap(manager.rowsByGenerator[ObjectIdentifier(leaf)]),
-                try XCTUnwrap(manager.rowsByGenerator[ObjectIdentifier(other)]))
+        return (try XCTUnwrap(manager.row(of: folder)),
+                try XCTUnwrap(manager.row(of: leaf)),
+                try XCTUnwrap(manager.row(of: other)))
     }
 
     func testASingleClickOnAFoldableRowFolds() async throws {

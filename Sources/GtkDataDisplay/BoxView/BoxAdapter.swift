@@ -120,7 +120,7 @@ public final class BoxAdapter {
     }
 
     private func child(for generator: any RowGenerator) -> BoxChild? {
-        guard let row = manager.rowsByGenerator[ObjectIdentifier(generator)] else { return nil }
+        guard let row = manager.row(of: generator) else { return nil }
         return children[ObjectIdentifier(row)]
     }
 
@@ -145,7 +145,7 @@ public final class BoxAdapter {
         for child in gone {
             child.slots -= 1
             guard child.slots == 0 else { continue }
-            if manager.rowsByGenerator[ObjectIdentifier(child.row.generator)] === child.row {
+            if manager.row(of: child.row.generator) === child.row {
                 parked = true  // it comes back in a later splice of this operation
             } else {
                 forget(child)

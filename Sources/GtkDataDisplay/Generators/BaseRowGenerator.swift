@@ -19,6 +19,10 @@ open class BaseRowGenerator<View: ConfigurableRowView>: RowGenerator, Selectable
     @exclusivity(unchecked) nonisolated(unsafe) private var storedModel: View.Model
     /// Counts changes of `model`.
     @exclusivity(unchecked) public private(set) var contentRevision = 0
+    /// Which manager's row shows this generator (`RowLink`), written by managers through its address.
+    /// Beside `contentRevision`, which a whole-state update reads for every row in the pass that
+    /// writes the link: mostly one cache line for both.
+    @exclusivity(unchecked) nonisolated(unsafe) final var rowLink = RowLink()
     /// The id given at init, or this instance's identity (set once, at init).
     @exclusivity(unchecked) private var key: DiffKey
 
@@ -140,6 +144,13 @@ open class BaseRowGenerator<View: ConfigurableRowView>: RowGenerator, Selectable
 
 /// The library counts the select/deselect listeners and `isNeedDeselect` of these generators.
 extension BaseRowGenerator: CountedSelectableItem {}
+
+/// Managers link these generators to their rows (`RowLink`).
+extension BaseRowGenerator: RowLinkCarrier {
+    func rowLinkAddress() -> UnsafeMutableRawPointer {
+        withUnsafeMutablePointer(to: &rowLink) { UnsafeMutableRawPointer($0) }
+    }
+}
 
 /// Compares two values in place when their type is Equatable (false otherwise: the row is rebound).
 ///

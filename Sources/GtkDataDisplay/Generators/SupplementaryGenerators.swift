@@ -11,6 +11,8 @@ open class SupplementaryRowGenerator<View: ConfigurableRowView>: RowGenerator, D
     @exclusivity(unchecked) nonisolated(unsafe) private var storedModel: View.Model
     /// Counts changes of `model`.
     @exclusivity(unchecked) public private(set) var contentRevision = 0
+    /// Which manager's row shows this generator (see `BaseRowGenerator.rowLink`).
+    @exclusivity(unchecked) nonisolated(unsafe) final var rowLink = RowLink()
     /// The id given at init, or this instance's identity (set once, at init).
     @exclusivity(unchecked) private var key: DiffKey
     /// Fires after the header or footer is bound to a widget (it comes into the realised range).
@@ -68,3 +70,10 @@ open class BaseHeaderGenerator<View: ConfigurableRowView>: SupplementaryRowGener
 /// A section footer showing a model.
 @MainActor
 open class BaseFooterGenerator<View: ConfigurableRowView>: SupplementaryRowGenerator<View>, FooterGenerator {}
+
+/// Managers link these generators to their rows (`RowLink`).
+extension SupplementaryRowGenerator: RowLinkCarrier {
+    func rowLinkAddress() -> UnsafeMutableRawPointer {
+        withUnsafeMutablePointer(to: &rowLink) { UnsafeMutableRawPointer($0) }
+    }
+}

@@ -19,7 +19,7 @@ extension BaseListManager {
 
     /// The controller of the section `generator` stands in (as a row, header or footer), if any.
     public func sectionController(of generator: any RowGenerator) -> (any SectionController)? {
-        rowsByGenerator[ObjectIdentifier(generator)]?.sectionController
+        row(of: generator)?.sectionController
     }
 
     /// Gives the section whose header is `header` this controller (nil: none). Its rows shown now

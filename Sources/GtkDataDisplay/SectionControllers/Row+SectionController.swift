@@ -23,6 +23,6 @@ extension Row {
 extension BaseListManager {
     /// Whether `generator`'s row can be selected, as its section controller or itself says.
     func isSelectable(_ generator: any RowGenerator) -> Bool {
-        rowsByGenerator[ObjectIdentifier(generator)]?.isSelectable ?? generator.isSelectable
+        row(of: generator)?.isSelectable ?? generator.isSelectable
     }
 }

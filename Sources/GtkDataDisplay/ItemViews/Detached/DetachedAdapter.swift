@@ -64,7 +64,7 @@ public final class DetachedAdapter {
 
     /// Whether `generator`'s row is selected, as the adapter's selection says.
     public func isSelected(_ generator: any RowGenerator) -> Bool {
-        guard let row = manager.rowsByGenerator[ObjectIdentifier(generator)] else { return false }
+        guard let row = manager.row(of: generator) else { return false }
         return selection.contains(row)
     }
 

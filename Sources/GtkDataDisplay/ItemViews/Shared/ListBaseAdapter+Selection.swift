@@ -32,7 +32,7 @@ extension ListBaseAdapter {
     /// Whether `generator`'s row is selected (O(1); the first call after a change gathers the
     /// selected rows, O(selected)).
     public func isSelected(_ generator: any RowGenerator) -> Bool {
-        guard let row = manager.rowsByGenerator[ObjectIdentifier(generator)] else { return false }
+        guard let row = manager.row(of: generator) else { return false }
         return selection.contains(row)
     }
 

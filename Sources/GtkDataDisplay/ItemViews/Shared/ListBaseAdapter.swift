@@ -203,7 +203,7 @@ public class ListBaseAdapter {
     /// The view a list item currently shows for `generator` (nil when the row is not bound,
     /// e.g. scrolled out of the realised range).
     public func view(for generator: any RowGenerator) -> (any RowView)? {
-        guard let row = manager.rowsByGenerator[ObjectIdentifier(generator)], row.cell?.adapter === self else { return nil }
+        guard let row = manager.row(of: generator), row.cell?.adapter === self else { return nil }
         return row.cell?.view
     }
 
@@ -211,7 +211,7 @@ public class ListBaseAdapter {
     /// that screen readers read), nil when the row is not bound. Its child is the row's container
     /// (`gdd-row`), which holds the expander and the view (a header's view inside a heading).
     public func rowWidget(for generator: any RowGenerator) -> UnsafeMutablePointer<GtkWidget>? {
-        guard view(for: generator) != nil, let cell = manager.rowsByGenerator[ObjectIdentifier(generator)]?.cell else { return nil }
+        guard view(for: generator) != nil, let cell = manager.row(of: generator)?.cell else { return nil }
         return gtk_widget_get_parent(cell.container)
     }
 

@@ -282,7 +282,7 @@ final class RowSelection {
             lookup = nil
             var waiting: [Row] = []
             for row in displaced + removing {
-                if manager.rowsByGenerator[ObjectIdentifier(row.generator)] === row {
+                if manager.row(of: row.generator) === row {
                     waiting.append(row)
                 } else {
                     left.append(row)

@@ -62,7 +62,7 @@ extension BaseListManager {
     }
 
     func sectionIndex(header: any RowGenerator) throws(DataDisplayError) -> Int {
-        guard let row = rowsByGenerator[ObjectIdentifier(header)], row.role == .header,
+        guard let row = row(of: header), row.role == .header,
               let s = state.firstIndex(where: { $0.header === row }) else {
             throw .sectionNotFound(describe(header))
         }
@@ -71,7 +71,7 @@ extension BaseListManager {
 
     /// The index of the section that `generator` heads or closes (its header or its footer).
     func sectionIndex(headerOrFooter generator: any RowGenerator) throws(DataDisplayError) -> Int {
-        guard let row = rowsByGenerator[ObjectIdentifier(generator)], row.role != .row,
+        guard let row = row(of: generator), row.role != .row,
               let s = state.firstIndex(where: { $0.header === row || $0.footer === row }) else {
             throw .sectionNotFound(describe(generator))
         }
@@ -90,7 +90,7 @@ extension BaseListManager {
 
     /// Section and index of a row (not a header or footer), at any depth.
     func rowLocation(_ generator: any RowGenerator) throws(DataDisplayError) -> (Int, Int) {
-        guard let row = rowsByGenerator[ObjectIdentifier(generator)] else { throw .generatorNotFound(describe(generator)) }
+        guard let row = row(of: generator) else { throw .generatorNotFound(describe(generator)) }
         guard row.role == .row else { throw .invalidAnchor("\(describe(generator)) is a \(row.role), not a row") }
         guard let location = location(of: row) else { throw .generatorNotFound(describe(generator)) }
         return location
@@ -116,7 +116,7 @@ extension BaseListManager {
     }
 
     func insertionPoint(after anchor: any RowGenerator) throws(DataDisplayError) -> (Int, Int) {
-        guard let row = rowsByGenerator[ObjectIdentifier(anchor)] else { throw .generatorNotFound(describe(anchor)) }
+        guard let row = row(of: anchor) else { throw .generatorNotFound(describe(anchor)) }
         switch row.role {
         case .header: return (try sectionIndex(header: anchor), 0)
         case .row: let (s, i) = try topLevelLocation(anchor); return (s, state[s].subtreeEnd(i))
@@ -125,7 +125,7 @@ extension BaseListManager {
     }
 
     func insertionPoint(before anchor: any RowGenerator) throws(DataDisplayError) -> (Int, Int) {
-        guard let row = rowsByGenerator[ObjectIdentifier(anchor)] else { throw .generatorNotFound(describe(anchor)) }
+        guard let row = row(of: anchor) else { throw .generatorNotFound(describe(anchor)) }
         switch row.role {
         case .header: throw .invalidAnchor("rows cannot go before a header (\(describe(anchor)))")
         case .row: return try topLevelLocation(anchor)
@@ -135,10 +135,9 @@ extension BaseListManager {
         }
     }
 
-    /// Every shown row by its generator's identity (see `rowsByGenerator`).
-    func buildRowLookup() -> [ObjectIdentifier: Row] {
-        var lookup: [ObjectIdentifier: Row] = [:]
-        lookup.reserveCapacity(state.reduce(0) { $0 + $1.count })
+    /// Every shown row by its generator's identity (see `rowTable`).
+    func buildRowLookup() -> RowLookup {
+        var lookup = RowLookup(capacity: state.reduce(0) { $0 + $1.count })
         for section in state {
             if let header = section.header { lookup[ObjectIdentifier(header.generator)] = header }
             for row in section.rows { lookup[ObjectIdentifier(row.generator)] = row }

@@ -1,6 +1,6 @@
 // State and lookup: rows entering and leaving the manager — validating new generators, making
 // rows for them (with their visible descendants), forgetting rows that leave, swapping one row
-// object for another. Keeps `rowsByGenerator` and `diffIDs` equal to `state`.
+// object for another. Keeps the row lookup (`row(of:)`) and `diffIDs` equal to `state`.
 
 extension BaseListManager {
     /// Throws unless every generator (rows with the visible descendants of expanded foldable ones,
@@ -13,7 +13,7 @@ extension BaseListManager {
         var keys: [RowKey] = []
         func enter(_ g: any RowGenerator, _ role: RowRole, _ depth: Int) throws(DataDisplayError) {
             let id = ObjectIdentifier(g)
-            guard rowsByGenerator[id] == nil, seen.insert(id).inserted else { throw .duplicateGenerator(describe(g)) }
+            guard !stands(g), seen.insert(id).inserted else { throw .duplicateGenerator(describe(g)) }
             keys.append(RowKey(role: role, depth: depth, id: g.diffKey))
         }
         if let header { try enter(header, .header, 0) }
@@ -26,7 +26,7 @@ extension BaseListManager {
     /// Rows leave the manager (alive in `retiring` until the operation's splices are done).
     func forget(_ rows: some Sequence<Row>) {
         for row in rows {
-            rowsByGenerator[ObjectIdentifier(row.generator)] = nil
+            noteLeft(row)
             diffIDs.remove(row)
             retiring.append(row)
         }
@@ -34,7 +34,7 @@ extension BaseListManager {
 
     func makeRow(_ generator: any RowGenerator, _ role: RowRole, depth: Int = 0) -> Row {
         let row = Row(generator: generator, role: role, depth: depth)
-        rowsByGenerator[ObjectIdentifier(generator)] = row
+        noteEntered(row)
         diffIDs.add(row)
         return row
     }
@@ -52,7 +52,7 @@ extension BaseListManager {
         do throws(DataDisplayError) {
             try FoldTree.walk(generators, depth: depth, scope: .shown) { g, depth throws(DataDisplayError) in
                 if let old = reuse[ObjectIdentifier(g)], old.depth == depth {
-                    self.rowsByGenerator[ObjectIdentifier(g)] = old
+                    self.noteEntered(old)
                     self.diffIDs.add(old)
                     rows.append(old)
                 } else {
@@ -66,7 +66,7 @@ extension BaseListManager {
 
     func replaceRow(_ old: Row, with new: Row) {
         forget([old])
-        rowsByGenerator[ObjectIdentifier(new.generator)] = new
+        noteEntered(new)
         diffIDs.add(new)
         for s in state.indices {
             if state[s].header === old { state[s].header = new; takeController(ofSection: s, [new]); return }

@@ -35,10 +35,10 @@ open class BaseListManager {
     /// nothing changed `state` since (`flatRows()` returns it instead of copying every row again).
     /// Dropped by any change of `state`, so a row removed from it is released at once.
     var flatCache: [Row]?
-    /// The row of each shown generator, by identity. Whole-state updates drop it (`rowLookup = nil`)
-    /// instead of rebuilding it, so a `setState` of new instances pays nothing for it; the next
-    /// lookup builds it from `state` again.
-    var rowsByGenerator: [ObjectIdentifier: Row] {
+    /// Rows by generator identity: while the manager links (see `row(of:)`), the rows whose
+    /// generator is not linked; otherwise every row, and then whole-state updates drop it
+    /// (`rowLookup = nil`) instead of rebuilding it, and the next lookup builds it from `state`.
+    var rowTable: RowLookup {
         get {
             if rowLookup == nil { rowLookup = buildRowLookup() }
             return rowLookup!
@@ -49,8 +49,13 @@ open class BaseListManager {
         }
         set { rowLookup = newValue }
     }
-    /// The storage of `rowsByGenerator`: nil until needed after a whole-state update.
-    var rowLookup: [ObjectIdentifier: Row]? = [:]
+    /// The storage of `rowTable`: nil until needed after a whole-state update (never nil
+    /// while the manager links).
+    var rowLookup: RowLookup? = [:]
+    /// This manager in the links it writes into generators (`RowLink.owner`), unique in the process.
+    let linkOwner = RowLinks.newOwner()
+    /// The stamp links written now carry (`RowLink.stamp`); 0 while the manager does not link.
+    var linkStamp: UInt64 = 0
     /// The shown row keys, for single operations' duplicate-id check.
     var diffIDs = ShownDiffIDs()
     var batchDepth = 0
@@ -95,6 +100,13 @@ open class BaseListManager {
     public init() {
         MainQueueBridge.install()
         store = RowStore()
+        startLinkingEmpty()
+    }
+
+    deinit {
+        // Links this manager wrote no longer hold: another manager may claim them.
+        let owner = linkOwner
+        RowLinks.currentStamps.withLock { _ = $0.removeValue(forKey: owner) }
     }
 
     // MARK: Reading
@@ -116,12 +128,12 @@ open class BaseListManager {
 
     /// Whether `generator` stands in the manager (as a row, header or footer).
     public func contains(_ generator: any RowGenerator) -> Bool {
-        rowsByGenerator[ObjectIdentifier(generator)] != nil
+        stands(generator)
     }
 
     /// The flat position (store index) of `generator`.
     public func position(of generator: any RowGenerator) -> Int? {
-        guard let row = rowsByGenerator[ObjectIdentifier(generator)] else { return nil }
+        guard let row = row(of: generator) else { return nil }
         return flatPosition(of: row)
     }
 
@@ -166,7 +178,7 @@ open class BaseListManager {
     /// Puts `new` where `old` stands (a row, header or footer). `new` must not be in the manager.
     public func replace(_ old: any RowGenerator, with new: any RowGenerator) throws(DataDisplayError) {
         try perform { () throws(DataDisplayError) in
-            guard let oldRow = self.rowsByGenerator[ObjectIdentifier(old)] else { throw .generatorNotFound(describe(old)) }
+            guard let oldRow = self.row(of: old) else { throw .generatorNotFound(describe(old)) }
             if old === new { self.refresh(oldRow); return }
             if oldRow.role == .row {
                 let (s, i) = try self.topLevelLocation(old)

@@ -4,28 +4,92 @@
 /// whole-state updates enforce with their diff: a diff id stands once among the rows of one role at
 /// one depth. Built on the first check after a whole-state update, then kept up to date by single
 /// operations, so a `setState` costs nothing more and a run of single operations O(rows they touch).
+///
+/// A flat table (`LinearProbeTable`) of each shown row under its key's hash: the key itself is not
+/// stored, a row whose hash agrees is confirmed by comparing its key. A free id (what every insert
+/// brings) is told from its slot alone, without reading any row; a row leaves by identity.
 @MainActor
 struct ShownDiffIDs {
-    private var keys: Set<RowKey>?
+    fileprivate struct Entry: LinearProbeEntry {
+        /// The key's hash with its lowest bit set, so 0 marks an empty entry.
+        var hash: UInt
+        /// The row showing the key: unretained, since every row in the table stands in the manager
+        /// (rows leave the table when they leave the manager; whole-state updates drop the table).
+        var row: Unmanaged<Row>?
+
+        static var empty: Entry { Entry(hash: 0, row: nil) }
+        var isEmpty: Bool { hash == 0 }
+    }
+
+    private var table: LinearProbeTable<Entry>?
 
     /// Forgets the table (a whole-state update or a batch replaced the rows).
-    mutating func invalidate() { keys = nil }
+    mutating func invalidate() { table = nil }
 
     /// A row entered the manager.
-    mutating func add(_ row: Row) { keys?.insert(row.key) }
+    mutating func add(_ row: Row) {
+        guard table != nil else { return }
+        table!.insert(Entry(hash: Self.hash(row.key), row: .passUnretained(row)))
+    }
 
     /// A row left the manager.
-    mutating func remove(_ row: Row) { keys?.remove(row.key) }
+    mutating func remove(_ row: Row) {
+        guard table != nil, let slot = table!.firstSlot(hash: Self.hash(row.key), where: { $0.row?.toOpaque() == Unmanaged.passUnretained(row).toOpaque() }) else { return }
+        table!.remove(at: slot)
+    }
 
     /// Throws `.duplicateDiffID` unless every key in `entering` is free: not repeated among them,
     /// and not shown except by a row in `leaving` (rows the same operation takes out).
     mutating func check(_ entering: [RowKey], leaving: [Row] = [], shown: () -> [Row]) throws(DataDisplayError) {
-        if keys == nil { keys = Set(shown().map(\.key)) }
-        let freed = Set(leaving.map(\.key))
-        var seen = Set<RowKey>(minimumCapacity: entering.count)
-        for key in entering {
-            guard seen.insert(key).inserted else { throw .duplicateDiffID("\(key) twice among the new rows") }
-            guard !keys!.contains(key) || freed.contains(key) else { throw .duplicateDiffID("\(key) is already shown") }
+        if table == nil {
+            let rows = shown()
+            var built = LinearProbeTable<Entry>(capacity: rows.count)
+            for row in rows { built.insert(Entry(hash: Self.hash(row.key), row: .passUnretained(row))) }
+            table = built
         }
+        try Self.checkDistinct(entering)
+        var leavingSet: Set<ObjectIdentifier>?
+        func isLeaving(_ row: Row) -> Bool {
+            // An operation takes out few rows (a collapsed subtree at most): a scan is cheaper than a set.
+            guard leaving.count > 16 else { return leaving.contains { $0 === row } }
+            if leavingSet == nil { leavingSet = Set(leaving.lazy.map { ObjectIdentifier($0) }) }
+            return leavingSet!.contains(ObjectIdentifier(row))
+        }
+        for key in entering {
+            let shownElsewhere = table!.firstSlot(hash: Self.hash(key)) { entry in
+                let row = entry.row!.takeUnretainedValue()
+                return row.key == key && !isLeaving(row)
+            }
+            if shownElsewhere != nil { throw .duplicateDiffID("\(key) is already shown") }
+        }
+    }
+
+    /// Throws `.duplicateDiffID` when a key stands twice in `keys`.
+    private static func checkDistinct(_ keys: [RowKey]) throws(DataDisplayError) {
+        if keys.count <= 8 {
+            for i in keys.indices where keys[..<i].contains(keys[i]) {
+                throw .duplicateDiffID("\(keys[i]) twice among the new rows")
+            }
+            return
+        }
+        var seen = Set<RowKey>(minimumCapacity: keys.count)
+        for key in keys where !seen.insert(key).inserted { throw .duplicateDiffID("\(key) twice among the new rows") }
+    }
+
+    /// Mixed into every integer id's hash, drawn once per process (as `Hasher` seeds its own), so no
+    /// choice of ids can be made to pile up in one run of slots on purpose.
+    private static let seed = UInt.random(in: 0...UInt.max)
+
+    /// The hash a key is placed by: integer and object ids mixed as words (no `Hasher`), other ids
+    /// by their hash value; role and depth mixed in. The lowest bit is set (see `Entry.hash`).
+    private static func hash(_ key: RowKey) -> UInt {
+        let slot = UInt(truncatingIfNeeded: key.depth) << 2 | (key.role == .header ? 1 : key.role == .footer ? 2 : 0)
+        let id: UInt
+        if let word = key.id.word {
+            id = (UInt(bitPattern: word.value) ^ seed) &+ UInt(word.kind) &* 0x9E37_79B9_7F4A_7C15
+        } else {
+            id = UInt(bitPattern: key.id.hashValue)
+        }
+        return mixedHash(id ^ mixedHash(slot &+ 0x5851_F42D)) | 1
     }
 }

@@ -39,7 +39,6 @@ extension BaseListManager {
         if batchDepth > 0 { try body(); return }
         let oldState = state
         let oldVersions = (mutationVersion, intentVersion)
-        let oldLookup = rowLookup
         let oldFlat = flatRows()
         batchDepth = 1
         batchOperations = 0
@@ -47,7 +46,8 @@ extension BaseListManager {
         /// Puts back what the batch started from: nothing of it stays.
         func rollBack() {
             state = oldState
-            rowLookup = oldLookup
+            // Rows come back that single operations in the batch unlinked: the table holds them all.
+            stopLinking(table: nil)
             diffIDs.invalidate()
             retakeControllers()
             (mutationVersion, intentVersion) = oldVersions

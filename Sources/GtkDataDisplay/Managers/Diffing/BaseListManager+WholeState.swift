@@ -173,6 +173,11 @@ extension BaseListManager {
         var batch = RowObjectBatch(rows: toMake > RowObjectBatch.size ? toMake : 0)
         // Rows in random order (many moved) are fetched a few rows ahead (`RowPrefetch`).
         let prefetching = plan.moveCount >= RowPrefetch.movedRows
+        // Each row is linked from its generator in the same pass (`RowLink`); generators that carry
+        // no link (or another manager's) are the table's.
+        let linking = beginRelinking(first: generators.first)
+        let owner = linkOwner, stamp = linkStamp
+        var strays: RowLookup = [:]
         // Where each row lands (section, index in its rows): its lookup hint, set in the same pass.
         var section = 0, sectionStart = 0
         var rowsStart = sectionCounts.first.map { $0.header ? 1 : 0 } ?? 0
@@ -201,6 +206,10 @@ extension BaseListManager {
                                                index: indexHint, handedOver: &handedOver) {
                         updated.append(index)
                     }
+                    if linking {
+                        Self.relink(rowAt: oldFlat.baseAddress! + oldIndex, generatorAt: generators.baseAddress! + index,
+                                    owner: owner, stamp: stamp, strays: &strays)
+                    }
                     if !inPlace { (out.baseAddress! + index).initialize(to: oldFlat[oldIndex]) }
                     continue
                 }
@@ -227,6 +236,7 @@ extension BaseListManager {
                 }
                 row.sectionHint = sectionHint
                 row.indexHint = indexHint
+                if linking { Self.relink(row, generator, owner: owner, stamp: stamp, strays: &strays) }
                 if !inPlace { (out.baseAddress! + index).initialize(to: row) }
             }
         }
@@ -270,7 +280,7 @@ extension BaseListManager {
         state = rebuilt
         // The flat list is kept for the next update's old rows (one section of rows is its own list).
         if !flatIsOneRowList { flatCache = newFlat }
-        rowLookup = nil
+        rowLookup = linking ? strays : nil
         diffIDs.invalidate()
 
         lastUpdate = UpdateSummary(plan: plan)
@@ -309,10 +319,10 @@ extension BaseListManager {
         let foldStates = ShownFoldStates(flatRows())
         var seen = Set<ObjectIdentifier>()
         var rebuilt: [SectionState] = []
-        var lookup: [ObjectIdentifier: Row] = [:]
+        var lookup: RowLookup = [:]
         func row(_ g: any RowGenerator, _ role: RowRole, _ depth: Int = 0) throws(DataDisplayError) -> Row {
             guard seen.insert(ObjectIdentifier(g)).inserted else { throw .duplicateGenerator(describe(g)) }
-            let r = rowsByGenerator[ObjectIdentifier(g)].flatMap { $0.role == role && $0.depth == depth ? $0 : nil }
+            let r = self.row(of: g).flatMap { $0.role == role && $0.depth == depth ? $0 : nil }
                 ?? Row(generator: g, role: role, depth: depth)
             lookup[ObjectIdentifier(g)] = r
             return r
@@ -338,7 +348,7 @@ extension BaseListManager {
         try Self.checkUniqueIDs(entries.map { RowKey(role: $0.role, depth: $0.depth, id: $0.generator.diffKey) })
         state = rebuilt
         retakeControllers()
-        rowsByGenerator = lookup
+        stopLinking(table: lookup)
         diffIDs.invalidate()
     }
 }

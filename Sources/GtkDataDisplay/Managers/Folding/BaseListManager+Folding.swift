@@ -69,13 +69,13 @@ extension BaseListManager {
             // there too, so the store always agrees with the fold state (one diffed update then).
             let subtree = Set(self.state[s].rows[i..<self.state[s].subtreeEnd(i)].map { ObjectIdentifier($0.generator) })
             let elsewhere = changed.filter {
-                self.rowsByGenerator[ObjectIdentifier($0)] != nil && !subtree.contains(ObjectIdentifier($0))
+                self.stands($0) && !subtree.contains(ObjectIdentifier($0))
             }
             if elsewhere.isEmpty {
                 self.refold(section: s, index: i)
             } else {
                 try self.runBatch(requiringOperations: false) { () throws(DataDisplayError) in
-                    for item in [foldable] + elsewhere where self.rowsByGenerator[ObjectIdentifier(item)] != nil {
+                    for item in [foldable] + elsewhere where self.stands(item) {
                         let (s, i) = try self.rowLocation(item)
                         self.refold(section: s, index: i)
                     }
@@ -102,7 +102,7 @@ extension BaseListManager {
 
     /// The nesting level of a shown row (0 for a section's own rows), or nil when it is not shown.
     public func depth(of generator: any RowGenerator) -> Int? {
-        rowsByGenerator[ObjectIdentifier(generator)]?.depth
+        row(of: generator)?.depth
     }
 
     // MARK: Internals
@@ -169,7 +169,7 @@ extension BaseListManager {
         let depth = state[s].rows[i].depth
         try FoldTree.walk(foldable.children, depth: depth + 1, scope: .shown, ancestors: [foldable]) { g, depth throws(DataDisplayError) in
             let id = ObjectIdentifier(g)
-            guard seen.insert(id).inserted, own.contains(id) || self.rowsByGenerator[id] == nil else {
+            guard seen.insert(id).inserted, own.contains(id) || !self.stands(g) else {
                 throw .duplicateGenerator(describe(g))
             }
             keys.append(RowKey(role: .row, depth: depth, id: g.diffKey))
@@ -183,7 +183,7 @@ extension BaseListManager {
     func fireFold(_ changed: [any FoldableItem]) {
         for foldable in changed {
             let expanded = foldable.isExpanded
-            let controller = rowsByGenerator[ObjectIdentifier(foldable)]?.sectionController
+            let controller = row(of: foldable)?.sectionController
             fireAfterChange {
                 foldable.didFoldEvent.invoke(with: expanded)
                 controller?.didFold(foldable, expanded: expanded)

@@ -55,7 +55,7 @@ open class GravityListManager: BaseListManager {
     /// Puts `new` where `old` stands. A header's replacement needs heaviness, and its section
     /// moves to the place the new heaviness gives it (one diffed update).
     public override func replace(_ old: any RowGenerator, with new: any RowGenerator) throws(DataDisplayError) {
-        guard old !== new, rowsByGenerator[ObjectIdentifier(old)]?.role == .header else {
+        guard old !== new, row(of: old)?.role == .header else {
             return try super.replace(old, with: new)
         }
         let weight = try Self.sectionWeight(new)

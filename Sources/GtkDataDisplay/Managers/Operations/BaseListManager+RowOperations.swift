@@ -88,7 +88,7 @@ extension BaseListManager {
         try perform { () throws(DataDisplayError) in
             var rows: [Row] = []
             for g in generators {
-                guard let row = self.rowsByGenerator[ObjectIdentifier(g)] else { throw .generatorNotFound(describe(g)) }
+                guard let row = self.row(of: g) else { throw .generatorNotFound(describe(g)) }
                 rows.append(row)
             }
             if self.batchDepth > 0 {
@@ -110,7 +110,7 @@ extension BaseListManager {
             let count = self.state.reduce(0) { $0 + $1.count }
             self.retiring = self.flatRows()
             self.state = []
-            self.rowsByGenerator = [:]
+            self.startLinkingEmpty()
             self.diffIDs.invalidate()
             self.splice(at: 0, removing: count, inserting: [])
         }

@@ -22,7 +22,7 @@ extension BaseListManager {
     /// goes after that foldable's whole subtree. A child row lands among its siblings only.
     func dropDestination(of dragged: any RowGenerator, onto target: any RowGenerator, after: Bool) -> DropDestination? {
         guard let (s, i) = try? rowLocation(dragged),
-              let targetRow = rowsByGenerator[ObjectIdentifier(target)] else { return nil }
+              let targetRow = row(of: target) else { return nil }
         let depth = state[s].rows[i].depth
         let from = siblingPosition(section: s, index: i)
         let draggedParent = parentIndex(section: s, index: i)

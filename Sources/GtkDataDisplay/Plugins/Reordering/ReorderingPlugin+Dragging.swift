@@ -97,7 +97,7 @@ extension ReorderingPlugin {
     /// Draws the indicator for `destination` (removes it with nil).
     func showIndicator(_ destination: DropDestination?) {
         var next: (widget: UnsafeMutablePointer<GtkWidget>, cssClass: String)?
-        if let destination, let adapter, let row = adapter.manager.rowsByGenerator[ObjectIdentifier(destination.indicator)],
+        if let destination, let adapter, let row = adapter.manager.row(of: destination.indicator),
            let cell = row.cell, cell.adapter === adapter, let rowWidget = gtk_widget_get_parent(cell.container) {
             next = (rowWidget, Self.indicatorClass(after: destination.after, across: adapter.kind.movesAcross))
         }

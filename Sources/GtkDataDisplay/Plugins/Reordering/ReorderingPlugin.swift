@@ -130,7 +130,7 @@ public final class ReorderingPlugin: AdapterPlugin {
     private func refocus(_ generator: any RowGenerator, in adapter: ListBaseAdapter) {
         guard let position = adapter.manager.position(of: generator) else { return }
         adapter.scrollTo(position: position)
-        guard let row = adapter.manager.rowsByGenerator[ObjectIdentifier(generator)], let cell = row.cell,
+        guard let row = adapter.manager.row(of: generator), let cell = row.cell,
               cell.adapter === adapter, let rowWidget = gtk_widget_get_parent(cell.container) else { return }
         KeyboardNavigation.focus(rowWidget: rowWidget, canFocus: KeyboardNavigation.canFocus(generator))
     }

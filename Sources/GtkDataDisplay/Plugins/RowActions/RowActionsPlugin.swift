@@ -74,7 +74,7 @@ public final class RowActionsPlugin: AdapterPlugin {
     /// Returns false when the row is not shown in this view or has no actions.
     @discardableResult
     public func openMenu(for generator: any RowGenerator) -> Bool {
-        guard let adapter, let row = adapter.manager.rowsByGenerator[ObjectIdentifier(generator)] else { return false }
+        guard let adapter, let row = adapter.manager.row(of: generator) else { return false }
         if row.cell?.adapter !== adapter, let position = adapter.manager.position(of: generator) {
             adapter.scrollTo(position: position)
         }
@@ -204,7 +204,7 @@ public final class RowActionsPlugin: AdapterPlugin {
     /// Returns whether it ran.
     @_spi(Testing) @discardableResult
     public func choose(actionWithID actionID: String, of generator: any RowGenerator, in manager: BaseListManager) -> Bool {
-        guard let row = manager.rowsByGenerator[ObjectIdentifier(generator)],
+        guard let row = manager.row(of: generator),
               let action = actions(for: generator).first(where: { $0.id == actionID }), action.isEnabled else { return false }
         return trigger(action, of: generator, shownBy: row, in: manager)
     }
@@ -216,7 +216,7 @@ public final class RowActionsPlugin: AdapterPlugin {
     @discardableResult
     func trigger(_ action: RowAction, of generator: any RowGenerator, shownBy row: Row,
                  in manager: BaseListManager) -> Bool {
-        guard manager.rowsByGenerator[ObjectIdentifier(generator)] === row else { return false }
+        guard manager.row(of: generator) === row else { return false }
         manager.withinViewCallback {
             action.didTrigger.invoke(with: ())
             didTriggerAction.invoke(with: RowActionTrigger(generator: generator, action: action))
@@ -230,7 +230,7 @@ public final class RowActionsPlugin: AdapterPlugin {
         defer { menuRow = nil }
         // Closed because the view left the screen (its window closes): no focus to give back.
         guard let adapter, gtk_widget_get_mapped(adapter.itemView) != 0 else { return }
-        guard let row = menuRow, adapter.manager.rowsByGenerator[ObjectIdentifier(row.generator)] === row,
+        guard let row = menuRow, adapter.manager.row(of: row.generator) === row,
               let position = adapter.manager.position(of: row.generator) else {
             _ = gtk_widget_grab_focus(adapter.itemView)
             return

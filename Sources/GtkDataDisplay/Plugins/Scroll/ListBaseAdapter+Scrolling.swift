@@ -17,7 +17,7 @@ extension ListBaseAdapter {
     /// layout: the first, if the view is not on screen yet. Throws `.generatorNotFound` (and
     /// scrolls nowhere) when the manager does not show it, e.g. a child of a collapsed row.
     public func scrollTo(_ generator: any RowGenerator, at alignment: ScrollAlignment = .nearest) throws(DataDisplayError) {
-        guard let row = manager.rowsByGenerator[ObjectIdentifier(generator)] else {
+        guard let row = manager.row(of: generator) else {
             throw .generatorNotFound(describe(generator))
         }
         scrolling.scroll(to: row, .aligned(alignment))

@@ -1,0 +1,120 @@
+// State and lookup: a generator's link to the row that shows it, kept in the generator itself.
+//
+// Every single operation starts by finding the row of a generator it is handed. At a million rows a
+// table lookup is a cache miss of its own (the table is tens of megabytes); the generator, which the
+// caller has just handed over, is already in cache. So the library's generator classes carry a
+// `RowLink`, and a manager writes there which of its rows shows the generator. A link holds only while its manager's stamp is the one it was written with: a manager
+// takes a new stamp whenever rows may have left it without being unlinked one by one (a whole-state
+// update relinks every row it keeps or makes in the pass it makes anyway), so a stale link is never
+// followed. Generators of other classes, and one that another live manager has linked, are found
+// through the manager's table (`RowLookup`) instead.
+
+import Synchronization
+
+/// Which row of which manager shows a generator.
+struct RowLink {
+    /// The manager that wrote the link (`BaseListManager.linkOwner`); 0 when none has.
+    var owner: UInt64 = 0
+    /// That manager's `linkStamp` when it wrote the link: the link holds while it is still the same.
+    var stamp: UInt64 = 0
+    /// The row, unretained: followed only while the link holds, when the row stands in the manager.
+    var row: Unmanaged<Row>?
+}
+
+/// A generator class that stores a `RowLink` (the library's generator classes).
+@MainActor
+protocol RowLinkCarrier: AnyObject {
+    /// The address of the instance's `RowLink`, as the class itself sees it: where the link lies
+    /// in every instance of its dynamic class (`RowLinks` asks once per class).
+    func rowLinkAddress() -> UnsafeMutableRawPointer
+}
+
+/// Finding a generator's link, and the stamps managers write links with.
+@MainActor
+enum RowLinks {
+    /// The class metadata of the last generator asked about (an object's first word), and where its
+    /// link lies (0: its class carries none).
+    @exclusivity(unchecked) private static var lastClass: UnsafeRawPointer?
+    @exclusivity(unchecked) private static var lastOffset = 0
+    /// Where each class's link lies (0: none), by class.
+    private static var offsets: [ObjectIdentifier: Int] = [:]
+
+    /// The link `generator` carries, or nil when its class carries none.
+    @inline(__always)
+    static func link(of generator: any RowGenerator) -> UnsafeMutablePointer<RowLink>? {
+        // The existential's words (object, witness table) as they are: nothing retained. (`as any
+        // RowGenerator` keeps the existential closed: opened, it would be the bare object reference.)
+        let (object, _) = unsafeBitCast(generator as any RowGenerator, to: (UnsafeMutableRawPointer, UnsafeRawPointer).self)
+        let objectClass = UnsafeRawPointer(object).load(as: UnsafeRawPointer.self)
+        let offset = objectClass == lastClass ? lastOffset : decide(generator, objectClass)
+        return offset == 0 ? nil : (object + offset).assumingMemoryBound(to: RowLink.self)
+    }
+
+    /// The link of the generator stored at `slot` (an element of an array of generators), read in
+    /// place: the generator is not retained, which a whole-state update, linking every row, would
+    /// pay twice a row. Where a class keeps its link is asked once per class (rows of one list are
+    /// mostly of one class, so the last answer is kept at hand, compared by the object's class).
+    @inline(__always)
+    static func link(ofGeneratorAt slot: UnsafePointer<any RowGenerator>) -> UnsafeMutablePointer<RowLink>? {
+        // A class-bound existential starts with the object reference; an object with its class.
+        let object = UnsafeRawPointer(slot).load(as: UnsafeMutableRawPointer.self)
+        let objectClass = UnsafeRawPointer(object).load(as: UnsafeRawPointer.self)
+        let offset = objectClass == lastClass ? lastOffset : decide(slot.pointee, objectClass)
+        return offset == 0 ? nil : (object + offset).assumingMemoryBound(to: RowLink.self)
+    }
+
+    private static func decide(_ generator: any RowGenerator, _ objectClass: UnsafeRawPointer) -> Int {
+        let type = ObjectIdentifier(Swift.type(of: generator))
+        let offset: Int
+        if let known = offsets[type] {
+            offset = known
+        } else if let carrier = generator as? any RowLinkCarrier {
+            let object = UnsafeMutableRawPointer(Unmanaged.passUnretained(carrier as AnyObject).toOpaque())
+            offset = carrier.rowLinkAddress() - object
+            precondition(offset >= 2 * MemoryLayout<Int>.size, "a row link inside the object, past its header")
+            offsets[type] = offset
+        } else {
+            offset = 0
+            offsets[type] = 0
+        }
+        lastClass = objectClass
+        lastOffset = offset
+        return offset
+    }
+
+    /// The row stored at `slot` (an element of an array of rows), unretained and read in place.
+    @inline(__always)
+    static func row(at slot: UnsafePointer<Row>) -> Unmanaged<Row> {
+        Unmanaged.fromOpaque(UnsafeRawPointer(slot).load(as: UnsafeRawPointer.self))
+    }
+
+    @exclusivity(unchecked) private static var lastStamp: UInt64 = 0
+    @exclusivity(unchecked) private static var lastOwner: UInt64 = 0
+
+    /// A stamp no manager has used.
+    static func newStamp() -> UInt64 {
+        lastStamp += 1
+        return lastStamp
+    }
+
+    /// An owner id no manager has used.
+    static func newOwner() -> UInt64 {
+        lastOwner += 1
+        return lastOwner
+    }
+
+    /// The current stamp of every live manager that links, by owner: whether another manager's link
+    /// still holds. Locked because a manager's `deinit` may run off the main actor.
+    nonisolated static let currentStamps = Mutex<[UInt64: UInt64]>([:])
+
+    /// Whether manager `owner` may write `link`: it is free, its own, or another manager's that no
+    /// longer holds (that manager took a new stamp since, or is gone).
+    @inline(__always)
+    static func mayClaim(_ link: RowLink, owner: UInt64) -> Bool {
+        link.owner == 0 || link.owner == owner || !holdsElsewhere(link)
+    }
+
+    private static func holdsElsewhere(_ link: RowLink) -> Bool {
+        currentStamps.withLock { $0[link.owner] == link.stamp }
+    }
+}

@@ -292,6 +292,35 @@ final class DiffIDRuleTests: XCTestCase {
         assertStoreMatchesManager(manager)
     }
 
+    /// Right after a `setState`, the shown ids come from the update's own keys (integer ids of plain
+    /// rows; with headers and children; mixed with string ids): each form finds a shown id and lets a
+    /// free one in, at every role and depth.
+    func testTheFirstCheckAfterASetStateFindsShownIDsInEveryKeyForm() async throws {
+        func numbered(_ ids: Range<Int>) -> [any RowGenerator] { ids.map { LabelRow(model: "\($0)", id: $0) } }
+        let plain = BaseListManager()
+        try plain.setState([Section(rows: numbered(0..<300))])
+        assertDuplicateID("150 is already shown") { () throws(DataDisplayError) in try plain.add(numbered(150..<151)) }
+        try plain.setState([Section(rows: numbered(0..<300))])
+        try plain.add(numbered(300..<301))
+        assertDuplicateID("299 is already shown") { () throws(DataDisplayError) in try plain.add(numbered(299..<300)) }
+
+        let folder = Folder(model: "f", id: 1_000, children: numbered(2_000..<2_010), expanded: true)
+        for headerID in [AnyHashable(7), AnyHashable("h")] {  // word keys; mixed keys
+            let manager = BaseListManager()
+            try manager.setState([Section(header: LabelHeader(model: "h", id: headerID), rows: numbered(0..<100) + [folder])])
+            assertDuplicateID("2005 (depth 1) is already shown") { () throws(DataDisplayError) in
+                try manager.add(numbered(2_005..<2_006).map { _ in Folder(model: "g", id: 3_000, children: numbered(2_005..<2_006), expanded: true) })
+            }
+            try manager.setState([Section(header: LabelHeader(model: "h", id: headerID), rows: numbered(0..<100) + [folder])])
+            assertDuplicateID("\(headerID.base) (header) is already shown") { () throws(DataDisplayError) in
+                try manager.addSection(header: LabelHeader(model: "h2", id: headerID), rows: [])
+            }
+            try manager.setState([Section(header: LabelHeader(model: "h", id: headerID), rows: numbered(0..<100) + [folder])])
+            assertDuplicateID("42 is already shown") { () throws(DataDisplayError) in try manager.add(numbered(42..<43)) }
+            try manager.add(numbered(2_005..<2_006))  // depth 0: free
+        }
+    }
+
     func testWholeStateMessagesNameIDsLikeTheReadme() async throws {
         let manager = BaseListManager()
         assertDuplicateID("42 in the new state at 0 and 2") { () throws(DataDisplayError) in

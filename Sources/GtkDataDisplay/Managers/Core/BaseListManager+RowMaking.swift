@@ -20,7 +20,14 @@ extension BaseListManager {
         try FoldTree.walk(generators, scope: .shown) { g, depth throws(DataDisplayError) in try enter(g, .row, depth) }
         if let footer { try enter(footer, .footer, 0) }
         guard batchDepth == 0 else { return }
-        try diffIDs.check(keys, leaving: leaving, shown: flatRows)
+        try diffIDs.check(keys, leaving: leaving, shown: shownRowsForIDCheck)
+    }
+
+    /// The shown rows, with the hashes of their keys when the last `setState`'s keys give them (see
+    /// `ShownKeyCache.shownIDHashes`): what the shown-id table is built from.
+    func shownRowsForIDCheck() -> (rows: [Row], hashes: [UInt]?) {
+        let rows = flatRows()
+        return (rows, shownKeys?.shownIDHashes(for: rows, version: mutationVersion))
     }
 
     /// Rows leave the manager (alive in `retiring` until the operation's splices are done).

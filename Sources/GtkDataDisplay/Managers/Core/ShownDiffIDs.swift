@@ -39,14 +39,12 @@ struct ShownDiffIDs {
     }
 
     /// Throws `.duplicateDiffID` unless every key in `entering` is free: not repeated among them,
-    /// and not shown except by a row in `leaving` (rows the same operation takes out).
-    mutating func check(_ entering: [RowKey], leaving: [Row] = [], shown: () -> [Row]) throws(DataDisplayError) {
-        if table == nil {
-            let rows = shown()
-            var built = LinearProbeTable<Entry>(capacity: rows.count)
-            for row in rows { built.insert(Entry(hash: Self.hash(row.key), row: .passUnretained(row))) }
-            table = built
-        }
+    /// and not shown except by a row in `leaving` (rows the same operation takes out). The table is
+    /// built from `shown`'s rows when there is none: with `hashes` of their keys (in the same order)
+    /// when they come with them, else from each row's key.
+    mutating func check(_ entering: [RowKey], leaving: [Row] = [],
+                        shown: () -> (rows: [Row], hashes: [UInt]?)) throws(DataDisplayError) {
+        if table == nil { table = Self.build(shown()) }
         try Self.checkDistinct(entering)
         var leavingSet: Set<ObjectIdentifier>?
         func isLeaving(_ row: Row) -> Bool {
@@ -64,6 +62,20 @@ struct ShownDiffIDs {
         }
     }
 
+    /// The table of `shown.rows`. With `hashes`, the rows are not read (at a million rows, reading
+    /// each row's generator for its key was a cache miss or two a row).
+    private static func build(_ shown: (rows: [Row], hashes: [UInt]?)) -> LinearProbeTable<Entry> {
+        var built = LinearProbeTable<Entry>(capacity: shown.rows.count)
+        shown.rows.withUnsafeBufferPointer { rows in
+            for index in rows.indices {
+                let row = RowLinks.row(at: rows.baseAddress! + index)
+                let hash = shown.hashes?[index] ?? Self.hash(row.takeUnretainedValue().key)
+                built.insert(Entry(hash: hash, row: row))
+            }
+        }
+        return built
+    }
+
     /// Throws `.duplicateDiffID` when a key stands twice in `keys`.
     private static func checkDistinct(_ keys: [RowKey]) throws(DataDisplayError) {
         if keys.count <= 8 {
@@ -78,18 +90,28 @@ struct ShownDiffIDs {
 
     /// Mixed into every integer id's hash, drawn once per process (as `Hasher` seeds its own), so no
     /// choice of ids can be made to pile up in one run of slots on purpose.
-    private static let seed = UInt.random(in: 0...UInt.max)
+    private nonisolated static let seed = UInt.random(in: 0...UInt.max)
 
     /// The hash a key is placed by: integer and object ids mixed as words (no `Hasher`), other ids
     /// by their hash value; role and depth mixed in. The lowest bit is set (see `Entry.hash`).
     private static func hash(_ key: RowKey) -> UInt {
-        let slot = UInt(truncatingIfNeeded: key.depth) << 2 | (key.role == .header ? 1 : key.role == .footer ? 2 : 0)
-        let id: UInt
-        if let word = key.id.word {
-            id = (UInt(bitPattern: word.value) ^ seed) &+ UInt(word.kind) &* 0x9E37_79B9_7F4A_7C15
-        } else {
-            id = UInt(bitPattern: key.id.hashValue)
-        }
-        return mixedHash(id ^ mixedHash(slot &+ 0x5851_F42D)) | 1
+        hash(slot: RowSlot.make(key.role, key.depth), id: key.id)
+    }
+
+    /// The hash of a key with id `id` in `slot` (`RowSlot`).
+    nonisolated static func hash(slot: UInt32, id: DiffKey) -> UInt {
+        if let word = id.word { return wordHash(slot: slot, kind: word.kind, value: word.value) }
+        return mixed(UInt(bitPattern: id.hashValue), slot: slot)
+    }
+
+    /// The hash of a key whose id is a word (`DiffKey.word`: an integer, kind 0, or an object
+    /// identity, kind 1) in `slot` (`RowSlot`): what the whole-state update's word keys give the
+    /// table (`FlatKey.shownIDHash`).
+    nonisolated static func wordHash(slot: UInt32, kind: Int, value: Int) -> UInt {
+        mixed((UInt(bitPattern: value) ^ seed) &+ UInt(bitPattern: kind) &* 0x9E37_79B9_7F4A_7C15, slot: slot)
+    }
+
+    private nonisolated static func mixed(_ id: UInt, slot: UInt32) -> UInt {
+        mixedHash(id ^ mixedHash(UInt(slot) &+ 0x5851_F42D)) | 1
     }
 }

@@ -22,6 +22,13 @@ protocol FlatKey: Hashable {
     /// that spares a first fill the hashing of every id (rows often come sorted by id). False
     /// when this form has no order.
     static func strictlyIncreasing(_ keys: [Self]) -> Bool
+    /// The hash the shown-id table of single operations places this key by (`ShownDiffIDs`), when
+    /// this form gives it without reading the row; nil otherwise.
+    var shownIDHash: UInt? { get }
+}
+
+extension FlatKey {
+    var shownIDHash: UInt? { nil }
 }
 
 /// A row's role and depth packed in one word: role in the low two bits (0 for a row, so a plain
@@ -70,6 +77,8 @@ struct WordKey: FlatKey {
 
     var quickHash: Int? { wordQuickHash(value, tag) }
 
+    var shownIDHash: UInt? { ShownDiffIDs.wordHash(slot: UInt32(truncatingIfNeeded: tag >> 1), kind: tag & 1, value: value) }
+
     /// Values strictly increasing: no two keys are equal, whatever their tags.
     static func strictlyIncreasing(_ keys: [WordKey]) -> Bool { valuesStrictlyIncrease(keys) { $0.value } }
 
@@ -96,6 +105,8 @@ struct PlainIntKey: FlatKey {
     var rowKey: RowKey { RowKey(role: .row, depth: 0, id: DiffKey(value)) }
 
     var quickHash: Int? { wordQuickHash(value, 0) }
+
+    var shownIDHash: UInt? { ShownDiffIDs.wordHash(slot: RowSlot.plain, kind: 0, value: value) }
 
     /// Values strictly increasing: no two keys are equal.
     static func strictlyIncreasing(_ keys: [PlainIntKey]) -> Bool { valuesStrictlyIncrease(keys) { $0.value } }
@@ -274,6 +285,11 @@ struct MixedKey: FlatKey {
     var quickHash: Int? {
         guard isString else { return wordQuickHash(value, tag) }
         return asciiHash(string, seed: UInt64(bitPattern: Int64(tag)))
+    }
+
+    var shownIDHash: UInt? {
+        let slot = UInt32(truncatingIfNeeded: tag >> 2)
+        return isString ? ShownDiffIDs.hash(slot: slot, id: DiffKey(string)) : ShownDiffIDs.wordHash(slot: slot, kind: tag & 3, value: value)
     }
 
     /// No order across kinds: a first fill is hashed.

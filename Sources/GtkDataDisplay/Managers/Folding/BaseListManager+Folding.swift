@@ -175,7 +175,7 @@ extension BaseListManager {
             keys.append(RowKey(role: .row, depth: depth, id: g.diffKey))
         }
         guard batchDepth == 0 else { return }
-        try diffIDs.check(keys, leaving: Array(state[s].rows[(i + 1)..<end]), shown: flatRows)
+        try diffIDs.check(keys, leaving: Array(state[s].rows[(i + 1)..<end]), shown: shownRowsForIDCheck)
     }
 
     /// Queues each changed row's fold event with the state this change gave it; they fire once the

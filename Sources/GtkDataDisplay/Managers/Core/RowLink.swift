@@ -3,11 +3,12 @@
 // Every single operation starts by finding the row of a generator it is handed. At a million rows a
 // table lookup is a cache miss of its own (the table is tens of megabytes); the generator, which the
 // caller has just handed over, is already in cache. So the library's generator classes carry a
-// `RowLink`, and a manager writes there which of its rows shows the generator. A link holds only while its manager's stamp is the one it was written with: a manager
-// takes a new stamp whenever rows may have left it without being unlinked one by one (a whole-state
-// update relinks every row it keeps or makes in the pass it makes anyway), so a stale link is never
-// followed. Generators of other classes, and one that another live manager has linked, are found
-// through the manager's table (`RowLookup`) instead.
+// `RowLink`, and a manager writes there which of its rows shows the generator. A link holds only
+// while its manager's stamp is the one it was written with: a manager takes a new stamp whenever rows
+// may have left it without being unlinked one by one (a whole-state update relinks every row it keeps
+// or makes in the pass it makes anyway), so a stale link is never followed. Generators of other
+// classes, and one that another live manager has linked, are found through the manager's table
+// (`RowLookup`) instead.
 
 import Synchronization
 

@@ -34,7 +34,9 @@ struct ShownDiffIDs {
 
     /// A row left the manager.
     mutating func remove(_ row: Row) {
-        guard table != nil, let slot = table!.firstSlot(hash: Self.hash(row.key), where: { $0.row?.toOpaque() == Unmanaged.passUnretained(row).toOpaque() }) else { return }
+        guard table != nil else { return }
+        let leaving = Unmanaged.passUnretained(row).toOpaque()
+        guard let slot = table!.firstSlot(hash: Self.hash(row.key), where: { $0.row?.toOpaque() == leaving }) else { return }
         table!.remove(at: slot)
     }
 

@@ -45,12 +45,17 @@ final class LinearProbeTableTests: XCTestCase {
         }
     }
 
-    func testReplacingKeepsTheSlot() {
+    /// An entry replaced by another of the same hash takes its slot: the old one is gone, the new one
+    /// found there, others in its run untouched.
+    func testReplacingPutsTheNewEntryInTheOldOnesSlot() {
         var table = LinearProbeTable<Entry>(capacity: 4)
-        table.insert(Entry(key: 7, hash: Self.hash(7)))
-        let slot = find(7, in: table)!
-        table.replace(at: slot, with: Entry(key: 7, hash: Self.hash(7)))
-        XCTAssertEqual(find(7, in: table), slot)
-        XCTAssertEqual(table.count, 1)
+        for key in [5, 10, 15] { table.insert(Entry(key: key, hash: Self.hash(key))) }  // one home: a run
+        let slot = find(10, in: table)!
+        table.replace(at: slot, with: Entry(key: 99, hash: Self.hash(10)))
+        XCTAssertNil(find(10, in: table))
+        XCTAssertEqual(table.firstSlot(hash: Self.hash(10)) { $0.key == 99 }, slot)
+        XCTAssertNotNil(find(5, in: table))
+        XCTAssertNotNil(find(15, in: table))
+        XCTAssertEqual(table.count, 3)
     }
 }

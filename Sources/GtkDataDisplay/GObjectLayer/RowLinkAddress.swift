@@ -17,9 +17,7 @@ extension RowLinks {
         // The existential's words (object, witness table) as they are: nothing retained. (`as any
         // RowGenerator` keeps the existential closed: opened, it would be the bare object reference.)
         let (object, _) = unsafeBitCast(generator as any RowGenerator, to: (UnsafeMutableRawPointer, UnsafeRawPointer).self)
-        let objectClass = UnsafeRawPointer(object).load(as: UnsafeRawPointer.self)
-        let offset = objectClass == lastClass ? lastOffset : decide(generator, objectClass)
-        return offset == 0 ? nil : (object + offset).assumingMemoryBound(to: RowLink.self)
+        return link(inObject: object) { generator }
     }
 
     /// The link of the generator stored at `slot` (an element of an array of generators), read in
@@ -29,9 +27,16 @@ extension RowLinks {
     @inline(__always)
     static func link(ofGeneratorAt slot: UnsafePointer<any RowGenerator>) -> UnsafeMutablePointer<RowLink>? {
         // A class-bound existential starts with the object reference; an object with its class.
-        let object = UnsafeRawPointer(slot).load(as: UnsafeMutableRawPointer.self)
+        link(inObject: UnsafeRawPointer(slot).load(as: UnsafeMutableRawPointer.self)) { slot.pointee }
+    }
+
+    /// The link inside generator `object`, its class recognised by the object's first word;
+    /// `generator` (the same object as a generator) is asked for only the first time a class is met.
+    @inline(__always)
+    private static func link(inObject object: UnsafeMutableRawPointer,
+                             generator: () -> any RowGenerator) -> UnsafeMutablePointer<RowLink>? {
         let objectClass = UnsafeRawPointer(object).load(as: UnsafeRawPointer.self)
-        let offset = objectClass == lastClass ? lastOffset : decide(slot.pointee, objectClass)
+        let offset = objectClass == lastClass ? lastOffset : decide(generator(), objectClass)
         return offset == 0 ? nil : (object + offset).assumingMemoryBound(to: RowLink.self)
     }
 

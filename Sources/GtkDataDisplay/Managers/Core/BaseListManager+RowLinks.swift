@@ -45,11 +45,11 @@ extension BaseListManager {
 
     /// `row` entered the manager: linked from its generator, or put in the table.
     func noteEntered(_ row: Row) {
-        if linkStamp != 0, let link = RowLinks.link(of: row.generator), RowLinks.mayClaim(link.pointee, owner: linkOwner) {
-            link.pointee = RowLink(owner: linkOwner, stamp: linkStamp, row: .passUnretained(row))
-        } else {
-            rowTable[ObjectIdentifier(row.generator)] = row
+        if linkStamp != 0,
+           RowLinks.write(RowLinks.link(of: row.generator), row: .passUnretained(row), owner: linkOwner, stamp: linkStamp) {
+            return
         }
+        rowTable[ObjectIdentifier(row.generator)] = row
     }
 
     /// `row` left the manager: its link freed (another manager may claim it), or its table entry removed.
@@ -78,9 +78,7 @@ extension BaseListManager {
     @inline(__always)
     static func relink(rowAt row: UnsafePointer<Row>, generatorAt generator: UnsafePointer<any RowGenerator>,
                        owner: UInt64, stamp: UInt64, strays: inout RowLookup) {
-        if let link = RowLinks.link(ofGeneratorAt: generator), RowLinks.mayClaim(link.pointee, owner: owner) {
-            link.pointee = RowLink(owner: owner, stamp: stamp, row: RowLinks.row(at: row))
-        } else {
+        if !RowLinks.write(RowLinks.link(ofGeneratorAt: generator), row: RowLinks.row(at: row), owner: owner, stamp: stamp) {
             strays[ObjectIdentifier(generator.pointee)] = row.pointee
         }
     }
@@ -88,9 +86,7 @@ extension BaseListManager {
     /// `relink(rowAt:generatorAt:…)` for a row and generator in hand.
     @inline(__always)
     static func relink(_ row: Row, _ generator: any RowGenerator, owner: UInt64, stamp: UInt64, strays: inout RowLookup) {
-        if let link = RowLinks.link(of: generator), RowLinks.mayClaim(link.pointee, owner: owner) {
-            link.pointee = RowLink(owner: owner, stamp: stamp, row: .passUnretained(row))
-        } else {
+        if !RowLinks.write(RowLinks.link(of: generator), row: .passUnretained(row), owner: owner, stamp: stamp) {
             strays[ObjectIdentifier(generator)] = row
         }
     }

@@ -94,11 +94,14 @@ struct LinearProbeTable<Entry: LinearProbeEntry> {
     }
 }
 
-/// SplitMix64's finalizer: spreads a word's bits over all 64, so the top bits place it well.
+/// Two words mixed with a seed by SplitMix64's finalizer, which spreads their bits over all 64 (so
+/// the top bits place an entry well): what the flat keys give `Set` and the diff's table, and what
+/// the manager's own tables place generators and shown ids by.
 @inline(__always)
-func mixedHash(_ value: UInt) -> UInt {
-    var x = UInt64(value)
+func mixWords(_ value: Int, _ tag: Int, seed: Int) -> Int {
+    var x = UInt64(bitPattern: Int64(value)) &+ UInt64(bitPattern: Int64(tag)) &* 0x9E37_79B9_7F4A_7C15
+    x ^= UInt64(bitPattern: Int64(seed))
     x = (x ^ (x >> 30)) &* 0xBF58_476D_1CE4_E5B9
     x = (x ^ (x >> 27)) &* 0x94D0_49BB_1331_11EB
-    return UInt(x ^ (x >> 31))
+    return Int(bitPattern: UInt(x ^ (x >> 31)))
 }

@@ -53,10 +53,20 @@ enum RowLinks {
     /// still holds. Locked because a manager's `deinit` may run off the main actor.
     nonisolated static let currentStamps = Mutex<[UInt64: UInt64]>([:])
 
+    /// Writes into `link` (nil: the generator carries none) that `row` of manager `owner` shows its
+    /// generator, with `stamp`, unless another manager's link there still holds; false when not
+    /// written (the manager keeps the row in its table instead).
+    @inline(__always)
+    static func write(_ link: UnsafeMutablePointer<RowLink>?, row: Unmanaged<Row>, owner: UInt64, stamp: UInt64) -> Bool {
+        guard let link, mayClaim(link.pointee, owner: owner) else { return false }
+        link.pointee = RowLink(owner: owner, stamp: stamp, row: row)
+        return true
+    }
+
     /// Whether manager `owner` may write `link`: it is free, its own, or another manager's that no
     /// longer holds (that manager took a new stamp since, or is gone).
     @inline(__always)
-    static func mayClaim(_ link: RowLink, owner: UInt64) -> Bool {
+    private static func mayClaim(_ link: RowLink, owner: UInt64) -> Bool {
         link.owner == 0 || link.owner == owner || !holdsElsewhere(link)
     }
 

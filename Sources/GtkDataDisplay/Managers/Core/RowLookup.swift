@@ -10,10 +10,13 @@ struct RowLookup: ExpressibleByDictionaryLiteral {
 
         static var empty: Entry { Entry(identity: 0, row: nil) }
         var isEmpty: Bool { identity == 0 }
-        var hash: UInt { mixedHash(identity) }
+        var hash: UInt { RowLookup.hash(identity) }
     }
 
     private var table: LinearProbeTable<Entry>
+
+    /// Where a generator's identity is placed (addresses are not chosen by input: no seed).
+    fileprivate static func hash(_ identity: UInt) -> UInt { UInt(bitPattern: mixWords(Int(bitPattern: identity), 0, seed: 0)) }
 
     /// An empty lookup with room for `capacity` rows before it grows.
     init(capacity: Int = 0) { table = LinearProbeTable(capacity: capacity) }
@@ -29,7 +32,7 @@ struct RowLookup: ExpressibleByDictionaryLiteral {
 
     private func slot(of id: ObjectIdentifier) -> Int? {
         let identity = UInt(bitPattern: id)
-        return table.firstSlot(hash: mixedHash(identity)) { $0.identity == identity }
+        return table.firstSlot(hash: Self.hash(identity)) { $0.identity == identity }
     }
 
     /// The row of the generator `id`; setting nil removes it.

@@ -92,7 +92,7 @@ struct ShownDiffIDs {
 
     /// Mixed into every integer id's hash, drawn once per process (as `Hasher` seeds its own), so no
     /// choice of ids can be made to pile up in one run of slots on purpose.
-    private nonisolated static let seed = UInt.random(in: 0...UInt.max)
+    private nonisolated static let seed = Int.random(in: Int.min...Int.max)
 
     /// The hash a key is placed by: integer and object ids mixed as words (no `Hasher`), other ids
     /// by their hash value; role and depth mixed in. The lowest bit is set (see `Entry.hash`).
@@ -103,17 +103,18 @@ struct ShownDiffIDs {
     /// The hash of a key with id `id` in `slot` (`RowSlot`).
     nonisolated static func hash(slot: UInt32, id: DiffKey) -> UInt {
         if let word = id.word { return wordHash(slot: slot, kind: word.kind, value: word.value) }
-        return mixed(UInt(bitPattern: id.hashValue), slot: slot)
+        return mixed(id.hashValue, Int(slot) << 2 | 2)
     }
 
     /// The hash of a key whose id is a word (`DiffKey.word`: an integer, kind 0, or an object
     /// identity, kind 1) in `slot` (`RowSlot`): what the whole-state update's word keys give the
     /// table (`FlatKey.shownIDHash`).
     nonisolated static func wordHash(slot: UInt32, kind: Int, value: Int) -> UInt {
-        mixed((UInt(bitPattern: value) ^ seed) &+ UInt(bitPattern: kind) &* 0x9E37_79B9_7F4A_7C15, slot: slot)
+        mixed(value, Int(slot) << 2 | kind)
     }
 
-    private nonisolated static func mixed(_ id: UInt, slot: UInt32) -> UInt {
-        mixedHash(id ^ mixedHash(UInt(slot) &+ 0x5851_F42D)) | 1
+    /// A value mixed with its tag (slot and kind of id) and the seed; the lowest bit set.
+    private nonisolated static func mixed(_ value: Int, _ tag: Int) -> UInt {
+        UInt(bitPattern: mixWords(value, tag, seed: seed)) | 1
     }
 }

@@ -327,16 +327,6 @@ private func valuesStrictlyIncrease<K>(_ keys: [K], _ value: (K) -> Int) -> Bool
 @inline(__always)
 private func wordQuickHash(_ value: Int, _ tag: Int) -> Int { (value &+ tag &* 0x9E37_79B9) &* 0x2545_F491_4F6C_DD1D }
 
-/// Two words mixed with a seed by SplitMix64's finalizer (the hash `WordKey` and `MixedKey` give
-/// `Set` and the diff's table).
-@inline(__always)
-private func mixWords(_ value: Int, _ tag: Int, seed: Int) -> Int {
-    var x = UInt64(bitPattern: Int64(value)) &+ UInt64(bitPattern: Int64(tag)) &* 0x9E37_79B9_7F4A_7C15
-    x ^= UInt64(bitPattern: Int64(seed))
-    x = (x ^ (x >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    x = (x ^ (x >> 27)) &* 0x94D0_49BB_1331_11EB
-    return Int(bitPattern: UInt(x ^ (x >> 31)))
-}
 
 /// A hash of the UTF-8 bytes of `text` when they are all ASCII (two ASCII strings are equal exactly
 /// when their bytes are); nil otherwise (see `FlatKey.quickHash`). Eight bytes a step (FNV-1a's

@@ -10,7 +10,9 @@
 // blocks: twice the shorter of the block and the distance), not one per row; a full shuffle costs one
 // lookup per row, like building a dictionary of the old ids and looking up the new ones. A middle
 // turned round (a sort order reversed: its first old row is its last new one, and the next inward too)
-// is matched from both ends by position before the walk, so a reversal hashes nothing either.
+// is matched from both ends by position before the walk, so a reversal hashes nothing either. A large
+// middle in which the walk keeps taking single rows (a shuffle, a re-sort by another key) is matched
+// again in bulk instead, every row hashed in groups whose tables stay in the cache (BulkMatch.swift).
 
 /// The rows of an old and a new list matched by id.
 @usableFromInline
@@ -32,6 +34,8 @@ internal struct IDMatch {
     @usableFromInline var hasRuns: Bool
     /// Matched rows in the middle (prefix and suffix rows not counted).
     @usableFromInline var matchedInMiddle: Int
+    /// Whether the middle was matched in bulk (`matchMiddleInBulk`: every row of it hashed).
+    @usableFromInline var matchedInBulk = false
 
     /// Rows visited between two looks at `Task.isCancelled` (a power of two), minus one.
     @inlinable static var cancellationMask: Int { 4095 }
@@ -96,7 +100,15 @@ internal struct IDMatch {
             let oldLeft = i < oldEnd, newLeft = j < newEnd
             if !oldLeft && !newLeft { break }
             visited += 1
-            if checkingCancellation && visited & IDMatch.cancellationMask == 0 && Task.isCancelled { throw .cancelled }
+            if visited & IDMatch.cancellationMask == 0 {
+                if checkingCancellation && Task.isCancelled { throw .cancelled }
+                if IDMatch.turnsToBulk(steps: visited, taken: i + j - 2 * start, rows: oldRows + newRows,
+                                       indexLimit: Swift.max(oldEnd, newEnd)) {
+                    try matchMiddleInBulk(old: old, new: new, oldEnd: oldEnd, newEnd: newEnd,
+                                          checkingCancellation: checkingCancellation)
+                    return
+                }
+            }
             if oldLeft && newLeft && old[i] == new[j] {
                 link(i, j, old: old, new: new, oldEnd: oldEnd, newEnd: newEnd, matched: &matched)
                 continue

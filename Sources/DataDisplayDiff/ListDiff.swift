@@ -2,12 +2,13 @@
 //
 // Steps: match rows by id (common prefix and suffix by position; in the middle, a reversed stretch
 // from its ends and runs of rows that keep their neighbours by position, and only the rest through
-// one flat table, duplicates among hashed rows rejected first); ask the caller which matched rows
-// changed content; keep a longest increasing subsequence of matched rows in place (chosen among the
-// runs matched by position when they are few, so a rotation, a swap or a moved block costs a few runs
-// there, not a pass over the rows); turn the gaps between them into splices; merge splices to keep
-// moved rows' widgets and to save items-changed emissions (or go straight to one splice over the
-// changed range when no merge could beat it).
+// one flat table, or, when nearly every row of a large middle changed place, all of them in groups
+// by hash whose tables stay in the cache; duplicates among hashed rows rejected first); ask the
+// caller which matched rows changed content; keep a longest increasing subsequence of matched rows
+// in place (chosen among the runs matched by position when they are few, so a rotation, a swap or a
+// moved block costs a few runs there, not a pass over the rows); turn the gaps between them into
+// splices; merge splices to keep moved rows' widgets and to save items-changed emissions (or go
+// straight to one splice over the changed range when no merge could beat it).
 // O(n log n) time at worst, O(n) memory; hashing grows with the rows that changed place, not with n.
 
 /// Diffs flat lists of rows into splice plans for `g_list_store_splice`.
@@ -20,7 +21,9 @@ public enum ListDiff {
     /// on both sides (same id one row further in both lists), and a middle reversed from its ends inward
     /// (its first old row is its last new one: a sort order turned round). Only the other rows are
     /// hashed, so an unchanged list costs O(n) and one allocation, a rotation, a swap or a moved block
-    /// a few lookups per changed row, and a reversed list none.
+    /// a few lookups per changed row, and a reversed list none. A large middle in which almost no row
+    /// keeps its neighbours (a shuffle) is hashed whole instead, in groups by hash whose tables stay in
+    /// the cache (there every row counts as hashed).
     ///
     /// Throws `DiffError.duplicateID`, before calling `contentEqual`, when two hashed rows of one list
     /// share an id; the error names the first repeated id met when scanning the old rows and then the

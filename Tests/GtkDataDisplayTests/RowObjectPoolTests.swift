@@ -43,6 +43,7 @@ final class RowObjectPoolTests: XCTestCase {
 
     func testManyNewRowsTakeSparesBeforeMakingObjects() async throws {
         Diagnostics.releaseSpareRowObjects()
+        let before = Diagnostics.liveRowObjects
         let manager = BaseListManager()
         try manager.setState(counters(0..<12_000))
         let removedObjects = Set(manager.store.objectAddresses[2_000...])
@@ -54,6 +55,7 @@ final class RowObjectPoolTests: XCTestCase {
         let reused = manager.store.objectAddresses[2_000...].filter(removedObjects.contains).count
         XCTAssertEqual(reused, 10_000)
         XCTAssertEqual(models(manager), Array(0..<2_000) + Array(100_000..<111_000))
+        XCTAssertEqual(Diagnostics.liveRowObjects, before + 13_000, "spares taken a batch at a time count as live again")
         try manager.setState([])
         XCTAssertEqual(Diagnostics.spareRowObjects, 13_000)
     }

@@ -19,19 +19,17 @@ struct RowObjectBatch {
     /// A batch for a pass that makes up to `rows` rows (0: inactive).
     init(rows: Int) { remaining = rows }
 
-    /// A spare row object (`RowObjectPool`), else the next made one, or nil when the batch is
-    /// inactive or used up.
+    /// The next row object of the batch — spare ones (`RowObjectPool`) first, taken a batch at a
+    /// time, then new ones — or nil when the batch is inactive or used up (the row then takes a
+    /// spare or makes its object itself).
     mutating func next() -> UnsafeMutablePointer<GddRowObject>? {
-        if let spare = RowObjectPool.take() {
-            if remaining > 0 { remaining -= 1 }
-            return spare
-        }
         if taken == made.count {
             guard remaining > 0 else { return nil }
             let count = Swift.min(Self.size, remaining)
             remaining -= count
             made.removeAll(keepingCapacity: true)
-            for _ in 0..<count { made.append(RowObjectType.make()) }
+            RowObjectPool.take(upTo: count, into: &made)
+            while made.count < count { made.append(RowObjectType.make()) }
             taken = 0
         }
         defer { taken += 1 }

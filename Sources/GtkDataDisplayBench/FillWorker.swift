@@ -3,8 +3,9 @@
 // (ids shuffled, ids in order, on the heap the first freed), once through add(_:).
 // Then the raw comparison of issue 12's goal 4: a full reload of N rows by hand — N new items, one
 // splice into an empty GListStore, a plain GtkListView over it — timed the same way (last, so the
-// process's warm heap favours the comparison, not the manager). Without a display only the
-// manager part and the raw items + splice are timed.
+// process's warm heap favours the comparison, not the manager). The same full reload also runs
+// alone in a fresh process of its own (`--worker raw-fill`), for the comparison on equal heaps.
+// Without a display only the manager part and the raw items + splice are timed.
 
 import CGtk
 import GtkDataDisplay
@@ -62,30 +63,50 @@ enum FillWorker {
             }
             Wire.setup()
         }
-        do {
-            Wire.run()
-            let t0 = Clock.now()
-            let fixture = RawFixture(ids: old.ids, content: old.content)
-            result.rawFillMs = Clock.ms(t0, Clock.now())
-            if let host {
-                let view = RawListView(listModel: fixture.listModel)
-                host.show(view.scrolledWindow)
-                let deadline = Clock.now() + 30_000_000_000
-                while view.binds == 0 && Clock.now() < deadline {
-                    if g_main_context_iteration(nil, 0) == 0 { usleep(200) }
-                }
-                result.rawFillFirstBindMs = view.binds > 0 ? Clock.ms(t0, Clock.now()) : nil
-                Wire.setup()
-                host.settle()
-                host.show(nil)
-                host.drain()
-                view.destroy()
-            }
-            Wire.setup()
-            fixture.destroy()
-        }
+        (result.rawFillMs, result.rawFillFirstBindMs) = rawFill(ids: old.ids, content: old.content, host: host)
         host?.destroy()
         Wire.result(result)
+    }
+
+    /// The raw comparison alone, in a fresh process (`--worker raw-fill`): the full reload by hand
+    /// on a heap nothing grew before, as the manager's first fill above finds it.
+    static func runRawAlone(size: Int) {
+        Wire.task("first-fill")
+        Wire.setup()
+        let hasDisplay = WindowHost.initializeGTK()
+        let host = hasDisplay ? WindowHost() : nil
+        let old = BenchInput.oldRows(size: size)
+        var result = TaskResult(mix: "first-fill", size: size, contender: ContenderName.ours.rawValue)
+        (result.rawColdFillMs, result.rawColdFirstBindMs) = rawFill(ids: old.ids, content: old.content, host: host)
+        host?.destroy()
+        Wire.result(result)
+    }
+
+    /// A full reload by hand — new items, one splice into an empty GListStore, a plain GtkListView
+    /// over it — timed to the items and splice, and (with a window) to the first bound rows.
+    private static func rawFill(ids: [Int], content: [Int], host: WindowHost?) -> (fill: Double, firstBind: Double?) {
+        Wire.run()
+        let t0 = Clock.now()
+        let fixture = RawFixture(ids: ids, content: content)
+        let fill = Clock.ms(t0, Clock.now())
+        var firstBind: Double?
+        if let host {
+            let view = RawListView(listModel: fixture.listModel)
+            host.show(view.scrolledWindow)
+            let deadline = Clock.now() + 30_000_000_000
+            while view.binds == 0 && Clock.now() < deadline {
+                if g_main_context_iteration(nil, 0) == 0 { usleep(200) }
+            }
+            firstBind = view.binds > 0 ? Clock.ms(t0, Clock.now()) : nil
+            Wire.setup()
+            host.settle()
+            host.show(nil)
+            host.drain()
+            view.destroy()
+        }
+        Wire.setup()
+        fixture.destroy()
+        return (fill, firstBind)
     }
 
     /// Puts a list view over `manager` in the window; milliseconds from `start` until GTK bound rows.

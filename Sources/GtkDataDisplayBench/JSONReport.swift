@@ -110,6 +110,8 @@ enum JSONReport {
             ("add_first_bind_ms", r.addFirstBindMs.map { number($0) }),
             ("raw_fill_ms", r.rawFillMs.map { number($0) }),
             ("raw_fill_first_bind_ms", r.rawFillFirstBindMs.map { number($0) }),
+            ("raw_cold_fill_ms", r.rawColdFillMs.map { number($0) }),
+            ("raw_cold_first_bind_ms", r.rawColdFirstBindMs.map { number($0) }),
         ]
         for (key, value) in extras + selectionFields(r.selection) + budgetFields(r) { if let value { fields.append((key, value)) } }
         return "  {" + fields.map { "\(string($0.0)): \($0.1)" }.joined(separator: ", ") + "}"

@@ -71,6 +71,9 @@ final class Orchestrator {
             job("first fill \(sizeLabel(size))", ["first-fill"], size, .ours) { _ in
                 ["--worker", "fill", "--size", String(size)] + (self.settings.quick ? ["--set-state-only"] : [])
             }.run(into: &table)
+            job("first fill \(sizeLabel(size)), full reload by hand alone", ["first-fill"], size, .ours) { _ in
+                ["--worker", "raw-fill", "--size", String(size)]
+            }.run(into: &table)
         }
         progress("benchmark finished in \(Int(Clock.seconds(since: started))) s")
     }

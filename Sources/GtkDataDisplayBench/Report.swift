@@ -285,6 +285,11 @@ struct Report {
             lines.append("  full reload by hand (new items, one splice, plain GtkListView): \(ms(r.rawFillMs)) ms items + splice, "
                          + "\(r.rawFillFirstBindMs.map { ms($0) + " ms" } ?? "list view not measured") to first bound rows")
         }
+        if r.rawColdFillMs != nil {
+            lines.append("  the same full reload alone in a fresh process (a heap nothing grew before, as the first fill above finds it): "
+                         + "\(ms(r.rawColdFillMs)) ms items + splice, "
+                         + "\(r.rawColdFirstBindMs.map { ms($0) + " ms" } ?? "list view not measured") to first bound rows")
+        }
         if r.addPathMs != nil {
             lines.append("  add(_:):  \(ms(r.addPathMs)) ms manager only, \(r.addFirstBindMs.map { ms($0) + " ms" } ?? "list view not measured") to first bound rows")
         }

@@ -165,6 +165,9 @@ extension Report {
         if let t = r.rawFillFirstBindMs { figures.append("full reload \(ms(t)) ms") }
         if let t = r.applyMs { figures.append("setState alone \(ms(t)) ms") }
         if let t = r.rawFillMs { figures.append("raw items + splice alone \(ms(t)) ms") }
+        if let ours = r.firstBindMs, let cold = r.rawColdFirstBindMs, cold > 0 {
+            figures.append("full reload alone in a fresh process \(ms(cold)) ms (\(factor(ours / cold)), not the goal's comparison)")
+        }
         if let t = r.addFirstBindMs { figures.append("through add(_:) \(ms(t)) ms") }
         if let t = fullReloadMs(.none, size) { figures.append("full-reload contender (1M over 1M, no view) \(ms(t)) ms") }
         if let reason = r.dnfReason { figures.append("DNF: \(reason)") }

@@ -48,6 +48,8 @@ extension TaskResult {
         addFirstBindMs = other.addFirstBindMs ?? addFirstBindMs
         rawFillFirstBindMs = other.rawFillFirstBindMs ?? rawFillFirstBindMs
         rawFillMs = other.rawFillMs ?? rawFillMs
+        rawColdFillMs = other.rawColdFillMs ?? rawColdFillMs
+        rawColdFirstBindMs = other.rawColdFirstBindMs ?? rawColdFirstBindMs
         selection = other.selection ?? selection
         interactive = other.interactive ?? interactive
         singleOps = other.singleOps ?? singleOps

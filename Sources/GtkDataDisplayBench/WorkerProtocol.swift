@@ -71,6 +71,10 @@ struct TaskResult: Codable, Sendable {
     var rawFillFirstBindMs: Double?
     /// The same without a list view (the items and the splice only).
     var rawFillMs: Double?
+    /// The raw full reload again, alone in a fresh process (the heap it grows untouched, as the
+    /// manager's first fill finds it): items + splice, and to first bound rows.
+    var rawColdFillMs: Double?
+    var rawColdFirstBindMs: Double?
     // Selecting every row with a listener (mix "selection").
     var selection: SelectionFigures?
     // The interactive budget (mix "interactive") and single operations (mix "single-ops").

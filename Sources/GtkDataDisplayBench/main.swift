@@ -29,6 +29,9 @@ case .bindsWorker(let size, let contender, let mixes):
 case .fillWorker(let size):
     FillWorker.run(size: size, settings: options.settings, addPath: !options.setStateOnly)
     Wire.send("END")
+case .rawFillWorker(let size):
+    FillWorker.runRawAlone(size: size)
+    Wire.send("END")
 case .memoryWorker(let size):
     MemoryWorker.run(size: size, settings: options.settings)
     Wire.send("END")

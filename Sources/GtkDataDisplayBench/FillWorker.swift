@@ -13,12 +13,8 @@ import GtkDataDisplay
 @MainActor
 enum FillWorker {
     static func run(size: Int, settings: Settings, addPath: Bool) {
-        Wire.task("first-fill")
-        Wire.setup()
-        let hasDisplay = WindowHost.initializeGTK()
-        let host = hasDisplay ? WindowHost() : nil
-        let old = BenchInput.oldRows(size: size)
-        var result = TaskResult(mix: "first-fill", size: size, contender: ContenderName.ours.rawValue)
+        let (host, old, empty) = begin(size: size)
+        var result = empty
 
         do {
             let generators = makeGenerators(ids: old.ids, content: old.content)
@@ -71,15 +67,21 @@ enum FillWorker {
     /// The raw comparison alone, in a fresh process (`--worker raw-fill`): the full reload by hand
     /// on a heap nothing grew before, as the manager's first fill above finds it.
     static func runRawAlone(size: Int) {
-        Wire.task("first-fill")
-        Wire.setup()
-        let hasDisplay = WindowHost.initializeGTK()
-        let host = hasDisplay ? WindowHost() : nil
-        let old = BenchInput.oldRows(size: size)
-        var result = TaskResult(mix: "first-fill", size: size, contender: ContenderName.ours.rawValue)
+        let (host, old, empty) = begin(size: size)
+        var result = empty
         (result.rawColdFillMs, result.rawColdFirstBindMs) = rawFill(ids: old.ids, content: old.content, host: host)
         host?.destroy()
         Wire.result(result)
+    }
+
+    /// What both workers start with: the task announced, GTK and (with a display) a window, the old
+    /// rows, an empty result.
+    private static func begin(size: Int) -> (host: WindowHost?, old: (ids: [Int], content: [Int]), result: TaskResult) {
+        Wire.task("first-fill")
+        Wire.setup()
+        let host = WindowHost.initializeGTK() ? WindowHost() : nil
+        return (host, BenchInput.oldRows(size: size),
+                TaskResult(mix: "first-fill", size: size, contender: ContenderName.ours.rawValue))
     }
 
     /// A full reload by hand — new items, one splice into an empty GListStore, a plain GtkListView

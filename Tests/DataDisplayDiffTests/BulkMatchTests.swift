@@ -143,6 +143,24 @@ final class BulkMatchTests: XCTestCase {
         XCTAssertEqual(match.matchedInMiddle, count - 1)
     }
 
+    func testAListFilledOrEmptiedOutOfOrderIsCheckedForRepeatsInBulk() throws {
+        // From nothing to rows out of order (a first fill whose ids are not increasing): every row is
+        // inserted and every one hashed for repeats; and back to nothing.
+        let rows = shuffled(Mix.oldList(count: 2 * count), seed: 10).map(\.id)
+        let filled = try IDMatch(old: [], new: rows)
+        XCTAssertTrue(filled.matchedInBulk)
+        XCTAssertEqual(filled.matchedInMiddle, 0)
+        XCTAssertEqual(filled.oldIndexOfNew, [Int](repeating: -1, count: rows.count))
+        let plan = try ListDiff.plan(old: [], new: rows) { _, _ in true }
+        XCTAssertEqual(plan.insertedRows, rows.count)
+        XCTAssertEqual(try ListDiff.plan(old: rows, new: []) { _, _ in true }.removedRows, rows.count)
+        XCTAssertTrue(try IDMatch(old: rows, new: []).matchedInBulk)
+        var repeated = rows
+        repeated[rows.count - 1] = rows[3]
+        XCTAssertEqual(planError(old: [], new: repeated), firstRepeat(old: [], new: repeated))
+        XCTAssertEqual(planError(old: repeated, new: []), firstRepeat(old: repeated, new: []))
+    }
+
     func testABulkMatchThatChecksCancellationGivesTheSamePlan() throws {
         let old = Mix.oldList(count: count).map(\.id)
         let new = shuffled(Mix.oldList(count: count), seed: 9).map(\.id)

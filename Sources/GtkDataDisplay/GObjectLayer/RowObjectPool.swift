@@ -28,8 +28,8 @@ enum RowObjectPool {
     }
 
     /// Appends up to `count` spare row objects (transfer full, no owner) to `objects`: one lock for
-    /// a batch of rows, where `take()` a row took one a row (a first fill of a million rows locked and
-    /// unlocked a million times to find the pool empty).
+    /// a batch of rows (a first fill of a million rows called `take()` a million times, locking the
+    /// pool each time to find it empty).
     static func take(upTo count: Int, into objects: inout [UnsafeMutablePointer<GddRowObject>]) {
         let taken = spares.withLock { spares in
             let n = Swift.min(count, spares.objects.count)

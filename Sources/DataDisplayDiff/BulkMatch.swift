@@ -54,8 +54,8 @@ extension IDMatch {
         oldIndexOfNew = []
         for j in start..<newEnd { matches[j] = -1 }
         var matchedCount = 0
-        // Whether a repeat was met (thrown below, outside the borrowed buffers), or a cancellation.
-        var outcome: DiffError? = nil
+        // Why the groups' pass stopped early, if it did (thrown below, outside the borrowed buffers).
+        var cancelled = false, repeated = false
         old.withUnsafeBufferPointer { old in
             new.withUnsafeBufferPointer { new in
                 table.withUnsafeMutableBufferPointer { table in
@@ -64,7 +64,7 @@ extension IDMatch {
                         let shift = UInt64(64 - tableBits)
                         for g in 0..<(1 << groupBits) {
                             if checkingCancellation && g & 15 == 15 && Task.isCancelled {
-                                outcome = .cancelled
+                                cancelled = true
                                 return
                             }
                             for s in 0..<table.count { table[s] = IDMatch.emptySlot }
@@ -75,7 +75,7 @@ extension IDMatch {
                                 while table[s] != IDMatch.emptySlot {
                                     let other = table[s]
                                     if other >> 32 == entry >> 32 && old[Int(truncatingIfNeeded: other & 0x7FFF_FFFF)] == id {
-                                        outcome = .cancelled  // a repeat among the old rows
+                                        repeated = true  // among the old rows
                                         return
                                     }
                                     s = (s &+ 1) & mask
@@ -94,7 +94,7 @@ extension IDMatch {
                                         let index = Int(truncatingIfNeeded: other & 0x7FFF_FFFF)
                                         if other & IDPartitions.newRow != 0 {
                                             if new[index] == id {
-                                                outcome = .cancelled  // a repeat among the new rows
+                                                repeated = true  // among the new rows
                                                 return
                                             }
                                         } else if old[index] == id {
@@ -107,7 +107,7 @@ extension IDMatch {
                                 if found < 0 {
                                     table[s] = entry | IDPartitions.newRow
                                 } else if oldMatched.contains(found - start) {
-                                    outcome = .cancelled  // a second new row with an old row's id
+                                    repeated = true  // a second new row with an old row's id
                                     return
                                 } else {
                                     oldMatched.insert(found - start)
@@ -121,10 +121,8 @@ extension IDMatch {
             }
         }
         oldIndexOfNew = matches
-        if outcome != nil {
-            if checkingCancellation && Task.isCancelled { throw .cancelled }
-            throw IDMatch.firstRepeat(old: old, new: new, oldMiddle: start..<oldEnd, newMiddle: start..<newEnd)
-        }
+        if cancelled { throw .cancelled }
+        if repeated { throw IDMatch.firstRepeat(old: old, new: new, oldMiddle: start..<oldEnd, newMiddle: start..<newEnd) }
         matchedInMiddle = matchedCount
         matchedInBulk = true
         recordRuns(newMiddle: start..<newEnd, limit: IDMatch.runLimit(rows: Swift.max(oldRows, newRows)))

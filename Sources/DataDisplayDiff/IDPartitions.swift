@@ -8,9 +8,9 @@
 @usableFromInline
 internal struct IDPartitions {
     /// The entries, group after group, each group in list order: `hashBits << 32 | index`.
-    @usableFromInline var entries: [UInt64]
+    @usableFromInline let entries: [UInt64]
     /// `starts[g]..<starts[g + 1]`: the entries of group `g`.
-    @usableFromInline var starts: [Int]
+    @usableFromInline let starts: [Int]
 
     /// Row indices must stay below this to fit an entry (with the bit `IDPartitions.newRow` free).
     @inlinable static var indexLimit: Int { (1 << 31) - 1 }
@@ -36,7 +36,7 @@ internal struct IDPartitions {
             }
         }
         var next = starts
-        entries = [UInt64](repeating: 0, count: range.count)
+        var entries = [UInt64](repeating: 0, count: range.count)
         entries.withUnsafeMutableBufferPointer { entries in
             next.withUnsafeMutableBufferPointer { next in
                 hashes.withUnsafeBufferPointer { hashes in
@@ -49,6 +49,7 @@ internal struct IDPartitions {
                 }
             }
         }
+        self.entries = entries
         self.starts = starts
     }
 

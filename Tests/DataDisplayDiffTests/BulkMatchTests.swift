@@ -161,6 +161,27 @@ final class BulkMatchTests: XCTestCase {
         XCTAssertEqual(planError(old: repeated, new: []), firstRepeat(old: repeated, new: []))
     }
 
+    func testABulkMatchInACancelledTaskStops() async throws {
+        // The walk looks at cancellation before it turns to bulk, so a task cancelled from the start
+        // never reaches the groups: the bulk pass is asked directly, as the walk asks it.
+        let old = Mix.oldList(count: count).map(\.id)
+        let new = shuffled(Mix.oldList(count: count), seed: 11).map(\.id)
+        var match = try IDMatch(old: old, new: new)
+        let (prefix, suffix) = (match.prefix, match.suffix)
+        let outcome = await Task.detached { () -> DiffError? in
+            withUnsafeCurrentTask { $0?.cancel() }
+            do throws(DiffError) {
+                try match.matchMiddleInBulk(old: old, new: new, oldEnd: old.count - suffix, newEnd: new.count - suffix,
+                                            checkingCancellation: true)
+                return nil
+            } catch {
+                return error
+            }
+        }.value
+        XCTAssertEqual(outcome, .cancelled)
+        XCTAssertLessThan(prefix + suffix, count, "the lists have a middle")
+    }
+
     func testABulkMatchThatChecksCancellationGivesTheSamePlan() throws {
         let old = Mix.oldList(count: count).map(\.id)
         let new = shuffled(Mix.oldList(count: count), seed: 9).map(\.id)

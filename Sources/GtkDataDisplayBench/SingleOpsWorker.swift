@@ -3,6 +3,7 @@
 // operation targets a random row of the list (seeded) and is timed alone, through the public API:
 //   insert-after  insert(_:after:) one new row after a random row
 //   remove        remove(_:) that row again
+//   remove-3      remove(_:) of an array: three rows inserted (untimed) after random rows, removed in one call
 //   move          move(_:after:) a random row to 8 rows further down (the splice spans them: k = 9)
 //   update        update(_:) a random row (rebound in place)
 //   expand        expand(_:) a random foldable row (10 children shown)
@@ -26,7 +27,7 @@ struct SingleOpsFigures: Codable, Sendable {
     var operations: [String: OpTiming] = [:]
     var mismatch: String?
 
-    static let names = ["insert-after", "remove", "move", "update", "expand", "collapse"]
+    static let names = ["insert-after", "remove", "remove-3", "move", "update", "expand", "collapse"]
     /// GTK alone: a GListStore's own insert and remove at a random position (not a goal; for scale).
     static let storeNames = ["store insert", "store remove"]
     /// The first insert-after, right after the filling `setState` (one sample; not a goal).
@@ -92,6 +93,12 @@ enum SingleOpsWorker {
             newID += 1
             time(timed ? "insert-after" : SingleOpsFigures.firstInsert, timed: true) { try manager.insert(fresh, after: anchor) }
             time("remove", timed: timed) { try manager.remove(fresh) }
+            let several = (0..<3).map { _ in
+                defer { newID += 1 }
+                return BenchRow(model: BenchModel(id: newID, content: 0), id: newID) as any RowGenerator
+            }
+            for row in several { try! manager.insert(row, after: rows[random.below(rows.count)]) }
+            time("remove-3", timed: timed) { try manager.remove(several) }
             let from = random.below(rows.count - moveDistance - 1)
             // The anchor must stand in the same section as far as the bench cares: any row will do.
             time("move", timed: timed) { try manager.move(rows[from], after: rows[from + moveDistance]) }

@@ -108,13 +108,73 @@ final class ManagerOperationTests: XCTestCase {
         XCTAssertEqual(storeTexts(manager), ["#A", "b"])
     }
 
-    func testRemoveSeveralRowsIsOneDiffedUpdate() async throws {
+    func testRemoveSeveralAdjacentRowsIsOneSplice() async throws {
         let r = rows("a", "b", "c", "d", "e")
         try manager.add(r)
         recorder.reset()
-        try manager.remove([r[1], r[2]])
+        try manager.remove([r[2], r[1]])
         XCTAssertEqual(storeTexts(manager), ["a", "d", "e"])
         XCTAssertEqual(recorder.changes, [ItemsChange(position: 1, removed: 2, added: 0)])
+    }
+
+    func testRemoveSeveralRowsSplicesEachRunFromTheEndBack() async throws {
+        let a = rows("a0", "a1", "a2", "a3", "a4"), b = rows("b0", "b1")
+        try manager.addSection(header: header("A"), rows: a)
+        try manager.addSection(header: header("B"), rows: b)
+        recorder.reset()
+        // Runs: a1; a3 + a4; b1. Given out of order, spliced from the end of the list back.
+        try manager.remove([a[3], b[1], a[1], a[4]])
+        XCTAssertEqual(storeTexts(manager), ["#A", "a0", "a2", "#B", "b0"])
+        XCTAssertEqual(recorder.changes, [ItemsChange(position: 8, removed: 1, added: 0),
+                                          ItemsChange(position: 4, removed: 2, added: 0),
+                                          ItemsChange(position: 2, removed: 1, added: 0)])
+        XCTAssertEqual(manager.numberOfSections, 2)
+        for gone in [a[1], a[3], a[4], b[1]] { XCTAssertFalse(manager.contains(gone)) }
+        // The rows left are found where they now stand.
+        try manager.insert(rows("x"), after: a[2])
+        XCTAssertEqual(storeTexts(manager), ["#A", "a0", "a2", "x", "#B", "b0"])
+    }
+
+    func testRemoveSeveralRowsAcrossASectionBoundaryIsOneSplice() async throws {
+        let a = rows("a0", "a1"), b = rows("b0", "b1")
+        try manager.addSection(header: header("A"), rows: a)
+        try manager.addSection(header: nil, rows: b)
+        recorder.reset()
+        try manager.remove([b[0], a[1]])
+        XCTAssertEqual(storeTexts(manager), ["#A", "a0", "b1"])
+        XCTAssertEqual(recorder.changes, [ItemsChange(position: 2, removed: 2, added: 0)])
+        XCTAssertEqual(manager.numberOfSections, 2)
+    }
+
+    func testRemoveSeveralRowsTakesTheSectionsTheyEmpty() async throws {
+        let a = rows("a0", "a1"), b = rows("b0", "b1"), c = rows("c0")
+        try manager.addSection(header: header("A"), rows: a)
+        try manager.addSection(header: header("B"), rows: b)
+        try manager.addSection(header: header("C"), rows: c)
+        recorder.reset()
+        try manager.remove([b[0], a[0], b[1]], removeEmptySection: true)
+        XCTAssertEqual(storeTexts(manager), ["#A", "a1", "#C", "c0"])
+        XCTAssertEqual(recorder.changes, [ItemsChange(position: 3, removed: 3, added: 0),
+                                          ItemsChange(position: 1, removed: 1, added: 0)])
+        XCTAssertEqual(manager.numberOfSections, 2)
+        // Without the flag the emptied section stays, header and all.
+        try manager.remove([c[0]])
+        XCTAssertEqual(storeTexts(manager), ["#A", "a1", "#C"])
+    }
+
+    func testRemoveSeveralRowsTakesAFoldableRowsShownChildren() async throws {
+        let children = rows("c1", "c2")
+        let parent = Folder(model: "p", id: "p", children: children)
+        let r = rows("a", "b")
+        try manager.add([r[0], parent, r[1]])
+        try manager.expand(parent)
+        XCTAssertEqual(storeTexts(manager), ["a", "p", "c1", "c2", "b"])
+        recorder.reset()
+        try manager.remove([r[1], parent])
+        XCTAssertEqual(storeTexts(manager), ["a"])
+        XCTAssertEqual(recorder.changes, [ItemsChange(position: 1, removed: 4, added: 0)])
+        XCTAssertThrowsError(try manager.remove([r[0], children[0]]), "a child row is removed through its parent")
+        XCTAssertEqual(storeTexts(manager), ["a"])
     }
 
     func testReplacePutsNewGeneratorInPlace() async throws {

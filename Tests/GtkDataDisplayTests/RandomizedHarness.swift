@@ -291,6 +291,8 @@ final class RandomizedHarness {
         case nothing
         /// At most one splice of exactly the changed range.
         case singleSplice
+        /// Removals only: one splice per run of adjacent items gone, from the end of the list back.
+        case removals
         /// One diffed update, reported by `lastUpdate` (`rebound`: keys `update` named in its batch).
         case diffed(rebound: Set<Int>)
         /// No constraint beyond the common checks (a subtree diff, or a part that failed).
@@ -355,6 +357,7 @@ final class RandomizedHarness {
 
     private func emission(of op: RandomizedOperation, _ applied: RandomizedReferenceModel) -> Emission {
         if op.isDiffed(in: kind) || applied.appliedAsDiff { return .diffed(rebound: applied.lastBatchUpdates) }
+        if case .removeMany = op { return .removals }
         return op.isSingleSplice(in: kind) ? .singleSplice : .any
     }
 
@@ -568,6 +571,9 @@ final class RandomizedHarness {
                 let splice = randomizedExpectedSplice(old: before.flat.map(\.key), new: newFlat.map(\.key))
                 let want = splice.map { [ItemsChange(position: $0.position, removed: $0.removed, added: $0.added)] } ?? []
                 if newChanges != want { found.append("expected the single splice \(want), the store emitted \(newChanges)") }
+            case .removals:
+                let want = Self.removalRuns(old: before.flat.map(\.key), new: newFlat.map(\.key))
+                if newChanges != want { found.append("expected the removals \(want), the store emitted \(newChanges)") }
             case .diffed(let rebound):
                 checkDiff(before.flat, newFlat, newChanges, rebound: rebound, &found)
             case .any:
@@ -576,6 +582,22 @@ final class RandomizedHarness {
         }
         if trace, !newChanges.isEmpty { print("      \(label)emitted \(newChanges)") }
         problems += found.map { label + $0 }
+    }
+
+    /// The splices that take the items of `old` missing from `new` out (`new` keeps the others in
+    /// order): one per run of adjacent ones, the last run first.
+    static func removalRuns<Key: Hashable>(old: [Key], new: [Key]) -> [ItemsChange] {
+        let kept = Set(new)
+        var runs: [ItemsChange] = []
+        var position = old.count - 1
+        while position >= 0 {
+            guard !kept.contains(old[position]) else { position -= 1; continue }
+            var start = position
+            while start > 0, !kept.contains(old[start - 1]) { start -= 1 }
+            runs.append(ItemsChange(position: start, removed: position - start + 1, added: 0))
+            position = start - 1
+        }
+        return runs
     }
 
     /// Rows that stay (same role, depth and diff id) keep their row object, so GTK keeps their widget

@@ -200,11 +200,11 @@ enum RandomizedOperation: Sendable {
     /// A background update started, then a synchronous operation while it is in flight.
     indirect case backgroundThenSync([RandomizedSection], RandomizedOperation)
 
-    /// Whether the library applies it as one diffed update (`batch`, `setState`, several removals).
+    /// Whether the library applies it as one diffed update (`batch`, `setState`, a background update).
     /// The model's `appliedAsDiff` adds the cases that depend on the state.
     func isDiffed(in kind: RandomizedManagerKind) -> Bool {
         switch self {
-        case .batch, .setState, .removeMany, .background: return true
+        case .batch, .setState, .background: return true
         case .add(let nodes), .addToSection(let nodes, _): return kind == .gravity && nodes.count > 1
         default: return false
         }
@@ -214,6 +214,7 @@ enum RandomizedOperation: Sendable {
     func isSingleSplice(in kind: RandomizedManagerKind) -> Bool {
         switch self {
         case .expandSubtree, .reloadChildren: return false  // a diff of the subtree: rows that stay keep their objects
+        case .removeMany: return false  // a splice per run of removed items
         case .backgroundThenBackground, .backgroundThenSync: return false
         default: return !isDiffed(in: kind)
         }

@@ -51,18 +51,22 @@ extension BaseListManager {
         }
     }
 
-    /// Removes several rows (one diffed update); with `removeEmptySection`, also sections left empty.
+    /// Removes several rows (each with its shown children); with `removeEmptySection`, also the
+    /// sections left empty. Every row is checked first: nothing changes when one is not here, is a
+    /// child row or is named twice. Then one splice per run of adjacent items that leave the list,
+    /// from its end back — no diff of the whole list, so its cost follows the rows removed.
     public func remove(_ generators: [any RowGenerator], removeEmptySection: Bool = false) throws(DataDisplayError) {
         guard !generators.isEmpty else { return }
         try perform { () throws(DataDisplayError) in
             var seen = Set<ObjectIdentifier>()
+            var spans: [(section: Int, rows: Range<Int>)] = []
+            spans.reserveCapacity(generators.count)
             for g in generators {
-                _ = try self.topLevelLocation(g)
+                let (s, i) = try self.topLevelLocation(g)
                 guard seen.insert(ObjectIdentifier(g)).inserted else { throw .duplicateGenerator(describe(g)) }
+                spans.append((s, i..<self.state[s].subtreeEnd(i)))
             }
-            try self.runBatch(requiringOperations: false) { () throws(DataDisplayError) in
-                for g in generators { try self.remove(g, removeEmptySection: removeEmptySection) }
-            }
+            self.removeSpansNow(spans, removeEmptySection: removeEmptySection)
         }
     }
 
@@ -117,6 +121,48 @@ extension BaseListManager {
     }
 
     // MARK: Applying
+
+    /// Removes the rows of `spans` (each a top-level row's subtree; none overlap), and with
+    /// `removeEmptySection` each section they empty, header and footer too. The state changes
+    /// first, later sections first; then one splice per run of adjacent items gone from the list
+    /// (across section boundaries too), from the end of the list back, so each splice's place is
+    /// the one it had before any.
+    func removeSpansNow(_ spans: [(section: Int, rows: Range<Int>)], removeEmptySection: Bool) {
+        let ordered = spans.sorted { ($0.section, $0.rows.lowerBound) > ($1.section, $1.rows.lowerBound) }
+        // What leaves the flat list, in its places before the removal, from the end back.
+        var cuts: [(position: Int, count: Int)] = []
+        var k = 0
+        while k < ordered.count {
+            let s = ordered[k].section
+            var end = k
+            var removed = 0
+            while end < ordered.count, ordered[end].section == s { removed += ordered[end].rows.count; end += 1 }
+            let start = sectionOffset(s)
+            if removeEmptySection && removed == state[s].rows.count {
+                cuts.append((start, state[s].count))
+                var flat: [Row] = []
+                state.remove(at: s).appendFlat(to: &flat)
+                forget(flat)
+            } else {
+                let first = start + state[s].rowsOffset
+                for span in ordered[k..<end] {
+                    cuts.append((first + span.rows.lowerBound, span.rows.count))
+                    forget(state[s].rows[span.rows])
+                    state[s].rows.removeSubrange(span.rows)
+                }
+            }
+            k = end
+        }
+        var runs: [(position: Int, count: Int)] = []
+        for cut in cuts {
+            if let last = runs.last, cut.position + cut.count == last.position {
+                runs[runs.count - 1] = (cut.position, cut.count + last.count)
+            } else {
+                runs.append(cut)
+            }
+        }
+        for run in runs { splice(at: run.position, removing: run.count, inserting: []) }
+    }
 
     func removeRowsNow(section s: Int, range: Range<Int>) {
         let position = sectionOffset(s) + state[s].rowsOffset + range.lowerBound

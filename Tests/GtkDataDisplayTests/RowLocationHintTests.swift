@@ -84,9 +84,50 @@ final class RowLocationHintTests: XCTestCase {
         }
     }
 
+    /// Hints name sections by id, so sections inserted or removed before a row leave its hint exact,
+    /// and the operations that place rows (insert, swap, replace, a new section) record where. A stale
+    /// hint is still found — by a scan of the sections, O(n) — so exact hints are what keep single
+    /// operations O(log n + k); an index as the hint went stale for every row after the section.
+    func testHintsStayExactAcrossSectionChangesSwapsAndReplaces() async throws {
+        let manager = ManualListManager()
+        var next = 0
+        func fresh(_ count: Int) -> [LabelRow] { (0..<count).map { _ in next += 1; return LabelRow(model: "r\(next)", id: next) } }
+        func header(_ name: String) -> LabelHeader { LabelHeader(model: name, id: name) }
+        let a = fresh(5), b = fresh(5), c = fresh(5)
+        try manager.setState([Section(header: header("A"), rows: a), Section(header: header("B"), rows: b),
+                              Section(header: header("C"), rows: c)])
+        func assertExact(_ step: String, line: UInt = #line) {
+            for (s, section) in manager.state.enumerated() {
+                for (i, row) in section.rows.enumerated() {
+                    XCTAssertEqual(row.sectionHint, section.id, "\(step): \(row.generator.diffKey) names another section", line: line)
+                    XCTAssertEqual(Int(row.indexHint), i, "\(step): \(row.generator.diffKey) in section \(s)", line: line)
+                }
+            }
+            XCTAssertEqual(Set(manager.state.map(\.id)).count, manager.state.count, "\(step): two sections share an id", line: line)
+        }
+        assertExact("setState")
+        let z = header("Z")
+        try manager.insertSection(Section(header: z, rows: fresh(3)), at: 0)
+        assertExact("a section inserted first")
+        try manager.removeSection(at: 1)
+        assertExact("a section removed before others")
+        try manager.swap(b[1], with: c[3])
+        assertExact("a swap across sections")
+        try manager.swap(c[0], with: b[1])
+        assertExact("a swap within a section")
+        let x = fresh(1)[0]
+        try manager.replace(b[2], with: x)
+        assertExact("a replace")
+        try manager.insertSection(Section(header: header("Y"), rows: fresh(2)), after: z)
+        try manager.insert(fresh(1)[0], after: x)
+        XCTAssertEqual(try manager.rowLocation(x).0, 2)
+        try manager.remove(x)
+        XCTAssertFalse(manager.contains(x))
+    }
+
     func testIndexNearAHintFindsTheRowWhereverItIs() async {
         let rows = (0..<50).map { Row(generator: LabelRow(model: "\($0)"), role: .row) }
-        let section = SectionState(rows: rows)
+        let section = SectionState(id: 1, rows: rows)
         for (i, row) in rows.enumerated() {
             for hint in [-5, 0, i, 25, 49, 1_000] {
                 XCTAssertEqual(section.index(of: row, near: hint), i, "row \(i) from hint \(hint)")
@@ -94,7 +135,7 @@ final class RowLocationHintTests: XCTestCase {
         }
         let stranger = Row(generator: LabelRow(model: "x"), role: .row)
         XCTAssertNil(section.index(of: stranger, near: 10))
-        XCTAssertNil(SectionState().index(of: stranger, near: 0))
+        XCTAssertNil(SectionState(id: 2).index(of: stranger, near: 0))
     }
 }
 

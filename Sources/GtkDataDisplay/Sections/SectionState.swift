@@ -7,8 +7,12 @@ struct SectionState {
     var footer: Row?
     /// The section's controller, boxed; the manager gives every row of the section this box.
     var controllerBox: SectionControllerBox?
+    /// Names the section while it stands, wherever sections before it come and go: its rows' lookup
+    /// hint (`Row.sectionHint`) holds it, not an index (`BaseListManager.newSectionIDs`).
+    let id: UInt32
 
-    init(header: Row? = nil, rows: [Row] = [], footer: Row? = nil, controllerBox: SectionControllerBox? = nil) {
+    init(id: UInt32, header: Row? = nil, rows: [Row] = [], footer: Row? = nil, controllerBox: SectionControllerBox? = nil) {
+        self.id = id
         self.header = header
         self.rows = RowList(rows)
         self.footer = footer
@@ -37,11 +41,11 @@ struct SectionState {
     /// since — and a scan of the section when it is not there.
     func index(of row: Row, near hint: Int) -> Int? { rows.index(of: row, near: hint) }
 
-    /// Records each row's place in `rows` from `start` on (see `Row.indexHint`), in section `index`.
-    func noteLocations(section index: Int, from start: Int = 0, to end: Int? = nil) {
-        let section = UInt32(truncatingIfNeeded: index)
+    /// Records each row's place from `start` on: this section (`id`) and its index in `rows`
+    /// (`Row.sectionHint`, `Row.indexHint`).
+    func noteLocations(from start: Int = 0, to end: Int? = nil) {
         for i in start..<(end ?? rows.count) {
-            rows[i].sectionHint = section
+            rows[i].sectionHint = id
             rows[i].indexHint = UInt32(truncatingIfNeeded: i)
         }
     }

@@ -37,8 +37,9 @@ final class Row {
     private nonisolated let storedDepth: Int32
     /// The row object in the store (this row holds one reference).
     nonisolated(unsafe) let object: UnsafeMutablePointer<GddRowObject>
-    /// Where the row stood when the manager last placed or found it (section, index in its rows):
-    /// where a lookup starts searching (`SectionState.index(of:near:)`). Never trusted: checked first.
+    /// Where the row stood when the manager last placed or found it (its section's `SectionState.id`,
+    /// index in its rows): where a lookup starts searching (`SectionState.index(of:near:)`). Never
+    /// trusted: checked first.
     var sectionHint: UInt32 = 0
     var indexHint: UInt32 = 0
     /// Bumped on every content update: a bound cell compares it with the version it showed.

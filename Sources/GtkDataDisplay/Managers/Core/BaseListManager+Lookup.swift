@@ -96,12 +96,21 @@ extension BaseListManager {
         return location
     }
 
-    /// Section and index of a row (role `.row`): searched from where it was last seen (its hint),
-    /// then in every section; the hint is brought up to date.
+    /// Ids for `count` new sections, consecutive: the first is returned. They wrap after four billion;
+    /// a section sharing an id with another only makes a lookup hint miss, and the search goes on.
+    func newSectionIDs(count: Int = 1) -> UInt32 {
+        let first = nextSectionID
+        nextSectionID &+= UInt32(truncatingIfNeeded: count)
+        return first
+    }
+
+    /// Section and index of a row (role `.row`): searched from where it was last seen (its hint:
+    /// the section's id, so sections inserted or removed before it do not spoil it), then in every
+    /// section; the hint is brought up to date.
     func location(of row: Row) -> (Int, Int)? {
-        let hinted = Int(row.sectionHint)
+        let hinted = state.firstIndex { $0.id == row.sectionHint }
         var found: (Int, Int)?
-        if hinted < state.count, let i = state[hinted].index(of: row, near: Int(row.indexHint)) {
+        if let hinted, let i = state[hinted].index(of: row, near: Int(row.indexHint)) {
             found = (hinted, i)
         } else {
             for (s, section) in state.enumerated() where s != hinted {
@@ -109,7 +118,7 @@ extension BaseListManager {
             }
         }
         if let (s, i) = found {
-            row.sectionHint = UInt32(truncatingIfNeeded: s)
+            row.sectionHint = state[s].id
             row.indexHint = UInt32(truncatingIfNeeded: i)
         }
         return found

@@ -35,6 +35,8 @@ open class BaseListManager {
     /// nothing changed `state` since (`flatRows()` returns it instead of copying every row again).
     /// Dropped by any change of `state`, so a row removed from it is released at once.
     var flatCache: [Row]?
+    /// The id the next new section takes (`SectionState.id`; `newSectionIDs`).
+    var nextSectionID: UInt32 = 1
     /// Rows by generator identity: while the manager links (see `row(of:)`), the rows whose
     /// generator is not linked; otherwise every row, and then whole-state updates drop it
     /// (`rowLookup = nil`) instead of rebuilding it, and the next lookup builds it from `state`.
@@ -188,6 +190,7 @@ open class BaseListManager {
                 self.forget(self.state[s].rows[i..<end])
                 let rows = self.makeRows([new], depth: 0)
                 self.state[s].rows.replaceSubrange(i..<end, with: rows)
+                self.state[s].noteLocations(from: i, to: i + rows.count)
                 self.takeController(ofSection: s, rows)
                 self.splice(at: position, removing: end - i, inserting: rows)
                 return

@@ -154,6 +154,8 @@ extension BaseListManager {
         var plan = plan
         let generators = flat.generators
         let sectionCounts = flat.sectionCounts
+        // The new sections' ids, the first of them (the section at index k takes `sectionIDs + k`).
+        let sectionIDs = newSectionIDs(count: sectionCounts.count)
         let hadControllers = SelectionDispatch.controlledRows.load(ordering: .relaxed) > 0
         // Without splices every row stays where it is: the old flat list is the new one (shared, so
         // a single section keeps its array and no row is retained or released for it).
@@ -197,7 +199,7 @@ extension BaseListManager {
                     rowsStart = sectionStart + (sectionCounts[section].header ? 1 : 0)
                 }
                 // Where the row lands (section, index in its rows): its lookup hint.
-                let sectionHint = UInt32(truncatingIfNeeded: section)
+                let sectionHint = sectionIDs + UInt32(truncatingIfNeeded: section)
                 let indexHint = UInt32(truncatingIfNeeded: index - rowsStart)
                 if oldIndex >= 0, recycling == nil {
                     // A matched row with no rows lent (`RowRecycling`): the most common step, taken on the
@@ -257,7 +259,8 @@ extension BaseListManager {
         var controllerChanged: [Row] = []
         var cursor = 0
         for (index, counts) in sectionCounts.enumerated() {
-            var s = SectionState(controllerBox: Self.controllerBox(of: flat.sections[index], inheriting: inherited))
+            var s = SectionState(id: sectionIDs + UInt32(truncatingIfNeeded: index),
+                                 controllerBox: Self.controllerBox(of: flat.sections[index], inheriting: inherited))
             let start = cursor
             if counts.header { s.header = newFlat[cursor]; cursor += 1 }
             if cursor == 0 && counts.rows == newFlat.count {
@@ -339,7 +342,7 @@ extension BaseListManager {
             try FoldTree.walk(section.rows, scope: .shown) { g, depth throws(DataDisplayError) in
                 rows.append(try row(g, .row, depth))
             }
-            rebuilt.append(SectionState(header: try section.header.map { h throws(DataDisplayError) in try row(h, .header) },
+            rebuilt.append(SectionState(id: newSectionIDs(), header: try section.header.map { h throws(DataDisplayError) in try row(h, .header) },
                                         rows: rows,
                                         footer: try section.footer.map { f throws(DataDisplayError) in try row(f, .footer) },
                                         controllerBox: Self.controllerBox(of: section, inheriting: inherited)))

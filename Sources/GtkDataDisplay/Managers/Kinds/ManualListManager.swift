@@ -76,6 +76,11 @@ open class ManualListManager: BaseListManager {
             let to = self.sectionOffset(b.0) + self.state[b.0].rowsOffset + endB - 1
             self.state[b.0].rows.replaceSubrange(b.1..<endB, with: blockA)
             self.state[a.0].rows.replaceSubrange(a.1..<endA, with: blockB)
+            // Each block's rows learn their new place (in one section, the later block shifts by the
+            // difference of the blocks' lengths).
+            let shift = a.0 == b.0 ? blockB.count - blockA.count : 0
+            self.state[b.0].noteLocations(from: b.1 + shift, to: b.1 + shift + blockA.count)
+            self.state[a.0].noteLocations(from: a.1, to: a.1 + blockB.count)
             self.takeController(ofSection: b.0, blockA)
             self.takeController(ofSection: a.0, blockB)
             // Swapping two blocks keeps the span's length, whatever their sizes.

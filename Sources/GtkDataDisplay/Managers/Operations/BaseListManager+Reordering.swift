@@ -107,7 +107,7 @@ extension BaseListManager {
         }
         let ds = plan.to.section
         state[ds].rows.insert(contentsOf: block, at: target)
-        state[ds].noteLocations(section: ds, from: target, to: target + block.count)
+        state[ds].noteLocations(from: target, to: target + block.count)
         if ds != s { takeController(ofSection: ds, block) }  // rows that changed sections answer to its controller
         let toFlat = sectionOffset(ds) + state[ds].rowsOffset + target
         if fromFlat != toFlat {

@@ -175,7 +175,7 @@ extension BaseListManager {
         let rows = makeRows(generators, depth: 0)
         let position = sectionOffset(s) + state[s].rowsOffset + i
         state[s].rows.insert(contentsOf: rows, at: i)
-        state[s].noteLocations(section: s, from: i, to: i + rows.count)
+        state[s].noteLocations(from: i, to: i + rows.count)
         takeController(ofSection: s, rows)
         splice(at: position, removing: 0, inserting: rows)
     }
@@ -191,7 +191,7 @@ extension BaseListManager {
         state[s].rows.removeSubrange(i..<end)
         let (ds, di) = try! destination()
         state[ds].rows.insert(contentsOf: block, at: di)
-        state[ds].noteLocations(section: ds, from: di, to: di + block.count)
+        state[ds].noteLocations(from: di, to: di + block.count)
         takeController(ofSection: ds, block)
         fireMoved(RowMove(generator: generator, parent: nil, from: fromPosition, to: siblingPosition(section: ds, index: di)))
         let to = sectionOffset(ds) + state[ds].rowsOffset + di

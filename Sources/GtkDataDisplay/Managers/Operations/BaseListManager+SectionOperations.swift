@@ -38,10 +38,11 @@ extension BaseListManager {
 
     func insertSectionNow(_ section: Section, at index: Int) throws(DataDisplayError) {
         try validateNew(section.rows, header: section.header, footer: section.footer)
-        let new = SectionState(header: section.header.map { makeRow($0, .header) },
+        let new = SectionState(id: newSectionIDs(), header: section.header.map { makeRow($0, .header) },
                                rows: makeRows(section.rows, depth: 0),
                                footer: section.footer.map { makeRow($0, .footer) },
                                controllerBox: section.controller.map(SectionControllerBox.init))
+        new.noteLocations()
         let position = sectionOffset(index)
         state.insert(new, at: index)
         var flat: [Row] = []

@@ -65,7 +65,7 @@ extension Report {
 
     /// Goal 6: single operations at 1M within 3× their time at 10k.
     func goal6(_ verdict: GoalVerdict) {
-        let name = "6. single operations (insert after, remove one and three, move, update, expand, collapse) at 1M within \(Int(Self.singleOpsGoalRatio))× their time at 10k"
+        let name = "6. single operations (insert after, remove one and three, move, swap, replace, update, expand, collapse) at 1M within \(Int(Self.singleOpsGoalRatio))× their time at 10k"
         let small = table.get("single-ops", 10_000, .ours)?.singleOps
         let large = table.get("single-ops", 1_000_000, .ours)?.singleOps
         guard let small, let large else {

@@ -5,11 +5,14 @@
 //   remove        remove(_:) that row again
 //   remove-3      remove(_:) of an array: three rows inserted (untimed) after random rows, removed in one call
 //   move          move(_:after:) a random row to 8 rows further down (the splice spans them: k = 9)
+//   swap          swap(_:with:) a random row and the row 8 further down (one splice over the 9)
+//   replace       replace(_:with:) a random row (not a foldable one) by a new generator
 //   update        update(_:) a random row (rebound in place)
 //   expand        expand(_:) a random foldable row (10 children shown)
 //   collapse      collapse(_:) it again
-// The manager has done one operation of each kind first (untimed), so lookups built on first use
-// after a whole-state update are in place; the figures are medians over the runs, in µs. The first
+// The manager (a `ManualListManager`, for `swap`) has had a section inserted first after the fill, so
+// every row stands in a section whose index changed since it was placed, and has done one operation
+// of each kind (untimed), so lookups built on first use after a whole-state update are in place; the figures are medians over the runs, in µs. The first
 // insert-after, the first single operation after the `setState` that filled the manager, is reported
 // apart (one sample: what it costs to build those lookups; not a goal). Checked
 // (untimed) at the end: the store holds the manager's rows in order. Then GTK alone, for scale: a
@@ -27,7 +30,7 @@ struct SingleOpsFigures: Codable, Sendable {
     var operations: [String: OpTiming] = [:]
     var mismatch: String?
 
-    static let names = ["insert-after", "remove", "remove-3", "move", "update", "expand", "collapse"]
+    static let names = ["insert-after", "remove", "remove-3", "move", "swap", "replace", "update", "expand", "collapse"]
     /// GTK alone: a GListStore's own insert and remove at a random position (not a goal; for scale).
     static let storeNames = ["store insert", "store remove"]
     /// The first insert-after, right after the filling `setState` (one sample; not a goal).
@@ -72,9 +75,10 @@ enum SingleOpsWorker {
             sections.append(Section(header: LetterHeader(model: letter, id: "header \(letter)"), rows: sectionRows))
             nextID += count
         }
-        let manager = BaseListManager()
+        let manager = ManualListManager()
         try! manager.setState(sections)
         sections = []
+        try! manager.insertSection(Section(header: LetterHeader(model: "#", id: "header #")), at: 0)
 
         var random = SeededRandom(seed: settings.seed &+ UInt64(size))
         var times: [String: [Double]] = [:]
@@ -103,6 +107,15 @@ enum SingleOpsWorker {
             // The anchor must stand in the same section as far as the bench cares: any row will do.
             time("move", timed: timed) { try manager.move(rows[from], after: rows[from + moveDistance]) }
             rows.insert(rows.remove(at: from), at: from + moveDistance)
+            let first = random.below(rows.count - moveDistance - 1)
+            time("swap", timed: timed) { try manager.swap(rows[first], with: rows[first + moveDistance]) }
+            rows.swapAt(first, first + moveDistance)
+            var replaced = random.below(rows.count)
+            while rows[replaced] is BenchFoldable { replaced = (replaced + 1) % rows.count }
+            let replacement = BenchRow(model: BenchModel(id: newID, content: 0), id: newID)
+            newID += 1
+            time("replace", timed: timed) { try manager.replace(rows[replaced], with: replacement) }
+            rows[replaced] = replacement
             let updated = rows[random.below(rows.count)]
             time("update", timed: timed) { try manager.update(updated) }
             let foldable = foldables[random.below(foldables.count)]

@@ -17,6 +17,7 @@ struct Options {
         case singleOpsWorker(size: Int)
         case engineOnly(runs: Int?)
         case updatesOnly(runs: Int?, idKind: BenchIDKind, sections: Int)
+        case auditOnly(runs: Int?)
         case help
     }
 
@@ -108,6 +109,9 @@ struct Options {
                       --ids int|string; --sections N: the rows split into N sections, default 1):
                       a workload for callgrind with the fill outside the counted function
                       (--toggle-collect='*UpdatesOnly*update*')
+      --audit-only    every public operation of a ManualListManager on rows in letter sections, in this
+                      process, no display: median µs at each size (default 10k and 1M; --runs N, default 40)
+                      and the ratio of the largest to the smallest; not a goal
 
     Selection (issue 9): selectAll(), GTK's list.select-all (Ctrl+A) and unselectAll() on a list in
     letter sections with a selectionChanged listener reading selectedCount, beside GTK alone; at
@@ -133,6 +137,7 @@ struct Options {
         var contender: ContenderName?
         var engineOnly = false
         var updatesOnly = false
+        var auditOnly = false
         var runs: Int?
         var sections = 1
         var idKind = BenchIDKind.int
@@ -186,6 +191,7 @@ struct Options {
                     idKind = kind
                 case "--engine-only": engineOnly = true
                 case "--updates-only": updatesOnly = true
+                case "--audit-only": auditOnly = true
                 case "--sections":
                     guard let n = Int(try value()), n > 0 else { throw OptionError("--sections needs a positive number") }
                     sections = n
@@ -200,6 +206,10 @@ struct Options {
             if options.settings.quick && !options.sizesGiven { options.sizes = [1_000, 10_000] }
             if engineOnly { options.mode = .engineOnly(runs: runs) }
             if updatesOnly { options.mode = .updatesOnly(runs: runs, idKind: idKind, sections: sections) }
+            if auditOnly {
+                if !options.sizesGiven { options.sizes = [10_000, 1_000_000] }
+                options.mode = .auditOnly(runs: runs)
+            }
             if let kind = workerKind {
                 guard let size else { throw OptionError("--worker needs --size") }
                 switch kind {

@@ -52,29 +52,7 @@ enum SingleOpsWorker {
         figures.rows = size
         figures.runs = runs
 
-        var rows: [any RowGenerator] = []
-        var foldables: [any RowGenerator] = []
-        var sections: [Section] = []
-        var nextID = 0
-        for (letter, count) in LetterSections.layout(size: size) {
-            var sectionRows: [any RowGenerator] = []
-            sectionRows.reserveCapacity(count)
-            for id in nextID..<(nextID + count) {
-                let row: any RowGenerator
-                if id % foldEvery == foldEvery / 2 {
-                    let children = (0..<childrenPerFold).map { BenchRow(model: BenchModel(id: -1 - id * childrenPerFold - $0, content: 0),
-                                                                        id: -1 - id * childrenPerFold - $0) as any RowGenerator }
-                    row = BenchFoldable(model: BenchModel(id: id, content: 0), id: id, children: children, expanded: false)
-                    foldables.append(row)
-                } else {
-                    row = BenchRow(model: BenchModel(id: id, content: 0), id: id)
-                }
-                sectionRows.append(row)
-            }
-            rows += sectionRows
-            sections.append(Section(header: LetterHeader(model: letter, id: "header \(letter)"), rows: sectionRows))
-            nextID += count
-        }
+        var (sections, rows, foldables) = makeSections(size: size)
         let manager = ManualListManager()
         try! manager.setState(sections)
         sections = []
@@ -141,6 +119,35 @@ enum SingleOpsWorker {
 }
 
 extension SingleOpsWorker {
+    /// `size` rows in letter sections (`LetterSections`), every `foldEvery`-th a collapsed foldable row
+    /// with `childrenPerFold` children; the top-level rows in order and the foldable ones apart.
+    static func makeSections(size: Int) -> (sections: [Section], rows: [any RowGenerator], foldables: [any RowGenerator]) {
+        var rows: [any RowGenerator] = []
+        var foldables: [any RowGenerator] = []
+        var sections: [Section] = []
+        var nextID = 0
+        for (letter, count) in LetterSections.layout(size: size) {
+            var sectionRows: [any RowGenerator] = []
+            sectionRows.reserveCapacity(count)
+            for id in nextID..<(nextID + count) {
+                let row: any RowGenerator
+                if id % foldEvery == foldEvery / 2 {
+                    let children = (0..<childrenPerFold).map { BenchRow(model: BenchModel(id: -1 - id * childrenPerFold - $0, content: 0),
+                                                                        id: -1 - id * childrenPerFold - $0) as any RowGenerator }
+                    row = BenchFoldable(model: BenchModel(id: id, content: 0), id: id, children: children, expanded: false)
+                    foldables.append(row)
+                } else {
+                    row = BenchRow(model: BenchModel(id: id, content: 0), id: id)
+                }
+                sectionRows.append(row)
+            }
+            rows += sectionRows
+            sections.append(Section(header: LetterHeader(model: letter, id: "header \(letter)"), rows: sectionRows))
+            nextID += count
+        }
+        return (sections, rows, foldables)
+    }
+
     /// GTK alone: `runs` inserts of a new item at a random position of a GListStore of `size` items,
     /// each removed again, timed apart (µs) into `times` under `SingleOpsFigures.storeNames`.
     static func storeAlone(size: Int, runs: Int, seed: UInt64, into times: inout [String: [Double]]) {

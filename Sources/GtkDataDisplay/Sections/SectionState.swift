@@ -62,7 +62,16 @@ struct SectionState {
 
     /// The public value of this section.
     var value: Section {
-        Section(header: header?.generator, rows: rows.lazy.filter { $0.depth == 0 }.map(\.generator), footer: footer?.generator,
-                controller: controller)
+        Section(header: header?.generator, rows: topLevelGenerators, footer: footer?.generator, controller: controller)
+    }
+
+    /// The generators of the section's own rows (depth 0), in order: one loop over the rows. (A lazy
+    /// filter and map counted the rows first and checked the main actor on every closure call: about a
+    /// tenth of a `batch` at 1M rows.)
+    var topLevelGenerators: [any RowGenerator] {
+        var generators: [any RowGenerator] = []
+        generators.reserveCapacity(rows.count)
+        for row in rows where row.depth == 0 { generators.append(row.generator) }
+        return generators
     }
 }

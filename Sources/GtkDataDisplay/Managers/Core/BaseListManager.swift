@@ -122,7 +122,10 @@ open class BaseListManager {
     /// The rows of section `index` (headers and footers excluded).
     public func generators(inSection index: Int) throws(DataDisplayError) -> [any RowGenerator] {
         try checkSection(index)
-        return state[index].rows.map(\.generator)
+        var generators: [any RowGenerator] = []
+        generators.reserveCapacity(state[index].rows.count)
+        for row in state[index].rows { generators.append(row.generator) }
+        return generators
     }
 
     /// Every generator in list order, headers and footers included: what the store shows.

@@ -377,6 +377,38 @@ final class WholeStateKeyFormTests: XCTestCase {
         XCTAssertEqual(manager.lastUpdate?.moves, 0)
     }
 
+    /// Right after a `setState`, single operations check ids against a table built from that update's
+    /// keys (their hashes, no row read): for every key form the table must place each id where a row's
+    /// own key puts it, or a repeat goes unseen or a freed id stays taken.
+    func testTheShownIDTableBuiltFromEachKeyFormAgreesWithSingleOperations() async throws {
+        let forms: [(String, (Int) -> AnyHashable)] = [
+            ("plain Int", { AnyHashable($0) }),
+            ("short String", { AnyHashable("row-\($0)") }),
+            ("long String", { AnyHashable("a-string-id-longer-than-fourteen-bytes-\($0)") }),
+        ]
+        for (name, id) in forms {
+            for withHeader in [false, true] {
+                let manager = BaseListManager()
+                let rows = (0..<50).map { LabelRow(model: "\($0)", id: id($0)) }
+                let header = withHeader ? LabelHeader(model: "H", id: "header") : nil
+                try manager.setState([Section(header: header, rows: rows)])
+                let label = "\(name)\(withHeader ? ", with a header" : "")"
+                // The first single operation builds the table: a shown id is refused, nothing changes.
+                XCTAssertThrowsError(try manager.insert(LabelRow(model: "again", id: id(7)), after: rows[3]), label) {
+                    guard case .duplicateDiffID = $0 as? DataDisplayError else { return XCTFail("\(label): \($0)") }
+                }
+                XCTAssertEqual(manager.store.count, 50 + (withHeader ? 1 : 0), label)
+                // A row removed frees its id; a new id goes in.
+                try manager.remove(rows[7])
+                try manager.insert(LabelRow(model: "back", id: id(7)), after: rows[3])
+                try manager.insert(LabelRow(model: "new", id: id(1_000)), after: rows[3])
+                XCTAssertThrowsError(try manager.insert(LabelRow(model: "twice", id: id(1_000)), after: rows[9]), label)
+                XCTAssertThrowsError(try manager.insert(LabelRow(model: "twice", id: id(49)), after: rows[9]), label)
+                XCTAssertEqual(manager.store.count, 51 + (withHeader ? 1 : 0), label)
+            }
+        }
+    }
+
     /// A first fill with ids in increasing order skips hashing them (none can repeat); out of order,
     /// every id is hashed. Either way the rows are all there, and a repeat is an error that changes nothing.
     func testFirstFillWithIDsInOrderOrNotFindsRepeats() async throws {

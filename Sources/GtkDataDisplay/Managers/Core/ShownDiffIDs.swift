@@ -103,7 +103,19 @@ struct ShownDiffIDs {
     /// The hash of a key with id `id` in `slot` (`RowSlot`).
     nonisolated static func hash(slot: UInt32, id: DiffKey) -> UInt {
         if let word = id.word { return wordHash(slot: slot, kind: word.kind, value: word.value) }
+        if let string = id.string, let words = ShortStringKey.words(of: string) {
+            return shortStringHash(slot: slot, low: words.low, high: words.high)
+        }
         return mixed(id.hashValue, Int(slot) << 2 | 2)
+    }
+
+    /// The hash of a key whose id is a short ASCII string, as `ShortStringKey.words(of:)` gives its
+    /// bytes and length, in `slot`: what the whole-state update's short string keys give the table
+    /// (`ShortStringKey.shownIDHash`). The second word is mixed into the first's mix, not added to it:
+    /// which strings collide depends on the seed (with a sum of the words, some pairs would for every seed).
+    nonisolated static func shortStringHash(slot: UInt32, low: UInt64, high: UInt64) -> UInt {
+        let first = mixWords(Int(bitPattern: UInt(low)), Int(slot) << 2 | 3, seed: seed)
+        return UInt(bitPattern: mixWords(first, Int(bitPattern: UInt(high)), seed: seed)) | 1
     }
 
     /// The hash of a key whose id is a word (`DiffKey.word`: an integer, kind 0, or an object

@@ -165,12 +165,18 @@ struct ShortStringKey: FlatKey {
         high = words.high | UInt64(slot) << 56
     }
 
+    /// The hash `ShownDiffIDs` places this key by: of the words, not of a `String` made again, so a
+    /// manager's shown-id table is built from the last update's keys without reading a row.
+    var shownIDHash: UInt? {
+        ShownDiffIDs.shortStringHash(slot: UInt32(truncatingIfNeeded: high >> 56), low: low, high: high & 0x00FF_FFFF_FFFF_FFFF)
+    }
+
     /// Whether `string` fits this form (read once, for the first id, before a whole pass is tried).
     static func fits(_ string: String) -> Bool { words(of: string) != nil }
 
     /// `string`'s bytes and length as the two words hold them, nil when it is longer than `capacity`
     /// bytes or not all ASCII.
-    private static func words(of string: String) -> (low: UInt64, high: UInt64)? {
+    static func words(of string: String) -> (low: UInt64, high: UInt64)? {
         // Native strings (small ones too) are read in place; other forms (rare) are not short keys.
         let read = string.utf8.withContiguousStorageIfAvailable { bytes -> (low: UInt64, high: UInt64)? in
             let count = bytes.count

@@ -26,6 +26,7 @@ struct ShownKeyCache {
         if let keys = keys as? [PlainIntKey] { return Self.shownIDHashes(keys) }
         if let keys = keys as? [WordKey] { return Self.shownIDHashes(keys) }
         if let keys = keys as? [MixedKey] { return Self.shownIDHashes(keys) }
+        if let keys = keys as? [ShortStringKey] { return Self.shownIDHashes(keys) }
         return nil
     }
 

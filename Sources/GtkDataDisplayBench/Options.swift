@@ -126,8 +126,9 @@ struct Options {
     the rows, then restoring all, as whole-state updates of new generators; per update the setState time and
     the next frame's work (before-paint to after-paint), against one frame (16 ms). Needs a display.
 
-    Single operations (issue 12): insert(after:), remove, move(after:), update, expand, collapse of one
-    random row at 10k, 100k and 1M (--sizes when given), median µs; the 1M/10k ratio.
+    Single operations (issue 12): insert(after:), remove, remove of three rows in one call, move(after:),
+    swap, replace, update, expand, collapse of random rows in a ManualListManager (a section inserted
+    first after the fill) at 10k, 100k and 1M (--sizes when given), median µs; the 1M/10k ratio.
     """
 
     static func parse(_ arguments: [String]) -> Result<Options, OptionError> {

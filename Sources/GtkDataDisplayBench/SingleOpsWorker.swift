@@ -12,10 +12,10 @@
 //   collapse      collapse(_:) it again
 // The manager (a `ManualListManager`, for `swap`) has done one operation of each kind (untimed), so
 // lookups built on first use after a whole-state update are in place, and then had a section inserted
-// first, so every row stands in a section whose index changed since it was placed; the figures are medians over the runs, in µs. The first
-// insert-after, the first single operation after the `setState` that filled the manager, is reported
-// apart (one sample: what it costs to build those lookups; not a goal). Checked
-// (untimed) at the end: the store holds the manager's rows in order. Then GTK alone, for scale: a
+// first, so every row stands in a section whose index changed since it was placed; the figures are
+// medians over the runs, in µs. The first insert-after, the first single operation after the
+// `setState` that filled the manager, is reported apart (one sample: what it costs to build those
+// lookups; not a goal). Checked (untimed) at the end: the store holds the manager's rows in order. Then GTK alone, for scale: a
 // GListStore of as many items, one item inserted at a random position and removed again
 // (`g_list_store_insert`, `g_list_store_remove`), what every insert and removal above includes.
 

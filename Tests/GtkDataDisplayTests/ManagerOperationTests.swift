@@ -162,6 +162,21 @@ final class ManagerOperationTests: XCTestCase {
         XCTAssertEqual(storeTexts(manager), ["#A", "a1", "#C"])
     }
 
+    func testSiblingCountCountsASectionsOwnRowsOrAParentsShownChildren() async throws {
+        let children = rows("c1", "c2")
+        let parent = Folder(model: "p", id: "p", children: children)
+        let r = rows("a", "b")
+        try manager.addSection(header: header("A"), rows: [r[0], parent, r[1]])
+        XCTAssertEqual(try manager.siblingCount(inSection: 0), 3)
+        try manager.expand(parent)
+        XCTAssertEqual(manager.store.count, 6)
+        XCTAssertEqual(try manager.siblingCount(inSection: 0), 3, "children shown are not the section's own rows")
+        XCTAssertEqual(try manager.siblingCount(inSection: 0, parent: parent), 2)
+        try manager.collapse(parent)
+        XCTAssertEqual(try manager.siblingCount(inSection: 0), 3)
+        XCTAssertThrowsError(try manager.siblingCount(inSection: 1))
+    }
+
     func testRemoveSeveralRowsTakesAFoldableRowsShownChildren() async throws {
         let children = rows("c1", "c2")
         let parent = Folder(model: "p", id: "p", children: children)

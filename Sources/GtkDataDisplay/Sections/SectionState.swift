@@ -65,6 +65,15 @@ struct SectionState {
         Section(header: header?.generator, rows: topLevelGenerators, footer: footer?.generator, controller: controller)
     }
 
+    /// How many of the section's rows are its own (depth 0): all of them while no child row is shown
+    /// in any manager (`Row.nestedAlive`), else counted in one loop.
+    var topLevelCount: Int {
+        guard Row.nestedAlive.load(ordering: .relaxed) > 0 else { return rows.count }
+        var count = 0
+        for row in rows where row.depth == 0 { count += 1 }
+        return count
+    }
+
     /// The generators of the section's own rows (depth 0), in order: one loop over the rows. (A lazy
     /// filter and map counted the rows first and checked the main actor on every closure call: about a
     /// tenth of a `batch` at 1M rows.)

@@ -20,7 +20,7 @@ extension BaseListManager {
     /// the shown children of `parent`.
     public func siblingCount(inSection section: Int, parent: (any RowGenerator)? = nil) throws(DataDisplayError) -> Int {
         try checkSection(section)
-        guard let parent else { return state[section].rows.lazy.filter { $0.depth == 0 }.count }
+        guard let parent else { return state[section].topLevelCount }
         let (s, p) = try rowLocation(parent)
         guard s == section else { throw .invalidAnchor("\(describe(parent)) is not in section \(section)") }
         return siblingRange(section: s, parentIndex: p).lazy.filter { self.state[s].rows[$0].depth == self.state[s].rows[p].depth + 1 }.count

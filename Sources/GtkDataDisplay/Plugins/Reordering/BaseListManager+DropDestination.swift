@@ -72,7 +72,5 @@ extension BaseListManager {
     }
 
     /// The number of a section's own rows.
-    private func topLevelCount(_ s: Int) -> Int {
-        state[s].rows.lazy.filter { $0.depth == 0 }.count
-    }
+    private func topLevelCount(_ s: Int) -> Int { state[s].topLevelCount }
 }

@@ -212,53 +212,51 @@ struct RowList: RandomAccessCollection, MutableCollection, RangeReplaceableColle
 
     /// The index of `row` (by identity): a plain loop over each chunk's buffer.
     func index(of row: Row) -> Int? {
-        firstInChunks { buffer, start in
-            var i = 0
-            while i < buffer.count {
-                if buffer[i] === row { return start + i }
-                i += 1
-            }
-            return nil
-        }
+        firstInChunks { buffer, start in Self.firstIndex(of: row, in: buffer).map { start + $0 } }
     }
 
-    /// The index of `row`, searched outward from `hint` (both ways, one step at a time): O(d) for a
-    /// row d places from `hint`, a scan of the list when it is not there.
+    /// The index of `row`, searched outward from `hint`: in the hint's chunk both ways one step at a
+    /// time (O(d) for a row d places away in it), then whole chunks, nearest first, each in a plain
+    /// loop over its buffer — rows drift from their hints as rows are inserted or removed before them,
+    /// and a chunk read straight through is several times faster a row than stepping two cursors
+    /// across chunk boundaries. A scan of the list when the row is not there.
     func index(of row: Row, near hint: Int) -> Int? {
         guard count > 0 else { return nil }
         let start = Swift.min(Swift.max(hint, 0), count - 1)
-        // One chunk (every section after a whole-state update): the same search over one buffer,
-        // which a scan of the whole section (the row is elsewhere) reads several times faster.
-        if chunks.count == 1 {
-            return chunks[0].withUnsafeBufferPointer { buffer in
-                if buffer[start] === row { return start }
-                var distance = 1
-                while start - distance >= 0 || start + distance < count {
-                    if start + distance < count, buffer[start + distance] === row { return start + distance }
-                    if start - distance >= 0, buffer[start - distance] === row { return start - distance }
-                    distance += 1
-                }
-                return nil
+        let (k, offset) = locate(start)
+        if let i = chunks[k].withUnsafeBufferPointer({ Self.outward(row, in: $0, from: offset) }) { return starts[k] + i }
+        var after = k + 1, before = k - 1
+        while after < chunks.count || before >= 0 {
+            if after < chunks.count {
+                if let i = chunks[after].withUnsafeBufferPointer({ Self.firstIndex(of: row, in: $0) }) { return starts[after] + i }
+                after += 1
+            }
+            if before >= 0 {
+                if let i = chunks[before].withUnsafeBufferPointer({ Self.firstIndex(of: row, in: $0) }) { return starts[before] + i }
+                before -= 1
             }
         }
-        let (k, offset) = locate(start)
-        if chunks[k][offset] === row { return start }
-        // Two cursors (chunk, offset) walking away from `start`, one row each per step.
-        var right = (chunk: k, offset: offset + 1, index: start + 1)
-        var left = (chunk: k, offset: offset - 1, index: start - 1)
-        while left.index >= 0 || right.index < count {
-            if right.index < count {
-                if right.offset == chunks[right.chunk].count { right.chunk += 1; right.offset = 0 }
-                if chunks[right.chunk][right.offset] === row { return right.index }
-                right.offset += 1
-                right.index += 1
-            }
-            if left.index >= 0 {
-                if left.offset < 0 { left.chunk -= 1; left.offset = chunks[left.chunk].count - 1 }
-                if chunks[left.chunk][left.offset] === row { return left.index }
-                left.offset -= 1
-                left.index -= 1
-            }
+        return nil
+    }
+
+    /// The index of `row` in `buffer`, searched outward from `start` both ways, one step at a time.
+    private static func outward(_ row: Row, in buffer: UnsafeBufferPointer<Row>, from start: Int) -> Int? {
+        if buffer[start] === row { return start }
+        var distance = 1
+        while start - distance >= 0 || start + distance < buffer.count {
+            if start + distance < buffer.count, buffer[start + distance] === row { return start + distance }
+            if start - distance >= 0, buffer[start - distance] === row { return start - distance }
+            distance += 1
+        }
+        return nil
+    }
+
+    /// The index of `row` in `buffer` (by identity), a plain loop.
+    private static func firstIndex(of row: Row, in buffer: UnsafeBufferPointer<Row>) -> Int? {
+        var i = 0
+        while i < buffer.count {
+            if buffer[i] === row { return i }
+            i += 1
         }
         return nil
     }

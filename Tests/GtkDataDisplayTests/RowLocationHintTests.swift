@@ -118,6 +118,24 @@ final class RowLocationHintTests: XCTestCase {
         let x = fresh(1)[0]
         try manager.replace(b[2], with: x)
         assertExact("a replace")
+        // Blocks of unequal length swapped in one section (a foldable with its two children shown and
+        // a plain row, either way round): the rows between shift, but the swapped rows are exact.
+        let children = fresh(2)
+        let folder = FoldableRowGenerator<LabelRowView>(model: "f", id: "f", children: children)
+        try manager.insert(folder, after: c[4])
+        try manager.expand(folder)
+        func assertExact(_ generators: [any RowGenerator], _ step: String, line: UInt = #line) {
+            for g in generators {
+                let row = manager.row(of: g)!
+                let (s, i) = try! manager.rowLocation(g)
+                XCTAssertEqual(row.sectionHint, manager.state[s].id, "\(step): \(g.diffKey)", line: line)
+                XCTAssertEqual(Int(row.indexHint), i, "\(step): \(g.diffKey)", line: line)
+            }
+        }
+        try manager.swap(folder, with: c[1])
+        assertExact([folder] + children + [c[1]], "a foldable swapped with an earlier row")
+        try manager.swap(c[1], with: folder)
+        assertExact([folder] + children + [c[1]], "swapped back")
         try manager.insertSection(Section(header: header("Y"), rows: fresh(2)), after: z)
         try manager.insert(fresh(1)[0], after: x)
         XCTAssertEqual(try manager.rowLocation(x).0, 2)

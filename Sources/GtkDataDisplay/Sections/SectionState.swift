@@ -36,10 +36,17 @@ struct SectionState {
     /// The index of `row` in `rows` (by identity): a plain loop over each chunk's buffer.
     func index(of row: Row) -> Int? { rows.index(of: row) }
 
-    /// The index of `row` in `rows`, searched outward from `hint` (both ways, one step at a time):
-    /// O(d) for a row d places from where it was last seen — rows inserted or removed before it
-    /// since — and a scan of the section when it is not there.
+    /// The index of `row` in `rows`, searched outward from `hint` (`RowList.index(of:near:)`): O(d)
+    /// for a row d places from where it was last seen — rows inserted or removed before it since —
+    /// and a scan of the section when it is not there.
     func index(of row: Row, near hint: Int) -> Int? { rows.index(of: row, near: hint) }
+
+    /// Puts `newRows` in place of `rows[range]` and records their places (`noteLocations`): every edit
+    /// that brings rows into a standing section goes through here, so none keeps a stale hint.
+    mutating func place(_ newRows: [Row], replacing range: Range<Int>) {
+        rows.replaceSubrange(range, with: newRows)
+        noteLocations(from: range.lowerBound, to: range.lowerBound + newRows.count)
+    }
 
     /// Records each row's place from `start` on: this section (`id`) and its index in `rows`
     /// (`Row.sectionHint`, `Row.indexHint`).

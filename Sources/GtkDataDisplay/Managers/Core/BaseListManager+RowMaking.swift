@@ -78,12 +78,7 @@ extension BaseListManager {
         for s in state.indices {
             if state[s].header === old { state[s].header = new; takeController(ofSection: s, [new]); return }
             if state[s].footer === old { state[s].footer = new; takeController(ofSection: s, [new]); return }
-            if old.role == .row, let i = state[s].index(of: old) {
-                state[s].rows[i] = new
-                state[s].noteLocations(from: i, to: i + 1)
-                takeController(ofSection: s, [new])
-                return
-            }
+            if old.role == .row, let i = state[s].index(of: old) { state[s].place([new], replacing: i..<(i + 1)); takeController(ofSection: s, [new]); return }
         }
     }
 }

@@ -192,8 +192,7 @@ open class BaseListManager {
                 let position = self.sectionOffset(s) + self.state[s].rowsOffset + i
                 self.forget(self.state[s].rows[i..<end])
                 let rows = self.makeRows([new], depth: 0)
-                self.state[s].rows.replaceSubrange(i..<end, with: rows)
-                self.state[s].noteLocations(from: i, to: i + rows.count)
+                self.state[s].place(rows, replacing: i..<end)
                 self.takeController(ofSection: s, rows)
                 self.splice(at: position, removing: end - i, inserting: rows)
                 return

@@ -126,8 +126,7 @@ extension BaseListManager {
         if let foldable = parent.generator as? FoldableItem, foldable.isExpanded {
             shown = makeRows(foldable.children, depth: parent.depth + 1, reuse: reuse)
         }
-        state[s].rows.replaceSubrange((i + 1)..<end, with: shown)
-        state[s].noteLocations(from: i + 1, to: i + 1 + shown.count)
+        state[s].place(shown, replacing: (i + 1)..<end)
         takeController(ofSection: s, shown)
         let position = sectionOffset(s) + state[s].rowsOffset + i + 1
         if before.isEmpty || shown.isEmpty {

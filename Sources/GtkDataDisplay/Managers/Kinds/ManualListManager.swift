@@ -74,13 +74,10 @@ open class ManualListManager: BaseListManager {
             let blockA = Array(self.state[a.0].rows[a.1..<endA]), blockB = Array(self.state[b.0].rows[b.1..<endB])
             let from = self.sectionOffset(a.0) + self.state[a.0].rowsOffset + a.1
             let to = self.sectionOffset(b.0) + self.state[b.0].rowsOffset + endB - 1
-            self.state[b.0].rows.replaceSubrange(b.1..<endB, with: blockA)
-            self.state[a.0].rows.replaceSubrange(a.1..<endA, with: blockB)
-            // Each block's rows learn their new place (in one section, the later block shifts by the
-            // difference of the blocks' lengths).
+            // The earlier block first; in one section that shifts the later one by the blocks' difference.
+            self.state[a.0].place(blockB, replacing: a.1..<endA)
             let shift = a.0 == b.0 ? blockB.count - blockA.count : 0
-            self.state[b.0].noteLocations(from: b.1 + shift, to: b.1 + shift + blockA.count)
-            self.state[a.0].noteLocations(from: a.1, to: a.1 + blockB.count)
+            self.state[b.0].place(blockA, replacing: (b.1 + shift)..<(endB + shift))
             self.takeController(ofSection: b.0, blockA)
             self.takeController(ofSection: a.0, blockB)
             // Swapping two blocks keeps the span's length, whatever their sizes.

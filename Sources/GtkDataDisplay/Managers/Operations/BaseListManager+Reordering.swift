@@ -106,8 +106,7 @@ extension BaseListManager {
             target = rowIndex(section: ds, within: 0..<state[ds].rows.count, depth: 0, sibling: plan.to.index)
         }
         let ds = plan.to.section
-        state[ds].rows.insert(contentsOf: block, at: target)
-        state[ds].noteLocations(from: target, to: target + block.count)
+        state[ds].place(block, replacing: target..<target)
         if ds != s { takeController(ofSection: ds, block) }  // rows that changed sections answer to its controller
         let toFlat = sectionOffset(ds) + state[ds].rowsOffset + target
         if fromFlat != toFlat {

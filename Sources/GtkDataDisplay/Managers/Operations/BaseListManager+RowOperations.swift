@@ -174,8 +174,7 @@ extension BaseListManager {
     func insertRowsNow(_ generators: [any RowGenerator], section s: Int, index i: Int) {
         let rows = makeRows(generators, depth: 0)
         let position = sectionOffset(s) + state[s].rowsOffset + i
-        state[s].rows.insert(contentsOf: rows, at: i)
-        state[s].noteLocations(from: i, to: i + rows.count)
+        state[s].place(rows, replacing: i..<i)
         takeController(ofSection: s, rows)
         splice(at: position, removing: 0, inserting: rows)
     }
@@ -190,8 +189,7 @@ extension BaseListManager {
         let fromPosition = siblingPosition(section: s, index: i)
         state[s].rows.removeSubrange(i..<end)
         let (ds, di) = try! destination()
-        state[ds].rows.insert(contentsOf: block, at: di)
-        state[ds].noteLocations(from: di, to: di + block.count)
+        state[ds].place(block, replacing: di..<di)
         takeController(ofSection: ds, block)
         fireMoved(RowMove(generator: generator, parent: nil, from: fromPosition, to: siblingPosition(section: ds, index: di)))
         let to = sectionOffset(ds) + state[ds].rowsOffset + di

@@ -110,6 +110,17 @@ enum AuditOnly {
             try manager.insertSection(Section(header: header, rows: [fresh()]), at: headers.count / 2)
             try manager.removeSection(with: header)
         }
+        // Many rows in one call: their cost follows the rows, not the list. The removals after the
+        // first find rows that drifted from their hints (the first removal moved them all alike).
+        time("add [6,000] + remove [6,000]") { let g = (0..<6_000).map { _ in fresh() }; try manager.add(g); try manager.remove(g) }
+        time("insert [6,000]; remove 1k, 1k spread, 4k") {
+            let g = (0..<6_000).map { _ in fresh() }
+            try manager.insert(g, after: any())
+            try manager.remove(Array(g[..<1_000]))
+            let spread = stride(from: 1_000, to: 6_000, by: 5).map { g[$0] }
+            try manager.remove(spread)
+            try manager.remove(stride(from: 1_000, to: 6_000, by: 1).filter { ($0 - 1_000) % 5 != 0 }.map { g[$0] })
+        }
         time("batch { insert after }") { try manager.batch { try manager.insert(fresh(), after: any()) } }
         // A section inserted before all others: no lookup may lean on a section's index.
         try! manager.insertSection(Section(header: LetterHeader(model: "#", id: "header #")), at: 0)

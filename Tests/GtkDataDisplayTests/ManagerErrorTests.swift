@@ -67,6 +67,44 @@ final class ManagerErrorTests: XCTestCase {
         }
     }
 
+    /// Many rows at once (the entering rows' flat table, not a pairwise scan): an instance twice is a
+    /// repeated generator even where two other rows share an id earlier; a generator entering both as
+    /// a header or a child and as a plain row is one too; ids alone repeated are a repeated id.
+    func testManyEnteringRowsTellARepeatedInstanceFromARepeatedID() async throws {
+        func numbered(_ ids: Range<Int>) -> [any RowGenerator] { ids.map { LabelRow(model: "\($0)", id: $0) } }
+        let x = LabelRow(model: "x", id: 9_000)
+        expect({ if case .duplicateGenerator(let what) = $0 { return what.contains("9000") } else { return false } }) {
+            () throws(DataDisplayError) in try manager.add(numbered(0..<20) + [x] + numbered(20..<30) + [x])
+        }
+        let twin = LabelRow(model: "twin", id: 5)
+        expect({ if case .duplicateGenerator(let what) = $0 { return what.contains("9000") } else { return false } }) {
+            () throws(DataDisplayError) in try manager.add(numbered(0..<10) + [twin] + numbered(10..<20) + [x, x])
+        }
+        expect({ if case .duplicateDiffID(let what) = $0 { return what.contains("5 twice") } else { return false } }) {
+            () throws(DataDisplayError) in try manager.add(numbered(0..<10) + [twin] + numbered(10..<20))
+        }
+        let both = LabelHeader(model: "both", id: 9_001)
+        expect({ if case .duplicateGenerator(let what) = $0 { return what.contains("9001") } else { return false } }) {
+            () throws(DataDisplayError) in try manager.addSection(header: both, rows: numbered(100..<120) + [both])
+        }
+        let child = LabelRow(model: "child", id: 9_002)
+        let folder = Folder(model: "folder", id: 9_003, children: [child], expanded: true)
+        expect({ if case .duplicateGenerator(let what) = $0 { return what.contains("9002") } else { return false } }) {
+            () throws(DataDisplayError) in try manager.add(numbered(100..<120) + [child, folder])
+        }
+        // A header and a row with one id are two keys: allowed, as are a child and a row.
+        try manager.addSection(header: LabelHeader(model: "h", id: 7_000), rows: numbered(7_000..<7_020))
+        try manager.add(numbered(8_000..<8_020) + [Folder(model: "g", id: 8_100, children: numbered(8_000..<8_001), expanded: true)])
+        XCTAssertEqual(manager.flatGenerators.count, before.count + 21 + 22)
+        assertStoreMatchesManager(manager)
+        // Inside a batch ids wait for its diff, instances do not.
+        let manual = BaseListManager()
+        XCTAssertThrowsError(try manual.batch { try manual.add(numbered(0..<20) + [x] + numbered(20..<30) + [x]) }) { error in
+            guard case .duplicateGenerator = error as? DataDisplayError else { return XCTFail("\(error)") }
+        }
+        XCTAssertEqual(manual.flatGenerators.count, 0)
+    }
+
     func testSetStateWithDuplicateDiffIDThrowsNamingTheID() async {
         let one = LabelRow(model: "one", id: 42), two = LabelRow(model: "two", id: 42)
         expect({ if case .duplicateDiffID(let what) = $0 { return what.contains("42") } else { return false } }) {

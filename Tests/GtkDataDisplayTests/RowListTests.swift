@@ -38,7 +38,18 @@ final class RowListTests: XCTestCase {
             var list = RowList(start, chunkSize: chunkSize)
             for step in 0..<400 {
                 let context = "chunk size \(chunkSize), step \(step)"
-                switch Int.random(in: 0..<7, using: &random) {
+                switch Int.random(in: 0..<8, using: &random) {
+                case 7:  // remove several stretches at once (some empty, some across chunks, some adjacent)
+                    var ranges: [Range<Int>] = []
+                    var at = 0
+                    while at < model.count && ranges.count < 6 {
+                        let a = Int.random(in: at...min(model.count, at + 8), using: &random)
+                        let b = Int.random(in: a...min(model.count, a + 7), using: &random)
+                        ranges.append(a..<b)
+                        at = b
+                    }
+                    list.removeSubranges(ranges)
+                    for range in ranges.reversed() { model.removeSubrange(range) }
                 case 0:  // insert a few anywhere
                     let at = Int.random(in: 0...model.count, using: &random)
                     let new = rows(Int.random(in: 1...7, using: &random))
@@ -80,11 +91,36 @@ final class RowListTests: XCTestCase {
                     XCTAssertEqual(list.index(of: model[i]), i, context)
                     for hint in [i, i - 3, i + 5, -10, model.count + 10] {
                         XCTAssertEqual(list.index(of: model[i], near: hint), i, "hint \(hint): \(context)")
+                        // Guesses right, near, far off (then the search from the hint) and out of range.
+                        for guess in [i, i + 2, i - RowList.guessWindow - 7, hint - 40, -5, model.count + 3] {
+                            XCTAssertEqual(list.index(of: model[i], near: hint, orNear: guess), i, "hint \(hint), guess \(guess): \(context)")
+                        }
                     }
                 }
                 let stranger = rows(1)[0]
                 XCTAssertNil(list.index(of: stranger), context)
                 XCTAssertNil(list.index(of: stranger, near: model.count / 2), context)
+                XCTAssertNil(list.index(of: stranger, near: model.count / 2, orNear: 1), context)
+            }
+        }
+    }
+
+    /// Stretches removed at once from a list handed over as one long chunk (as a whole-state update
+    /// leaves it), and from one already in short chunks: the same rows as removing them one by one.
+    func testRemovingSeveralStretchesAtOnceMatchesRemovingThemOneByOne() async {
+        var random = SystemRandomNumberGenerator()
+        for split in [false, true] {
+            let all = rows(200)
+            var list = RowList(all, chunkSize: 4)
+            if split { list.insert(contentsOf: rows(1), at: 100) }
+            var model = Array(list)
+            let ranges = [0..<3, 3..<4, 10..<30, 31..<32, 60..<61, 62..<130, 150..<150, 199..<(split ? 201 : 200)]
+            list.removeSubranges(ranges)
+            for range in ranges.reversed() { model.removeSubrange(range) }
+            assertSame(list, model, "split \(split)")
+            XCTAssertTrue(list.chunkCounts.allSatisfy { $0 <= 2 * list.chunkSize }, "\(list.chunkCounts)")
+            for i in model.indices.shuffled(using: &random).prefix(20) {
+                XCTAssertEqual(list.index(of: model[i], near: i + 7), i)
             }
         }
     }

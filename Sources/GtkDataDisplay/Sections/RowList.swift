@@ -157,6 +157,60 @@ struct RowList: RandomAccessCollection, MutableCollection, RangeReplaceableColle
         }
     }
 
+    /// Removes the rows of `ranges` (ascending, not overlapping) in one pass over the chunks they
+    /// touch, from the last back, renumbering once: removing many stretches one `removeSubrange` at a
+    /// time renumbered every later chunk after each (10,000 rows spread over a section of a million:
+    /// 10,000 × 1,000 chunks).
+    mutating func removeSubranges(_ ranges: [Range<Int>]) {
+        let ranges = ranges.filter { !$0.isEmpty }
+        guard let first = ranges.first else { return }
+        precondition(first.lowerBound >= 0 && ranges.last!.upperBound <= count, "ranges out of 0..<\(count)")
+        for r in ranges.indices.dropFirst() {
+            precondition(ranges[r - 1].upperBound <= ranges[r].lowerBound, "ranges ascending, not overlapping")
+        }
+        // Chunks before the one being edited keep their starts (the list's indices before the edit)
+        // until the renumbering at the end; a chunk split first renumbers only itself and later ones.
+        var r = ranges.count - 1
+        var limit = count  // rows from here on are done
+        var removed = 0
+        var lowest = chunks.count
+        while r >= 0 {
+            let last = Swift.min(ranges[r].upperBound, limit) - 1
+            var k = locate(last).chunk
+            if chunks[k].count > largestChunk {
+                splitIfLong(k)
+                k = locate(last).chunk
+            }
+            let start = starts[k]
+            // The parts of the ranges inside this chunk, as offsets in it, from its end back.
+            var parts: [Range<Int>] = []
+            while r >= 0 && ranges[r].upperBound > start {
+                parts.append((Swift.max(ranges[r].lowerBound, start) - start)..<(Swift.min(ranges[r].upperBound, limit) - start))
+                if ranges[r].lowerBound < start { break }  // it goes on in the chunk before
+                r -= 1
+            }
+            if parts.count == 1 {
+                chunks[k].removeSubrange(parts[0])
+            } else {
+                var kept: [Row] = []
+                kept.reserveCapacity(chunks[k].count)
+                var from = 0
+                for part in parts.reversed() {
+                    kept.append(contentsOf: chunks[k][from..<part.lowerBound])
+                    from = part.upperBound
+                }
+                kept.append(contentsOf: chunks[k][from...])
+                chunks[k] = kept
+            }
+            removed += parts.reduce(0) { $0 + $1.count }
+            limit = start
+            lowest = k
+        }
+        count -= removed
+        for j in stride(from: chunks.count - 1, through: lowest, by: -1) where chunks[j].isEmpty { removeChunk(j) }
+        renumber(from: Swift.min(lowest, chunks.count))
+    }
+
     /// One edit for the whole sequence (the default appends row by row, renumbering each time).
     mutating func append<S: Sequence>(contentsOf rows: S) where S.Element == Row {
         let added = Array(rows)
@@ -239,11 +293,35 @@ struct RowList: RandomAccessCollection, MutableCollection, RangeReplaceableColle
         return nil
     }
 
-    /// The index of `row` in `buffer`, searched outward from `start` both ways, one step at a time.
-    private static func outward(_ row: Row, in buffer: UnsafeBufferPointer<Row>, from start: Int) -> Int? {
+    /// Rows either side of a guess that `index(of:near:orNear:)` looks at.
+    static let guessWindow = 32
+
+    /// The index of `row`: at `hint`, else within `guessWindow` rows of `guess` (in its chunk), else
+    /// as `index(of:near:)` finds it from `hint`. A caller guesses where a row drifted from its hint
+    /// by how far the last row it looked up had drifted: rows removed or inserted before a stretch of
+    /// rows move them all alike, and a search from each hint would read every row in between
+    /// (removing 50,000 rows, then 10,000 rows after them one by one, read 50,000 rows for each).
+    func index(of row: Row, near hint: Int, orNear guess: Int) -> Int? {
+        guard count > 0 else { return nil }
+        if hint >= 0 && hint < count {
+            let (k, offset) = locate(hint)
+            if chunks[k][offset] === row { return hint }
+        }
+        if guess != hint && guess >= 0 && guess < count {
+            let (k, offset) = locate(guess)
+            if let i = chunks[k].withUnsafeBufferPointer({ Self.outward(row, in: $0, from: offset, limit: Self.guessWindow) }) {
+                return starts[k] + i
+            }
+        }
+        return index(of: row, near: hint)
+    }
+
+    /// The index of `row` in `buffer`, searched outward from `start` both ways, one step at a time,
+    /// at most `limit` steps each way.
+    private static func outward(_ row: Row, in buffer: UnsafeBufferPointer<Row>, from start: Int, limit: Int = .max) -> Int? {
         if buffer[start] === row { return start }
         var distance = 1
-        while start - distance >= 0 || start + distance < buffer.count {
+        while distance <= limit && (start - distance >= 0 || start + distance < buffer.count) {
             if start + distance < buffer.count, buffer[start + distance] === row { return start + distance }
             if start - distance >= 0, buffer[start - distance] === row { return start - distance }
             distance += 1

@@ -124,8 +124,10 @@ extension BaseListManager {
     func location(of row: Row) -> (Int, Int)? {
         let hinted = sectionIndex(id: row.sectionHint)
         var found: (Int, Int)?
-        if let hinted, let i = state[hinted].index(of: row, near: Int(row.indexHint)) {
+        let hint = Int(row.indexHint)
+        if let hinted, let i = state[hinted].index(of: row, near: hint, orNear: hint + lastDrift) {
             found = (hinted, i)
+            lastDrift = i - hint
         } else {
             for (s, section) in state.enumerated() where s != hinted {
                 if let i = section.index(of: row) { found = (s, i); break }

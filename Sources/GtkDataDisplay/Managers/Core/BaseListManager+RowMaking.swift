@@ -6,21 +6,23 @@ extension BaseListManager {
     /// Throws unless every generator (rows with the visible descendants of expanded foldable ones,
     /// and a header or footer) is new to the manager, stands once, and brings a free diff id:
     /// not shown, except by `leaving`, the rows the same operation takes out. Inside a batch ids are
-    /// left to the batch's diff, which checks the state it ends with.
+    /// left to the batch's diff, which checks the state it ends with. Returns the generators as
+    /// checked, for `makeRows(_:depth:entering:)` (their rows are then placed by the hashes taken here).
+    @discardableResult
     func validateNew(_ generators: [any RowGenerator], header: (any RowGenerator)? = nil,
-                     footer: (any RowGenerator)? = nil, leaving: [Row] = []) throws(DataDisplayError) {
-        var seen = Set<ObjectIdentifier>()
-        var keys: [RowKey] = []
+                     footer: (any RowGenerator)? = nil, leaving: [Row] = []) throws(DataDisplayError) -> EnteringRows {
+        var entering = EnteringRows()
         func enter(_ g: any RowGenerator, _ role: RowRole, _ depth: Int) throws(DataDisplayError) {
-            let id = ObjectIdentifier(g)
-            guard !stands(g), seen.insert(id).inserted else { throw .duplicateGenerator(describe(g)) }
-            keys.append(RowKey(role: role, depth: depth, id: g.diffKey))
+            guard !stands(g) else { throw .duplicateGenerator(describe(g)) }
+            try entering.append(g, role: role, depth: depth)
         }
         if let header { try enter(header, .header, 0) }
         try FoldTree.walk(generators, scope: .shown) { g, depth throws(DataDisplayError) in try enter(g, .row, depth) }
         if let footer { try enter(footer, .footer, 0) }
-        guard batchDepth == 0 else { return }
-        try diffIDs.check(keys, leaving: leaving, shown: shownRowsForIDCheck)
+        try entering.checkDistinct(keys: batchDepth == 0)
+        guard batchDepth == 0 else { return entering }
+        try diffIDs.check(entering, leaving: leaving, shown: shownRowsForIDCheck)
+        return entering
     }
 
     /// The shown rows, with the hashes of their keys when the last `setState`'s keys give them (see
@@ -51,6 +53,22 @@ extension BaseListManager {
     func makeRows(_ generators: [any RowGenerator], depth: Int, reuse: [ObjectIdentifier: Row] = [:]) -> [Row] {
         var rows: [Row] = []
         appendRows(generators, depth: depth, reuse: reuse, to: &rows)
+        return rows
+    }
+
+    /// Rows for `entering` (what `validateNew` returned), or for its generators in `range`: each
+    /// generator's row, in its order, placed in the shown-id table by the hash taken when it was checked.
+    func makeRows(_ entering: EnteringRows, in range: Range<Int>? = nil) -> [Row] {
+        let range = range ?? 0..<entering.count
+        var rows: [Row] = []
+        rows.reserveCapacity(range.count)
+        for index in range {
+            let slot = entering.slots[index]
+            let row = Row(generator: entering.generators[index], role: RowSlot.role(slot), depth: RowSlot.depth(slot))
+            noteEntered(row)
+            rows.append(row)
+        }
+        diffIDs.add(rows, hashes: entering.hashes[range])
         return rows
     }
 

@@ -37,6 +37,10 @@ open class BaseListManager {
     var flatCache: [Row]?
     /// The id the next new section takes (`SectionState.id`; `newSectionIDs`).
     var nextSectionID: UInt32 = 1
+    /// How far the last row found from its hint stood from it (`location(of:)`): rows near one
+    /// another drift alike (rows removed or inserted before them all), so the next lookup tries its
+    /// hint moved as far first.
+    var lastDrift = 0
     /// Rows by generator identity: while the manager links (see `row(of:)`), the rows whose
     /// generator is not linked; otherwise every row, and then whole-state updates drop it
     /// (`rowLookup = nil`) instead of rebuilding it, and the next lookup builds it from `state`.
@@ -160,12 +164,12 @@ open class BaseListManager {
     open func add(_ generators: [any RowGenerator]) throws(DataDisplayError) {
         guard !generators.isEmpty else { return }
         try perform { () throws(DataDisplayError) in
-            try self.validateNew(generators)
+            let entering = try self.validateNew(generators)
             if self.state.isEmpty {
-                try self.insertSectionNow(Section(rows: generators), at: 0)
+                try self.insertSectionNow(Section(rows: generators), at: 0, entering: entering)
             } else {
                 let s = self.state.count - 1
-                self.insertRowsNow(generators, section: s, index: self.state[s].rows.count)
+                self.insertRowsNow(generators, section: s, index: self.state[s].rows.count, entering: entering)
             }
         }
     }
@@ -175,8 +179,8 @@ open class BaseListManager {
     open func add(_ generators: [any RowGenerator], toSectionWith header: any RowGenerator) throws(DataDisplayError) {
         try perform { () throws(DataDisplayError) in
             let s = try self.sectionIndex(headerOrFooter: header)
-            try self.validateNew(generators)
-            self.insertRowsNow(generators, section: s, index: self.state[s].rows.count)
+            let entering = try self.validateNew(generators)
+            self.insertRowsNow(generators, section: s, index: self.state[s].rows.count, entering: entering)
         }
     }
 

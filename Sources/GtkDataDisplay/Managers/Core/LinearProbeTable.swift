@@ -55,6 +55,15 @@ struct LinearProbeTable<Entry: LinearProbeEntry> {
         count += 1
     }
 
+    /// Grows the table, if need be, to hold `capacity` entries before it grows again (one regrowth
+    /// for many entries that come at once instead of one each time the table is half full).
+    mutating func reserve(_ capacity: Int) {
+        guard 2 * capacity > entries.count else { return }
+        var bits = capacityBits
+        while (1 << bits) < 2 * capacity { bits += 1 }
+        rebuild(capacityBits: bits)
+    }
+
     /// Overwrites the entry in `slot` with one of the same hash.
     mutating func replace(at slot: Int, with entry: Entry) {
         precondition(entry.hash == entries[slot].hash, "an entry is replaced by one of the same hash")
@@ -87,9 +96,13 @@ struct LinearProbeTable<Entry: LinearProbeEntry> {
     }
 
     private mutating func grow() {
+        rebuild(capacityBits: capacityBits + 1)
+    }
+
+    private mutating func rebuild(capacityBits bits: Int) {
         let old = entries
-        capacityBits += 1
-        entries = Array(repeating: .empty, count: 1 << capacityBits)
+        capacityBits = bits
+        entries = Array(repeating: .empty, count: 1 << bits)
         for entry in old where !entry.isEmpty { place(entry) }
     }
 }

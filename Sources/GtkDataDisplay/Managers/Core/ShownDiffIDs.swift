@@ -32,6 +32,16 @@ struct ShownDiffIDs {
         table!.insert(Entry(hash: Self.hash(row.key), row: .passUnretained(row)))
     }
 
+    /// Rows entered the manager, with their keys' hashes (`EnteringRows.hashes`, in the same order).
+    mutating func add(_ rows: [Row], hashes: ArraySlice<UInt>) {
+        precondition(rows.count == hashes.count, "a hash for each row")
+        guard table != nil else { return }
+        table!.reserve(table!.count + rows.count)
+        for (row, hash) in zip(rows, hashes) {
+            table!.insert(Entry(hash: hash, row: .passUnretained(row)))
+        }
+    }
+
     /// A row left the manager.
     mutating func remove(_ row: Row) {
         guard table != nil else { return }
@@ -40,14 +50,13 @@ struct ShownDiffIDs {
         table!.remove(at: slot)
     }
 
-    /// Throws `.duplicateDiffID` unless every key in `entering` is free: not repeated among them,
-    /// and not shown except by a row in `leaving` (rows the same operation takes out). The table is
-    /// built from `shown`'s rows when there is none: with `hashes` of their keys (in the same order)
-    /// when they come with them, else from each row's key.
-    mutating func check(_ entering: [RowKey], leaving: [Row] = [],
+    /// Throws `.duplicateDiffID` unless every key in `entering` (distinct among themselves: see
+    /// `EnteringRows.checkDistinct`) is free: not shown except by a row in `leaving` (rows the same
+    /// operation takes out). The table is built from `shown`'s rows when there is none: with `hashes`
+    /// of their keys (in the same order) when they come with them, else from each row's key.
+    mutating func check(_ entering: EnteringRows, leaving: [Row] = [],
                         shown: () -> (rows: [Row], hashes: [UInt]?)) throws(DataDisplayError) {
         if table == nil { table = Self.build(shown()) }
-        try Self.checkDistinct(entering)
         var leavingSet: Set<ObjectIdentifier>?
         func isLeaving(_ row: Row) -> Bool {
             // An operation takes out few rows (a collapsed subtree at most): a scan is cheaper than a set.
@@ -55,12 +64,13 @@ struct ShownDiffIDs {
             if leavingSet == nil { leavingSet = Set(leaving.lazy.map { ObjectIdentifier($0) }) }
             return leavingSet!.contains(ObjectIdentifier(row))
         }
-        for key in entering {
-            let shownElsewhere = table!.firstSlot(hash: Self.hash(key)) { entry in
+        for index in 0..<entering.count {
+            // Rows are read only where a hash agrees: in effect, only for a key shown already.
+            let shownElsewhere = table!.firstSlot(hash: entering.hashes[index]) { entry in
                 let row = entry.row!.takeUnretainedValue()
-                return row.key == key && !isLeaving(row)
+                return row.key == entering.key(at: index) && !isLeaving(row)
             }
-            if shownElsewhere != nil { throw .duplicateDiffID("\(key) is already shown") }
+            if shownElsewhere != nil { throw .duplicateDiffID("\(entering.key(at: index)) is already shown") }
         }
     }
 
@@ -76,18 +86,6 @@ struct ShownDiffIDs {
             }
         }
         return built
-    }
-
-    /// Throws `.duplicateDiffID` when a key stands twice in `keys`.
-    private static func checkDistinct(_ keys: [RowKey]) throws(DataDisplayError) {
-        if keys.count <= 8 {
-            for i in keys.indices where keys[..<i].contains(keys[i]) {
-                throw .duplicateDiffID("\(keys[i]) twice among the new rows")
-            }
-            return
-        }
-        var seen = Set<RowKey>(minimumCapacity: keys.count)
-        for key in keys where !seen.insert(key).inserted { throw .duplicateDiffID("\(key) twice among the new rows") }
     }
 
     /// Mixed into every integer id's hash, drawn once per process (as `Hasher` seeds its own), so no

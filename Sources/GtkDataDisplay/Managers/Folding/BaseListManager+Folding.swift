@@ -163,18 +163,17 @@ extension BaseListManager {
         var own = Set<ObjectIdentifier>()
         for row in state[s].rows[(i + 1)..<end] { own.insert(ObjectIdentifier(row.generator)) }
         own.insert(ObjectIdentifier(foldable))
-        var seen: Set<ObjectIdentifier> = [ObjectIdentifier(foldable)]
-        var keys: [RowKey] = []
+        var entering = EnteringRows()
         let depth = state[s].rows[i].depth
+        // Every row below the foldable is a child row: `entering` refuses any of them twice (and the
+        // walk the foldable itself, a cycle).
         try FoldTree.walk(foldable.children, depth: depth + 1, scope: .shown, ancestors: [foldable]) { g, depth throws(DataDisplayError) in
-            let id = ObjectIdentifier(g)
-            guard seen.insert(id).inserted, own.contains(id) || !self.stands(g) else {
-                throw .duplicateGenerator(describe(g))
-            }
-            keys.append(RowKey(role: .row, depth: depth, id: g.diffKey))
+            guard own.contains(ObjectIdentifier(g)) || !self.stands(g) else { throw .duplicateGenerator(describe(g)) }
+            try entering.append(g, role: .row, depth: depth)
         }
         guard batchDepth == 0 else { return }
-        try diffIDs.check(keys, leaving: Array(state[s].rows[(i + 1)..<end]), shown: shownRowsForIDCheck)
+        try entering.checkDistinct(keys: true)
+        try diffIDs.check(entering, leaving: Array(state[s].rows[(i + 1)..<end]), shown: shownRowsForIDCheck)
     }
 
     /// Queues each changed row's fold event with the state this change gave it; they fire once the

@@ -12,8 +12,8 @@ open class ManualListManager: BaseListManager {
     public func insertAtBeginning(_ generators: [any RowGenerator], ofSectionWith header: any RowGenerator) throws(DataDisplayError) {
         try perform { () throws(DataDisplayError) in
             let s = try self.sectionIndex(headerOrFooter: header)
-            try self.validateNew(generators)
-            self.insertRowsNow(generators, section: s, index: 0)
+            let entering = try self.validateNew(generators)
+            self.insertRowsNow(generators, section: s, index: 0, entering: entering)
         }
     }
 
@@ -26,8 +26,8 @@ open class ManualListManager: BaseListManager {
     public func insertAtBeginning(_ generators: [any RowGenerator], ofSection index: Int) throws(DataDisplayError) {
         try perform { () throws(DataDisplayError) in
             try self.checkSection(index)
-            try self.validateNew(generators)
-            self.insertRowsNow(generators, section: index, index: 0)
+            let entering = try self.validateNew(generators)
+            self.insertRowsNow(generators, section: index, index: 0, entering: entering)
         }
     }
 
@@ -35,8 +35,8 @@ open class ManualListManager: BaseListManager {
     public func insertAtEnd(_ generators: [any RowGenerator], ofSection index: Int) throws(DataDisplayError) {
         try perform { () throws(DataDisplayError) in
             try self.checkSection(index)
-            try self.validateNew(generators)
-            self.insertRowsNow(generators, section: index, index: self.state[index].rows.count)
+            let entering = try self.validateNew(generators)
+            self.insertRowsNow(generators, section: index, index: self.state[index].rows.count, entering: entering)
         }
     }
 

@@ -14,8 +14,8 @@ extension BaseListManager {
     public func insert(_ generators: [any RowGenerator], after anchor: any RowGenerator) throws(DataDisplayError) {
         try perform { () throws(DataDisplayError) in
             let (s, i) = try self.insertionPoint(after: anchor)
-            try self.validateNew(generators)
-            self.insertRowsNow(generators, section: s, index: i)
+            let entering = try self.validateNew(generators)
+            self.insertRowsNow(generators, section: s, index: i, entering: entering)
         }
     }
 
@@ -23,8 +23,8 @@ extension BaseListManager {
     public func insert(_ generators: [any RowGenerator], before anchor: any RowGenerator) throws(DataDisplayError) {
         try perform { () throws(DataDisplayError) in
             let (s, i) = try self.insertionPoint(before: anchor)
-            try self.validateNew(generators)
-            self.insertRowsNow(generators, section: s, index: i)
+            let entering = try self.validateNew(generators)
+            self.insertRowsNow(generators, section: s, index: i, entering: entering)
         }
     }
 
@@ -148,8 +148,8 @@ extension BaseListManager {
                 for span in ordered[k..<end] {
                     cuts.append((first + span.rows.lowerBound, span.rows.count))
                     forget(state[s].rows[span.rows])
-                    state[s].rows.removeSubrange(span.rows)
                 }
+                state[s].rows.removeSubranges(ordered[k..<end].reversed().map(\.rows))
             }
             k = end
         }
@@ -171,8 +171,10 @@ extension BaseListManager {
         splice(at: position, removing: range.count, inserting: [])
     }
 
-    func insertRowsNow(_ generators: [any RowGenerator], section s: Int, index i: Int) {
-        let rows = makeRows(generators, depth: 0)
+    /// Inserts rows for `generators` at index `i` of section `s`; with `entering` (what checking them
+    /// returned: `validateNew`), rows are made from it.
+    func insertRowsNow(_ generators: [any RowGenerator], section s: Int, index i: Int, entering: EnteringRows? = nil) {
+        let rows = entering.map { makeRows($0) } ?? makeRows(generators, depth: 0)
         let position = sectionOffset(s) + state[s].rowsOffset + i
         state[s].place(rows, replacing: i..<i)
         takeController(ofSection: s, rows)

@@ -36,11 +36,16 @@ extension BaseListManager {
 
     // MARK: Applying
 
-    func insertSectionNow(_ section: Section, at index: Int) throws(DataDisplayError) {
-        try validateNew(section.rows, header: section.header, footer: section.footer)
-        let new = SectionState(id: newSectionIDs(), header: section.header.map { makeRow($0, .header) },
-                               rows: makeRows(section.rows, depth: 0),
-                               footer: section.footer.map { makeRow($0, .footer) },
+    /// Inserts `section` at `index`, checked first (`validateNew`) unless `entering` is what checking
+    /// it returned.
+    func insertSectionNow(_ section: Section, at index: Int, entering: EnteringRows? = nil) throws(DataDisplayError) {
+        var checked: EnteringRows
+        if let entering { checked = entering } else { checked = try validateNew(section.rows, header: section.header, footer: section.footer) }
+        let rowsStart = section.header == nil ? 0 : 1
+        let rowsEnd = checked.count - (section.footer == nil ? 0 : 1)
+        let new = SectionState(id: newSectionIDs(), header: section.header == nil ? nil : makeRows(checked, in: 0..<1)[0],
+                               rows: makeRows(checked, in: rowsStart..<rowsEnd),
+                               footer: section.footer == nil ? nil : makeRows(checked, in: rowsEnd..<(rowsEnd + 1))[0],
                                controllerBox: section.controller.map(SectionControllerBox.init))
         new.noteLocations()
         let position = sectionOffset(index)

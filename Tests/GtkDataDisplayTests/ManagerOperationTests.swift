@@ -225,6 +225,31 @@ final class ManagerOperationTests: XCTestCase {
         XCTAssertEqual(manager.store.objectAddresses[3], objectOfA)
     }
 
+    /// Past `longestMoveSpan` rows a move is two splices, out and in (its two places are never on
+    /// screen together, and one splice over the span cost O(span)); the row object is kept. Just
+    /// within it, one splice over the span still.
+    func testAFarMoveIsTwoSplicesOutAndIn() async throws {
+        let far = BaseListManager.longestMoveSpan
+        let r = (0..<(far + 3)).map { LabelRow(model: "r\($0)", id: $0) }
+        try manager.add(r)
+        let objectOfFirst = manager.store.objectAddresses[0]
+        recorder.reset()
+        try manager.move(r[0], after: r[far + 1])
+        XCTAssertEqual(recorder.changes, [ItemsChange(position: 0, removed: 1, added: 0), ItemsChange(position: far + 1, removed: 0, added: 1)])
+        XCTAssertEqual(manager.store.objectAddresses[far + 1], objectOfFirst)
+        XCTAssertTrue(manager.flatGenerators[far + 1] === r[0])
+        recorder.reset()
+        try manager.move(r[0], before: r[1])  // back up, as far
+        XCTAssertEqual(recorder.changes, [ItemsChange(position: far + 1, removed: 1, added: 0), ItemsChange(position: 0, removed: 0, added: 1)])
+        recorder.reset()
+        try manager.move(r[0], after: r[far])  // passes exactly `far` rows: one splice
+        XCTAssertEqual(recorder.changes, [ItemsChange(position: 0, removed: far + 1, added: far + 1)])
+        XCTAssertEqual(manager.store.objectAddresses[far], objectOfFirst)
+        let expected: [LabelRow] = Array(r[1...far]) + [r[0]] + Array(r[(far + 1)...])
+        XCTAssertEqual(manager.flatGenerators.map { ObjectIdentifier($0) }, expected.map { ObjectIdentifier($0) })
+        assertStoreMatchesManager(manager)
+    }
+
     func testMoveBeforeAcrossSections() async throws {
         let a = rows("a1", "a2"), b = rows("b1", "b2")
         try manager.addSection(header: header("A"), rows: a)

@@ -85,6 +85,36 @@ final class ManualManagerTests: XCTestCase {
         XCTAssertEqual(recorder.changes.count, 1)
     }
 
+    /// Rows more than `longestMoveSpan` apart swap in three short splices — the later block out, the
+    /// earlier replaced by it, the earlier put in — so no row stands in the store twice; blocks of
+    /// different sizes (a foldable with its shown children) land right, row objects kept.
+    func testAFarSwapIsThreeShortSplices() async throws {
+        let far = BaseListManager.longestMoveSpan
+        let folder = Folder(model: "folder", id: "folder", children: rows("c1", "c2"), expanded: true)
+        let filler = (0..<(far + 1)).map { LabelRow(model: "n\($0)", id: $0) }
+        let last = rows("last")[0]
+        try manager.add([folder] + filler, toSectionWith: a)
+        try manager.add([last], toSectionWith: b)
+        let before = storeTexts(manager)
+        let objects = manager.store.objectAddresses
+        let folderAt = before.firstIndex(of: "folder")!, lastAt = before.firstIndex(of: "last")!
+        recorder.reset()
+        try manager.swap(last, with: folder)
+        XCTAssertEqual(recorder.changes, [ItemsChange(position: lastAt, removed: 1, added: 0),
+                                          ItemsChange(position: folderAt, removed: 3, added: 1),
+                                          ItemsChange(position: lastAt - 2, removed: 0, added: 3)])
+        var expected = before
+        expected.replaceSubrange(lastAt...lastAt, with: before[folderAt..<(folderAt + 3)])
+        expected.replaceSubrange(folderAt..<(folderAt + 3), with: ["last"])
+        XCTAssertEqual(storeTexts(manager), expected)
+        XCTAssertEqual(manager.store.objectAddresses[folderAt], objects[lastAt])
+        XCTAssertEqual(Array(manager.store.objectAddresses[(lastAt - 2)...(lastAt)]), Array(objects[folderAt..<(folderAt + 3)]))
+        assertStoreMatchesManager(manager)
+        try manager.swap(folder, with: last)  // and back
+        XCTAssertEqual(storeTexts(manager), before)
+        XCTAssertEqual(manager.store.objectAddresses, objects)
+    }
+
     func testSwapAcrossSectionsThenAddFollowsNewSections() async throws {
         let a1 = manager.sections[0].rows[0], b1 = manager.sections[1].rows[0]
         try manager.swap(a1, with: b1)

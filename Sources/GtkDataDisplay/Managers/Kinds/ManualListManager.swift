@@ -5,7 +5,8 @@
 /// sections before, after or at an index, swapping two rows, and reloading a section.
 ///
 /// Each operation reaches the store at once as one splice (a swap: one splice over the span, so
-/// both rows keep their widgets).
+/// both rows keep their widgets; rows more than 1,024 rows apart, never on screen together, in
+/// three short splices).
 @MainActor
 open class ManualListManager: BaseListManager {
     /// Inserts rows at the beginning of the section with `header` (or with this footer).
@@ -73,15 +74,25 @@ open class ManualListManager: BaseListManager {
             let endA = self.state[a.0].subtreeEnd(a.1), endB = self.state[b.0].subtreeEnd(b.1)
             let blockA = Array(self.state[a.0].rows[a.1..<endA]), blockB = Array(self.state[b.0].rows[b.1..<endB])
             let from = self.sectionOffset(a.0) + self.state[a.0].rowsOffset + a.1
-            let to = self.sectionOffset(b.0) + self.state[b.0].rowsOffset + endB - 1
+            let fromB = self.sectionOffset(b.0) + self.state[b.0].rowsOffset + b.1
+            let to = fromB + blockB.count - 1
             // The earlier block first; in one section that shifts the later one by the blocks' difference.
             self.state[a.0].place(blockB, replacing: a.1..<endA)
             let shift = a.0 == b.0 ? blockB.count - blockA.count : 0
             self.state[b.0].place(blockA, replacing: (b.1 + shift)..<(endB + shift))
             self.takeController(ofSection: b.0, blockA)
             self.takeController(ofSection: a.0, blockB)
-            // Swapping two blocks keeps the span's length, whatever their sizes.
-            self.splice(at: from, removing: to - from + 1, inserting: self.flatRows(in: from...to))
+            if fromB - (from + blockA.count) <= Self.longestMoveSpan {
+                // One splice over the span (its length kept, whatever the blocks' sizes): GTK keeps
+                // the widgets of every row in it.
+                self.splice(at: from, removing: to - from + 1, inserting: self.flatRows(in: from...to))
+            } else {
+                // Far apart (never on screen together): the later block out, the earlier one
+                // replaced by it, the earlier one in — no row stands in the store twice.
+                self.splice(at: fromB, removing: blockB.count, inserting: [])
+                self.splice(at: from, removing: blockA.count, inserting: blockB)
+                self.splice(at: fromB - blockA.count + blockB.count, removing: 0, inserting: blockA)
+            }
         }
     }
 

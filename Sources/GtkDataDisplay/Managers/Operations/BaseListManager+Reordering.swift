@@ -108,12 +108,7 @@ extension BaseListManager {
         let ds = plan.to.section
         state[ds].place(block, replacing: target..<target)
         if ds != s { takeController(ofSection: ds, block) }  // rows that changed sections answer to its controller
-        let toFlat = sectionOffset(ds) + state[ds].rowsOffset + target
-        if fromFlat != toFlat {
-            // One splice over the whole span: GTK keeps the widgets of every row in it.
-            let span = min(fromFlat, toFlat)...(max(fromFlat, toFlat) + block.count - 1)
-            splice(at: span.lowerBound, removing: span.count, inserting: flatRows(in: span))
-        }
+        spliceMove(block, from: fromFlat, to: sectionOffset(ds) + state[ds].rowsOffset + target)
         fireMoved(RowMove(generator: block[0].generator, parent: parent, from: plan.from, to: plan.to))
     }
 

@@ -71,7 +71,8 @@ extension BaseListManager {
     }
 
     /// Moves a row to right after `anchor` (a row, or a header: then it opens the section).
-    /// One splice from the old to the new place, so the row keeps its widget.
+    /// One splice from the old to the new place, so the row keeps its widget; more than 1,024 rows
+    /// away (never on screen at once) two short splices, out and in.
     public func move(_ generator: any RowGenerator, after anchor: any RowGenerator) throws(DataDisplayError) {
         try perform { () throws(DataDisplayError) in
             guard anchor !== generator else { _ = try self.topLevelLocation(generator); return }
@@ -194,10 +195,6 @@ extension BaseListManager {
         state[ds].place(block, replacing: di..<di)
         takeController(ofSection: ds, block)
         fireMoved(RowMove(generator: generator, parent: nil, from: fromPosition, to: siblingPosition(section: ds, index: di)))
-        let to = sectionOffset(ds) + state[ds].rowsOffset + di
-        guard from != to else { return }
-        // One splice over the whole span: GTK keeps the widgets of every row in it.
-        let span = min(from, to)...(max(from, to) + block.count - 1)
-        splice(at: span.lowerBound, removing: span.count, inserting: flatRows(in: span))
+        spliceMove(block, from: from, to: sectionOffset(ds) + state[ds].rowsOffset + di)
     }
 }

@@ -54,7 +54,13 @@ final class GravityManagerTests: XCTestCase {
         let recorder = ItemsChangedRecorder(manager.store)
         try manager.add([WeightedRow("z", 90), WeightedRow("a", 10), WeightedRow("n", 50)])
         XCTAssertEqual(names(manager), ["a", "m", "n", "z"])
-        XCTAssertEqual(recorder.changes.count, manager.lastUpdate?.splices)
+        // One splice per place the rows take, the last first; rows of one place in one splice.
+        XCTAssertEqual(recorder.changes, [ItemsChange(position: 1, removed: 0, added: 2), ItemsChange(position: 0, removed: 0, added: 1)])
+        recorder.reset()
+        try manager.add([WeightedRow("y", 60), WeightedRow("x", 60), WeightedRow("b", 10)])
+        XCTAssertEqual(names(manager), ["a", "b", "m", "n", "y", "x", "z"])
+        XCTAssertEqual(recorder.changes, [ItemsChange(position: 3, removed: 0, added: 2), ItemsChange(position: 1, removed: 0, added: 1)])
+        assertStoreMatchesManager(manager)
     }
 
     func testSectionsAreOrderedByHeaderHeaviness() async throws {

@@ -293,6 +293,8 @@ final class RandomizedHarness {
         case singleSplice
         /// Removals only: one splice per run of adjacent items gone, from the end of the list back.
         case removals
+        /// Insertions only: one splice per run of adjacent new items, from the end of the list back.
+        case insertions
         /// One diffed update, reported by `lastUpdate` (`rebound`: keys `update` named in its batch).
         case diffed(rebound: Set<Int>)
         /// No constraint beyond the common checks (a subtree diff, or a part that failed).
@@ -358,6 +360,10 @@ final class RandomizedHarness {
     private func emission(of op: RandomizedOperation, _ applied: RandomizedReferenceModel) -> Emission {
         if op.isDiffed(in: kind) || applied.appliedAsDiff { return .diffed(rebound: applied.lastBatchUpdates) }
         if case .removeMany = op { return .removals }
+        switch op {
+        case .add(let nodes), .addToSection(let nodes, _) where kind == .gravity && nodes.count > 1: return .insertions
+        default: break
+        }
         return op.isSingleSplice(in: kind) ? .singleSplice : .any
     }
 
@@ -574,6 +580,11 @@ final class RandomizedHarness {
             case .removals:
                 let want = Self.removalRuns(old: before.flat.map(\.key), new: newFlat.map(\.key))
                 if newChanges != want { found.append("expected the removals \(want), the store emitted \(newChanges)") }
+            case .insertions:
+                let want = Self.removalRuns(old: newFlat.map(\.key), new: before.flat.map(\.key))
+                    .map { ItemsChange(position: $0.position - Self.removedBefore($0.position, old: newFlat.map(\.key), new: before.flat.map(\.key)),
+                                       removed: 0, added: $0.removed) }
+                if newChanges != want { found.append("expected the insertions \(want), the store emitted \(newChanges)") }
             case .diffed(let rebound):
                 checkDiff(before.flat, newFlat, newChanges, rebound: rebound, &found)
             case .any:
@@ -598,6 +609,13 @@ final class RandomizedHarness {
             position = start - 1
         }
         return runs
+    }
+
+    /// Items of `old` missing from `new` before position `position` of `old`: inserted runs, read as
+    /// the removals that undo them, splice where the list stood before the runs earlier in it went in.
+    static func removedBefore<Key: Hashable>(_ position: Int, old: [Key], new: [Key]) -> Int {
+        let kept = Set(new)
+        return old[..<position].filter { !kept.contains($0) }.count
     }
 
     /// Rows that stay (same role, depth and diff id) keep their row object, so GTK keeps their widget

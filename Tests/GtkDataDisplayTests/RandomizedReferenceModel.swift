@@ -205,7 +205,6 @@ enum RandomizedOperation: Sendable {
     func isDiffed(in kind: RandomizedManagerKind) -> Bool {
         switch self {
         case .batch, .setState, .background: return true
-        case .add(let nodes), .addToSection(let nodes, _): return kind == .gravity && nodes.count > 1
         default: return false
         }
     }
@@ -215,6 +214,8 @@ enum RandomizedOperation: Sendable {
         switch self {
         case .expandSubtree, .reloadChildren: return false  // a diff of the subtree: rows that stay keep their objects
         case .removeMany: return false  // a splice per run of removed items
+        case .add(let nodes), .addToSection(let nodes, _) where kind == .gravity && nodes.count > 1:
+            return false  // a splice per place the rows take
         case .backgroundThenBackground, .backgroundThenSync: return false
         default: return !isDiffed(in: kind)
         }

@@ -15,7 +15,7 @@ open class GravityListManager: BaseListManager {
         try perform { () throws(DataDisplayError) in
             try self.validateNew(generators)
             if self.state.isEmpty { try self.insertSectionNow(Section(), at: 0) }
-            try self.addByWeight(generators, section: self.state.count - 1)
+            self.addByWeight(generators, section: self.state.count - 1)
         }
     }
 
@@ -24,7 +24,7 @@ open class GravityListManager: BaseListManager {
         try perform { () throws(DataDisplayError) in
             let s = try self.sectionIndex(headerOrFooter: header)
             try self.validateNew(generators)
-            try self.addByWeight(generators, section: s)
+            self.addByWeight(generators, section: s)
         }
     }
 
@@ -91,19 +91,18 @@ open class GravityListManager: BaseListManager {
         return item.heaviness
     }
 
-    /// Inserts each generator after the last top-level row that is not heavier. Several rows are
-    /// added as one diffed update.
-    private func addByWeight(_ generators: [any RowGenerator], section s: Int) throws(DataDisplayError) {
-        guard generators.count > 1 else { return placeByWeight(generators, section: s) }
-        try runBatch(requiringOperations: false) { () throws(DataDisplayError) in self.placeByWeight(generators, section: s) }
-    }
-
-    private func placeByWeight(_ generators: [any RowGenerator], section s: Int) {
-        for generator in Self.ordered(generators) {
-            let weight = Self.weight(generator)
-            var index = state[s].rows.count
-            // Walk back over the heavier top-level rows (and their subtrees).
-            var i = state[s].rows.count - 1
+    /// Inserts each generator after the last top-level row that is not heavier (rows of equal weight
+    /// in the order given). Several rows go in one splice per place they take, from the last place
+    /// back — O(rows heavier than the lightest + rows added), where a diff of the whole state cost O(n).
+    private func addByWeight(_ generators: [any RowGenerator], section s: Int) {
+        let ordered = Self.ordered(generators)
+        // Each generator's place in the section as it stands, heaviest first in one walk back over the
+        // heavier top-level rows (and their subtrees): a lighter one's place is never after a heavier one's.
+        var places = [Int](repeating: 0, count: ordered.count)
+        var index = state[s].rows.count
+        var i = index - 1
+        for k in ordered.indices.reversed() {
+            let weight = Self.weight(ordered[k])
             while i >= 0 {
                 let row = state[s].rows[i]
                 if row.depth == 0 {
@@ -112,7 +111,15 @@ open class GravityListManager: BaseListManager {
                 }
                 i -= 1
             }
-            insertRowsNow([generator], section: s, index: index)
+            places[k] = index
+        }
+        // Runs of generators with one place, one splice each, the last place first (earlier places hold).
+        var end = ordered.count
+        while end > 0 {
+            var start = end - 1
+            while start > 0 && places[start - 1] == places[end - 1] { start -= 1 }
+            insertRowsNow(Array(ordered[start..<end]), section: s, index: places[start])
+            end = start
         }
     }
 }

@@ -45,7 +45,7 @@ extension BaseListManager {
         var rows: [Row] = []
         state[s].appendFlat(to: &rows)
         let changed = takeController(state[s].controllerBox, rows)
-        guard batchDepth == 0 else { return }
+        guard batchDepth == 0 else { batchRebinds += changed; return }
         for row in changed where row.isBound { refresh(row) }
     }
 

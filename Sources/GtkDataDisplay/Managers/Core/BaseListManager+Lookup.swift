@@ -35,21 +35,27 @@ extension BaseListManager {
 
     /// The flat rows in `range` (used by moves to re-splice one span): O(sections + range).
     func flatRows(in range: ClosedRange<Int>) -> [Row] {
+        Self.flatRows(of: state, in: range.lowerBound..<(range.upperBound + 1))
+    }
+
+    /// The flat rows of `sections` at flat positions `range`: O(sections + range).
+    static func flatRows(of sections: [SectionState], in range: Range<Int>) -> [Row] {
         var list: [Row] = []
         list.reserveCapacity(range.count)
+        guard !range.isEmpty else { return list }
         var offset = 0
-        for section in state {
+        for section in sections {
             let end = offset + section.count
             defer { offset = end }
             guard end > range.lowerBound else { continue }
-            guard offset <= range.upperBound else { break }
+            guard offset < range.upperBound else { break }
             var flatIndex = offset
             func take(_ row: Row) {
                 if range.contains(flatIndex) { list.append(row) }
                 flatIndex += 1
             }
             if let header = section.header { take(header) }
-            let first = max(0, range.lowerBound - flatIndex), last = min(section.rows.count, range.upperBound - flatIndex + 1)
+            let first = max(0, range.lowerBound - flatIndex), last = min(section.rows.count, range.upperBound - flatIndex)
             if first < last { list.append(contentsOf: section.rows[first..<last]) }
             flatIndex += section.rows.count
             if let footer = section.footer { take(footer) }

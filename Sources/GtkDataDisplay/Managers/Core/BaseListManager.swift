@@ -71,6 +71,13 @@ open class BaseListManager {
     var foldUndo: [(item: any FoldableItem, wasExpanded: Bool)] = []
     /// Rows updated inside the open batch, by key: a `setState` in the batch may hand them to new instances.
     var batchUpdates: Set<RowKey> = []
+    /// The rows `update` named inside the open batch (what its identity diff rebinds: see `batchUpdates`).
+    var batchUpdatedRows: [Row] = []
+    /// Rows whose section controller changed inside the open batch (rebound at its end if shown).
+    var batchRebinds: [Row] = []
+    /// Whether a `setState` inside the open batch replaced the state (then it ends with the
+    /// whole-state diff, not the identity diff of its operations).
+    var batchReplacedState = false
     /// Whether the store is being spliced or rebound (then operations are queued).
     var isApplying = false
     /// Operations queued while the store was being updated, run in order once it is done.

@@ -74,6 +74,21 @@ struct ShownDiffIDs {
         }
     }
 
+    /// Whether another shown row has the key of one of `rows` (rows the table holds: shown ones).
+    /// The table is built from `shown` when there is none.
+    mutating func repeatsKey(of rows: [Row], shown: () -> (rows: [Row], hashes: [UInt]?)) -> Bool {
+        if table == nil { table = Self.build(shown()) }
+        for row in rows {
+            let key = row.key
+            let other = table!.firstSlot(hash: Self.hash(key)) { entry in
+                let candidate = entry.row!.takeUnretainedValue()
+                return candidate !== row && candidate.key == key
+            }
+            if other != nil { return true }
+        }
+        return false
+    }
+
     /// The table of `shown.rows`. With `hashes`, the rows are not read (at a million rows, reading
     /// each row's generator for its key was a cache miss or two a row).
     private static func build(_ shown: (rows: [Row], hashes: [UInt]?)) -> LinearProbeTable<Entry> {

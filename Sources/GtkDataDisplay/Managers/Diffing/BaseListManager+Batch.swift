@@ -1,5 +1,6 @@
-// Batch: everything a body does, applied as one diffed update; on failure the state, the lookup,
-// the versions, deferred events and fold states are restored as they were.
+// Batch: everything a body does, applied as one diffed update (by row identity, or the whole-state
+// diff: see BaseListManager+BatchByIdentity.swift); on failure the state, the lookup, the versions,
+// deferred events and fold states are restored as they were.
 
 extension BaseListManager {
     // MARK: Diffed updates
@@ -39,10 +40,17 @@ extension BaseListManager {
         if batchDepth > 0 { try body(); return }
         let oldState = state
         let oldVersions = (mutationVersion, intentVersion)
-        let oldFlat = flatRows()
         batchDepth = 1
         batchOperations = 0
         batchUpdates = []
+        batchUpdatedRows = []
+        batchRebinds = []
+        batchReplacedState = false
+        defer {
+            batchUpdatedRows = []
+            batchRebinds = []
+            batchReplacedState = false
+        }
         /// Puts back what the batch started from: nothing of it stays.
         func rollBack() {
             state = oldState
@@ -66,14 +74,19 @@ extension BaseListManager {
             (mutationVersion, intentVersion) = oldVersions
             throw .emptyBatch
         }
-        let newState = sections
         let updates = batchUpdates
         batchUpdates = []
-        do {
-            try applyState(newState, from: oldFlat, forcedUpdates: updates)
-        } catch {
-            rollBack()
-            throw error
+        // Single operations kept the state whole: their result reaches the store as the identity diff
+        // of the flat rows (`appliedBatchByIdentity`), unless only the whole-state diff gives it its
+        // meaning (then it runs on the state's public value, and fails like `setState`).
+        if batchReplacedState || !appliedBatchByIdentity(from: oldState, updating: batchUpdatedRows) {
+            do {
+                let oldFlat = Self.flatRows(of: oldState, in: 0..<oldState.reduce(0) { $0 + $1.count })
+                try applyState(sections, from: oldFlat, forcedUpdates: updates)
+            } catch {
+                rollBack()
+                throw error
+            }
         }
         foldUndo.removeAll()
         drainPending()

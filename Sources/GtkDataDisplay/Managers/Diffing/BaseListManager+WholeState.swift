@@ -353,6 +353,7 @@ extension BaseListManager {
         retakeControllers()
         stopLinking(table: lookup)
         diffIDs.invalidate()
+        batchReplacedState = true
     }
 }
 

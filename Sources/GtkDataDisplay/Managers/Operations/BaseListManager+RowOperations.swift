@@ -98,6 +98,7 @@ extension BaseListManager {
             }
             if self.batchDepth > 0 {
                 for row in rows { self.batchUpdates.insert(RowKey(role: row.role, depth: row.depth, id: row.generator.diffKey)) }
+                self.batchUpdatedRows += rows
                 return
             }
             for row in rows { self.refresh(row) }

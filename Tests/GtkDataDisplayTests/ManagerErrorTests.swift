@@ -83,6 +83,10 @@ final class ManagerErrorTests: XCTestCase {
         expect({ if case .duplicateDiffID(let what) = $0 { return what.contains("5 twice") } else { return false } }) {
             () throws(DataDisplayError) in try manager.add(numbered(0..<10) + [twin] + numbered(10..<20))
         }
+        // Ids in increasing order need no table; one repeated at the end breaks the order.
+        expect({ if case .duplicateDiffID(let what) = $0 { return what.contains("19 twice") } else { return false } }) {
+            () throws(DataDisplayError) in try manager.add(numbered(0..<20) + numbered(19..<20))
+        }
         let both = LabelHeader(model: "both", id: 9_001)
         expect({ if case .duplicateGenerator(let what) = $0 { return what.contains("9001") } else { return false } }) {
             () throws(DataDisplayError) in try manager.addSection(header: both, rows: numbered(100..<120) + [both])

@@ -18,6 +18,10 @@ struct EnteringRows {
     private(set) var hashes: [UInt] = []
     /// Generators entering as other than a plain row at depth 0 (headers, footers, child rows).
     private var others = GeneratorSet()
+    /// The last integer id appended while every id so far was an integer greater than the one
+    /// before; nil once one was not (rows often come sorted by id: then no key can repeat, and
+    /// none is tabled to find out).
+    private var increasingUpTo: Int? = Int.min
 
     /// Generators entering.
     var count: Int { generators.count }
@@ -32,9 +36,13 @@ struct EnteringRows {
     mutating func append(_ generator: any RowGenerator, role: RowRole, depth: Int) throws(DataDisplayError) {
         let slot = RowSlot.make(role, depth)
         if slot != RowSlot.plain, !others.insert(generator) { throw .duplicateGenerator(describe(generator)) }
+        let key = generator.diffKey
+        if let last = increasingUpTo {
+            if let word = key.word, word.kind == 0, word.value > last { increasingUpTo = word.value } else { increasingUpTo = nil }
+        }
         generators.append(generator)
         slots.append(slot)
-        hashes.append(ShownDiffIDs.hash(slot: slot, id: generator.diffKey))
+        hashes.append(ShownDiffIDs.hash(slot: slot, id: key))
     }
 
     /// Throws `.duplicateGenerator` when a generator enters twice, else (with `keys`) `.duplicateDiffID`
@@ -63,6 +71,8 @@ struct EnteringRows {
         if count <= 8 {
             return generators.indices.first { index in (0..<index).contains { sameKey($0, index) } }
         }
+        // Plain rows whose integer ids increase: none repeats.
+        if increasingUpTo != nil && others.isEmpty { return nil }
         precondition(count < Int(UInt32.max), "fewer than 2^32 rows enter at once")
         var table = LinearProbeTable<IndexEntry>(capacity: count)
         for index in generators.indices {

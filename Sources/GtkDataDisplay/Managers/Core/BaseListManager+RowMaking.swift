@@ -7,7 +7,7 @@ extension BaseListManager {
     /// and a header or footer) is new to the manager, stands once, and brings a free diff id:
     /// not shown, except by `leaving`, the rows the same operation takes out. Inside a batch ids are
     /// left to the batch's diff, which checks the state it ends with. Returns the generators as
-    /// checked, for `makeRows(_:depth:entering:)` (their rows are then placed by the hashes taken here).
+    /// checked, for `makeRows(_:in:)` (their rows are then placed by the hashes taken here).
     @discardableResult
     func validateNew(_ generators: [any RowGenerator], header: (any RowGenerator)? = nil,
                      footer: (any RowGenerator)? = nil, leaving: [Row] = []) throws(DataDisplayError) -> EnteringRows {

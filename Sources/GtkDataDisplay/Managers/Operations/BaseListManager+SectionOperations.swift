@@ -39,8 +39,12 @@ extension BaseListManager {
     /// Inserts `section` at `index`, checked first (`validateNew`) unless `entering` is what checking
     /// it returned.
     func insertSectionNow(_ section: Section, at index: Int, entering: EnteringRows? = nil) throws(DataDisplayError) {
-        var checked: EnteringRows
-        if let entering { checked = entering } else { checked = try validateNew(section.rows, header: section.header, footer: section.footer) }
+        let checked: EnteringRows
+        if let entering {
+            checked = entering
+        } else {
+            checked = try validateNew(section.rows, header: section.header, footer: section.footer)
+        }
         let rowsStart = section.header == nil ? 0 : 1
         let rowsEnd = checked.count - (section.footer == nil ? 0 : 1)
         let new = SectionState(id: newSectionIDs(), header: section.header == nil ? nil : makeRows(checked, in: 0..<1)[0],

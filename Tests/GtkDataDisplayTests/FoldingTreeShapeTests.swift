@@ -72,6 +72,37 @@ final class FoldingTreeShapeTests: XCTestCase {
         t.a.children = []
     }
 
+    /// A state with a generator standing twice in one section and a cycle in a later one is a cycle,
+    /// whichever path flattens it (semantics: flattened first, then each instance once): the
+    /// repeat a child row or a header makes, in `setState` and in `setStateInBackground`.
+    func testACycleInALaterSectionComesBeforeARepeatedGeneratorInAnEarlierOne() async throws {
+        let (manager, recorder) = try manager()
+        let t = cycle()
+        let child = LabelRow(model: "c", id: "c")
+        let twice = Folder(model: "twice", id: "twice", children: [child, child], expanded: true)
+        let header = LabelHeader(model: "h", id: "h")
+        for first in [Section(rows: [twice]), Section(header: header, rows: rows("y")), Section(rows: [child, twice])] {
+            let state = [first, Section(header: header, rows: [t.a])]
+            assertCycleError { () throws(DataDisplayError) in try manager.setState(state) }
+            do {
+                try await manager.setStateInBackground(state)
+                XCTFail("no error")
+            } catch {
+                guard case .foldingCycle = error else { return XCTFail("\(error)") }
+            }
+        }
+        // Without the cycle, the repeat is the error.
+        t.a.children = []
+        do throws(DataDisplayError) {
+            try manager.setState([Section(rows: [twice]), Section(rows: [t.a])])
+            XCTFail("no error")
+        } catch {
+            guard case .duplicateGenerator = error else { return XCTFail("\(error)") }
+        }
+        XCTAssertEqual(storeTexts(manager), ["x"])
+        XCTAssertEqual(recorder.changes, [])
+    }
+
     func testExpandSubtreeAndCollapseSubtreeOfACycleAreTypedErrors() async throws {
         let manager = BaseListManager()
         // Collapsed, so adding it shows one row; the cycle is hidden below it.

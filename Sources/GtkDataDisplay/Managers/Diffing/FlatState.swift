@@ -19,6 +19,8 @@ struct FlatState {
     private(set) var hasFoldables = false
     /// Generators that are not plain rows (headers, footers, child rows), by identity.
     private var others = GeneratorSet()
+    /// The first generator found standing twice while flattening (thrown at the end of `init`).
+    private var repeated: (any RowGenerator)?
     /// Whether sections' rows were taken as plain rows without looking for foldable ones: `keys`
     /// looks as it reads each row's id (one pass over the generators instead of two), and when it
     /// finds one it sets `foundFoldable` and gives no keys — the state is then flattened again.
@@ -39,7 +41,7 @@ struct FlatState {
             generators.reserveCapacity(sections.reduce(0) { $0 + $1.rows.count + ($1.header == nil ? 0 : 1) + ($1.footer == nil ? 0 : 1) })
         }
         for section in sections {
-            if let header = section.header { try appendOther(header, RowSlot.make(.header, 0)) }
+            if let header = section.header { appendOther(header, RowSlot.make(.header, 0)) }
             let before = generators.count
             if deferringFoldCheck || !Self.containsFoldable(section.rows) {
                 if generators.isEmpty && sections.count == 1 {
@@ -58,18 +60,25 @@ struct FlatState {
                         generators.append(entry.generator)
                         if !slots.isEmpty { slots.append(RowSlot.plain) }
                     } else {
-                        try appendOther(entry.generator, RowSlot.make(.row, entry.depth))
+                        appendOther(entry.generator, RowSlot.make(.row, entry.depth))
                     }
                 }
             }
             sectionCounts.append((section.header != nil, generators.count - before, section.footer != nil))
-            if let footer = section.footer { try appendOther(footer, RowSlot.make(.footer, 0)) }
+            if let footer = section.footer { appendOther(footer, RowSlot.make(.footer, 0)) }
         }
         // A generator that stands both as a plain row and as something else.
-        if !others.isEmpty {
-            for index in generators.indices where slot(at: index) == RowSlot.plain && others.contains(generators[index]) {
-                throw .duplicateGenerator(describe(generators[index]))
+        if repeated == nil && !others.isEmpty {
+            repeated = generators.indices.first { slot(at: $0) == RowSlot.plain && others.contains(generators[$0]) }
+                .map { generators[$0] }
+        }
+        if let repeated {
+            // A foldable shown inside itself is reported first, wherever it stands (as `setState`'s
+            // semantics order the errors): rows taken as plain were not walked for it yet.
+            if deferringFoldCheck {
+                for section in sections { try FoldTree.checkAcyclic(section.rows, scope: .shown) }
             }
+            throw .duplicateGenerator(describe(repeated))
         }
     }
 
@@ -82,8 +91,10 @@ struct FlatState {
     func role(at index: Int) -> RowRole { RowSlot.role(slot(at: index)) }
     func depth(at index: Int) -> Int { RowSlot.depth(slot(at: index)) }
 
-    private mutating func appendOther(_ generator: any RowGenerator, _ slot: UInt32) throws(DataDisplayError) {
-        guard others.insert(generator) else { throw .duplicateGenerator(describe(generator)) }
+    /// Appends a header, footer or child row; one already appended as such is noted in `repeated`
+    /// (thrown once every section is flattened: a folding cycle in a later section comes first).
+    private mutating func appendOther(_ generator: any RowGenerator, _ slot: UInt32) {
+        if !others.insert(generator) && repeated == nil { repeated = generator }
         if slots.isEmpty { slots = [UInt32](repeating: RowSlot.plain, count: generators.count) }
         generators.append(generator)
         slots.append(slot)

@@ -182,6 +182,29 @@ final class FoldingWidgetTests: WidgetTestCase {
         }
     }
 
+    /// Folding inside a batch redraws the arrows of the rows whose fold state changed when the batch
+    /// ends (a row expanded, a row already shown that an expandSubtree expanded too, and a foldable
+    /// with no children, whose expansion changes no row of the store).
+    func testFoldingInsideABatchRedrawsTheArrowsAtItsEnd() async throws {
+        try await forEachViewKind { _ in
+            showTree()
+            let empty = Folder(model: "empty", id: "empty")
+            try manager.add([empty])
+            host.settle()
+            XCTAssertEqual(iconName(try expanderButton(of: empty)), "pan-end-symbolic")
+            try manager.batch { () throws(DataDisplayError) in try self.manager.expand(empty) }
+            host.settle()
+            XCTAssertEqual(iconName(try expanderButton(of: empty)), "pan-down-symbolic")
+            try manager.batch { () throws(DataDisplayError) in try self.manager.expand(self.root) }
+            host.settle()
+            XCTAssertEqual(iconName(try expanderButton(of: root)), "pan-down-symbolic")
+            XCTAssertEqual(iconName(try expanderButton(of: middle)), "pan-end-symbolic")
+            try manager.batch { () throws(DataDisplayError) in try self.manager.expandSubtree(self.root) }
+            host.settle()
+            XCTAssertEqual(iconName(try expanderButton(of: middle)), "pan-down-symbolic")
+        }
+    }
+
     func testRowsAreIndentedByDepthInAListButNotInAGrid() async throws {
         try await forEachViewKind { kind in
             showTree()

@@ -128,6 +128,26 @@ final class SectionControllerWidgetTests: WidgetTestCase {
         XCTAssertEqual(adapter.selectedCount, 3)
     }
 
+    /// Set inside a batch, the controller reaches the rows shown when the batch ends (its rows are
+    /// rebound then, as outside a batch at once).
+    func testAControllerSetInsideABatchReachesTheRowsShownAtItsEnd() async throws {
+        let manager = BaseListManager()
+        let ra = rows(3, prefix: "a")
+        let h = LabelHeader(model: "A", id: "A")
+        try manager.setState([Section(header: h, rows: ra)])
+        let (adapter, host) = show(manager, selection: .multiple)
+        defer { host.destroy() }
+        let added = rows(1, prefix: "b")
+        try manager.batch { () throws(DataDisplayError) in
+            try manager.setController(LoggingController(selectable: false, height: 60), forSectionWith: h)
+            try manager.add(added, toSectionWith: h)
+        }
+        host.settle()
+        XCTAssertEqual(try sizeRequest(of: ra[0], in: adapter).height, 60)
+        adapter.selectAll()
+        XCTAssertEqual(adapter.selectedCount, 0)
+    }
+
     func testANewControllerInAWholeStateRebindsTheSectionsShownRowsOnce() async throws {
         let manager = BaseListManager()
         let ra = rows(3, prefix: "a")

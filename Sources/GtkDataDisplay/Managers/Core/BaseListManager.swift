@@ -69,9 +69,8 @@ open class BaseListManager {
     var batchOperations = 0
     /// Fold states changed inside the open batch, with their old value, to restore on failure.
     var foldUndo: [(item: any FoldableItem, wasExpanded: Bool)] = []
-    /// Rows updated inside the open batch, by key: a `setState` in the batch may hand them to new instances.
-    var batchUpdates: Set<RowKey> = []
-    /// The rows `update` named inside the open batch (what its identity diff rebinds: see `batchUpdates`).
+    /// The rows `update` named inside the open batch: rebound at its end. (The whole-state diff a
+    /// batch may end with takes their keys, since a `setState` in the batch may hand them to new instances.)
     var batchUpdatedRows: [Row] = []
     /// Rows whose section controller changed inside the open batch (rebound at its end if shown).
     var batchRebinds: [Row] = []

@@ -42,7 +42,6 @@ extension BaseListManager {
         let oldVersions = (mutationVersion, intentVersion)
         batchDepth = 1
         batchOperations = 0
-        batchUpdates = []
         batchUpdatedRows = []
         batchRebinds = []
         batchReplacedState = false
@@ -74,15 +73,13 @@ extension BaseListManager {
             (mutationVersion, intentVersion) = oldVersions
             throw .emptyBatch
         }
-        let updates = batchUpdates
-        batchUpdates = []
         // Single operations kept the state whole: their result reaches the store as the identity diff
         // of the flat rows (`appliedBatchByIdentity`), unless only the whole-state diff gives it its
         // meaning (then it runs on the state's public value, and fails like `setState`).
         if batchReplacedState || !appliedBatchByIdentity(from: oldState, updating: batchUpdatedRows) {
             do {
                 let oldFlat = Self.flatRows(of: oldState, in: 0..<oldState.reduce(0) { $0 + $1.count })
-                try applyState(sections, from: oldFlat, forcedUpdates: updates)
+                try applyState(sections, from: oldFlat, forcedUpdates: Set(batchUpdatedRows.map(\.key)))
             } catch {
                 rollBack()
                 throw error

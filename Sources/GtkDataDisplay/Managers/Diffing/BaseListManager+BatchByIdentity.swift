@@ -25,7 +25,7 @@ extension BaseListManager {
         let oldMiddle = Self.flatRows(of: oldState, in: prefix..<(old.count - suffix))
         let newMiddle = Self.flatRows(of: state, in: prefix..<(new.count - suffix))
         // Row objects are distinct, so the plan cannot fail.
-        guard var plan = try? ListDiff.plan(old: oldMiddle.map(ObjectIdentifier.init), new: newMiddle.map(ObjectIdentifier.init),
+        guard let plan = try? ListDiff.plan(old: oldMiddle.map(ObjectIdentifier.init), new: newMiddle.map(ObjectIdentifier.init),
                                             contentEqual: { _, _ in true }) else { return false }
         if plan.insertedRows > 0 {
             var entering: [Row] = []
@@ -50,9 +50,9 @@ extension BaseListManager {
             row.contentVersion &+= 1
             updated.append(row)
         }
-        plan.updated = Array(0..<updated.count)  // counted by the summary; rebound below
-
-        lastUpdate = UpdateSummary(plan: plan)
+        var summary = UpdateSummary(plan: plan)
+        summary.updated = updated.count
+        lastUpdate = summary
         isApplying = true
         store.apply(plan.splices, at: prefix, newRows: newMiddle)
         for row in updated { row.rebindIfStale() }

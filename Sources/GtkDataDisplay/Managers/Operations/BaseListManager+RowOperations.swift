@@ -97,7 +97,6 @@ extension BaseListManager {
                 rows.append(row)
             }
             if self.batchDepth > 0 {
-                for row in rows { self.batchUpdates.insert(RowKey(role: row.role, depth: row.depth, id: row.generator.diffKey)) }
                 self.batchUpdatedRows += rows
                 return
             }

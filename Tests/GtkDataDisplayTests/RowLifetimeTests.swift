@@ -43,6 +43,37 @@ final class RowLifetimeTests: XCTestCase {
         XCTAssertEqual(Diagnostics.liveRowObjects, baseline)
     }
 
+    /// Splices of more rows than `MappedItems.minimumCount` (131,072) gather their items in mapped
+    /// memory: a first fill of ids in order (whose plan records no old indices), then as many rows
+    /// inserted in the middle. Each is one emission, every store item is the row the state puts there,
+    /// and no row object outlives the manager.
+    func testSplicesOfManyRowsPutEveryRowInItsPlace() async throws {
+        let baseline = Diagnostics.liveRowObjects
+        do {
+            let manager = BaseListManager()
+            var splices: [[Int]] = []
+            manager.store.onItemsChanged { position, removed, added in splices.append([position, removed, added]) }
+            let count = 140_000
+            func assertStore(_ generators: [LabelRow], _ round: String) {
+                XCTAssertEqual(manager.store.count, generators.count, round)
+                let wrong = generators.indices.first { manager.store.generator(at: $0) !== generators[$0] }
+                XCTAssertNil(wrong, "\(round): the store's row at \(wrong ?? -1) is not the state's")
+            }
+            let first = (0..<count).map { LabelRow(model: "\($0)", id: 2 * $0) }
+            try manager.setState([Section(rows: first)])
+            XCTAssertEqual(splices, [[0, 0, count]])
+            assertStore(first, "first fill")
+            // Odd ids between the first rows 999 and 1000.
+            let inserted = (0..<count).map { LabelRow(model: "new \($0)", id: 2 * $0 + 1) }
+            let second = Array(first[..<1000]) + inserted + Array(first[1000...])
+            try manager.setState([Section(rows: second)])
+            XCTAssertEqual(splices, [[0, 0, count], [1000, 0, count]])
+            assertStore(second, "insert")
+            XCTAssertEqual(Diagnostics.liveRowObjects, baseline + 2 * count)
+        }
+        XCTAssertEqual(Diagnostics.liveRowObjects, baseline)
+    }
+
     func testReplacedAndMovedRowsLeaveNoExtraObjects() async throws {
         let baseline = Diagnostics.liveRowObjects
         do {

@@ -68,6 +68,7 @@ public final class RowStore {
     /// Replaces `removing` items at `position` with the row objects of `rows`: one emission.
     func splice<C: Collection>(at position: Int, removing: Int, inserting rows: C) where C.Element == Row {
         if !willSplice.isEmpty, removing > 0 || !rows.isEmpty { willSplice.invoke(with: (position, removing)) }
+        if rows.count >= MappedItems.minimumCount, spliceMapped(at: position, removing: removing, inserting: rows) { return }
         // The items gathered in a local array (appending to a stored property checks exclusive
         // access on every append); a small buffer is kept for the next splice.
         var items = scratch
@@ -85,6 +86,19 @@ public final class RowStore {
             g_list_store_splice(pointer, guint(position), guint(removing), buffer.baseAddress, guint(buffer.count))
         }
         if items.count <= 4096 { scratch = items }
+    }
+
+    /// `splice`'s emission with the items gathered in mapped memory (`MappedItems`); false when the
+    /// rows are not contiguous or no memory was mapped (nothing done).
+    private func spliceMapped<C: Collection>(at position: Int, removing: Int, inserting rows: C) -> Bool where C.Element == Row {
+        let done: Bool?? = rows.withContiguousStorageIfAvailable { rows in
+            MappedItems.withBuffer(count: rows.count) { items in
+                for index in rows.indices { items[index] = rows[index].item }
+                g_list_store_splice(pointer, guint(position), guint(removing), items.baseAddress, guint(items.count))
+                return true
+            }
+        }
+        return (done ?? nil) ?? false
     }
 
     /// Applies a splice plan whose inserted ranges index `newRows`.

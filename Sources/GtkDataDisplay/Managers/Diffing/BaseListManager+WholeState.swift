@@ -69,8 +69,10 @@ extension BaseListManager {
                     oldFlat[oldIndex].showsContent(of: generators[newIndex]) && !forcedUpdates.contains(newKeys[newIndex].rowKey)
                 }
             } else if oldFlat.isEmpty && K.strictlyIncreasing(newKeys) {
-                // A first fill with ids in order: none repeats, nothing to match.
-                plan = .inserting(newKeys.count)
+                // A first fill with ids in order: none repeats, nothing to match. (Its plan leaves
+                // `oldIndexOfNew` empty: `commit` reads no old index when there are no old rows, and a
+                // million -1s would be 8 MB written, then freed among the rows.)
+                plan = Self.insertingEveryRow(newKeys.count)
             } else {
                 // Content is compared in `commit`'s pass over the rows (the splices do not depend on it).
                 plan = try ListDiff.plan(old: keys.old, new: newKeys) { _, _ in true }
@@ -148,8 +150,19 @@ extension BaseListManager {
         return updated
     }
 
+    /// The plan of a first fill of `count` rows whose ids are known to be unique: one splice, every
+    /// row inserted, and — unlike `SplicePlan.inserting` — no `oldIndexOfNew` (see `commit`).
+    static func insertingEveryRow(_ count: Int) -> SplicePlan {
+        var plan = SplicePlan.inserting(0)
+        if count > 0 { plan.splices = [Splice(position: 0, removedCount: 0, inserted: 0..<count)] }
+        plan.insertedRows = count
+        return plan
+    }
+
     /// Applies a plan computed for `flat` against `oldFlat`. Nothing can fail from here on.
     /// `comparingContent`: the plan's `updated` is still to be found (here, in the same pass).
+    /// With no old rows every row is new, and the plan's `oldIndexOfNew` is not read (it may be
+    /// empty: `insertingEveryRow`).
     func commit(_ flat: FlatState, plan: SplicePlan, oldFlat: [Row], comparingContent: Bool = false) {
         var plan = plan
         let generators = flat.generators
@@ -192,7 +205,7 @@ extension BaseListManager {
         plan.oldIndexOfNew.withUnsafeBufferPointer { oldIndexOfNew in
             for index in generators.indices {
                 if prefetching { RowPrefetch.ahead(of: index, rows: oldFlat, oldIndexOfNew: oldIndexOfNew) }
-                let oldIndex = oldIndexOfNew[index]
+                let oldIndex = oldFlat.isEmpty ? -1 : oldIndexOfNew[index]
                 while section + 1 < sectionCounts.count, index >= sectionStart + Self.flatCount(sectionCounts[section]) {
                     sectionStart += Self.flatCount(sectionCounts[section])
                     section += 1

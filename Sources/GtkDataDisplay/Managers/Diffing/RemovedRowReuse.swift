@@ -22,7 +22,7 @@ struct RemovedRowReuse {
     /// Empty unless `plan` removes rows and inserts rows. `isPinned(oldIndex)`: a view holds that
     /// row (a selection).
     init(plan: SplicePlan, oldFlat: [Row], isPinned: (Int) -> Bool) {
-        guard plan.insertedRows > 0, RowChangeObservers.isEmpty else { return }
+        guard plan.insertedRows > 0, !oldFlat.isEmpty, RowChangeObservers.isEmpty else { return }
         let removed = oldFlat.count - (plan.oldIndexOfNew.count - plan.insertedRows)
         guard removed > 0 else { return }
         // The old rows the new state keeps.

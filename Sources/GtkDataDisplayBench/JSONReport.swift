@@ -103,6 +103,7 @@ enum JSONReport {
             ("peak_bytes_per_row", r.peakBytesPerRow.map { number($0) }),
             ("steady_bytes_per_row", r.steadyBytesPerRow.map { number($0) }),
             ("update_peak_bytes_per_row", r.updatePeakBytesPerRow.map { number($0) }),
+            ("single_op_bytes_per_row", r.singleOpBytesPerRow.map { number($0) }),
             ("first_bind_ms", r.firstBindMs.map { number($0) }),
             ("add_path_ms", r.addPathMs.map { number($0) }),
             ("unordered_apply_ms", r.unorderedApplyMs.map { number($0) }),

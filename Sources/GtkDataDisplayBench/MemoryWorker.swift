@@ -1,7 +1,8 @@
 // Child process (`--measure-memory N`): what a manager costs per row beyond the user's generators,
 // in a fresh process. Resident memory before and after creating N generators (their own cost),
 // then the peak (VmHWM, reset just before) and the steady RSS of the first fill through setState,
-// then the peak of one whole-state update (the classic mix) on top of it.
+// then the peak of one whole-state update (the classic mix) on top of it, then what the first single
+// operation adds (the tables single operations keep).
 
 import CGtk
 import GtkDataDisplay
@@ -46,6 +47,14 @@ enum MemoryWorker {
         try! manager.setState([Section(rows: newGenerators)])
         Wire.setup()
         result.updatePeakBytesPerRow = Double(ProcessMemory.read()!.peak - r3) / n
+        // Then one single operation (a row inserted after the middle one): the first builds the
+        // tables single operations keep (the shown ids), which no setState builds.
+        let fresh = makeGenerators(ids: [Int.max - 1], content: [0])[0]  // an id no input uses
+        let r4 = ProcessMemory.read()!.rss
+        Wire.run()
+        try! manager.insert(fresh, after: newGenerators[newGenerators.count / 2])
+        Wire.setup()
+        result.singleOpBytesPerRow = Double(ProcessMemory.read()!.rss - r4) / n
         Wire.result(result)
         withExtendedLifetime((generators, manager)) {}
     }

@@ -196,6 +196,7 @@ extension Report {
         }
         let text = "\(sizeLabel(size)): steady \(bytes(r.steadyBytesPerRow)), peak \(bytes(r.peakBytesPerRow)) per row"
             + (r.updatePeakBytesPerRow.map { " (one classic-mix update on top: \(bytes($0)))" } ?? "")
+            + (r.singleOpBytesPerRow.map { "; the first single operation after it adds \(bytes($0)) (the shown-id table; not part of the goal's fill)" } ?? "")
             + (r.dnfReason.map { "; DNF: \($0)" } ?? "")
         if size != 1_000_000 {
             verdict(nil, name, "1M not measured; " + text)

@@ -41,6 +41,7 @@ extension TaskResult {
         peakBytesPerRow = other.peakBytesPerRow ?? peakBytesPerRow
         steadyBytesPerRow = other.steadyBytesPerRow ?? steadyBytesPerRow
         updatePeakBytesPerRow = other.updatePeakBytesPerRow ?? updatePeakBytesPerRow
+        singleOpBytesPerRow = other.singleOpBytesPerRow ?? singleOpBytesPerRow
         firstBindMs = other.firstBindMs ?? firstBindMs
         addPathMs = other.addPathMs ?? addPathMs
         unorderedApplyMs = other.unorderedApplyMs ?? unorderedApplyMs

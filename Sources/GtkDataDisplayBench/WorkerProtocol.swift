@@ -58,6 +58,8 @@ struct TaskResult: Codable, Sendable {
     var peakBytesPerRow: Double?
     var steadyBytesPerRow: Double?
     var updatePeakBytesPerRow: Double?
+    /// RSS growth from the first single operation after the update (the tables it builds).
+    var singleOpBytesPerRow: Double?
     var firstBindMs: Double?
     var addPathMs: Double?
     /// The first fill through setState again, manager only, on the heap the first one freed: with

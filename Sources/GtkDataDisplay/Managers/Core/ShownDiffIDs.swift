@@ -37,7 +37,9 @@ struct ShownDiffIDs {
         precondition(rows.count == hashes.count, "a hash for each row")
         guard table != nil else { return }
         table!.reserve(table!.count + rows.count)
-        for (row, hash) in zip(rows, hashes) {
+        let ahead = LinearProbeTable<Entry>.prefetchDistance
+        for (offset, (row, hash)) in zip(rows, hashes).enumerated() {
+            if offset + ahead < hashes.count { table!.prefetchHome(hashes[hashes.startIndex + offset + ahead]) }
             table!.insert(Entry(hash: hash, row: .passUnretained(row)))
         }
     }
@@ -93,8 +95,10 @@ struct ShownDiffIDs {
     /// each row's generator for its key was a cache miss or two a row).
     private static func build(_ shown: (rows: [Row], hashes: [UInt]?)) -> LinearProbeTable<Entry> {
         var built = LinearProbeTable<Entry>(capacity: shown.rows.count)
+        let ahead = LinearProbeTable<Entry>.prefetchDistance
         shown.rows.withUnsafeBufferPointer { rows in
             for index in rows.indices {
+                if let hashes = shown.hashes, index + ahead < hashes.count { built.prefetchHome(hashes[index + ahead]) }
                 let row = RowLinks.row(at: rows.baseAddress! + index)
                 let hash = shown.hashes?[index] ?? Self.hash(row.takeUnretainedValue().key)
                 built.insert(Entry(hash: hash, row: row))

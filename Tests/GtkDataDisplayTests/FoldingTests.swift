@@ -214,6 +214,37 @@ final class FoldingTests: XCTestCase {
         XCTAssertEqual(texts(manager), ["root", ".b", ".new"])
     }
 
+    /// A child replaced by a new generator with its diff id keeps its row object — GTK keeps the
+    /// widget and a selection on it — as a whole-state update keeps rows by id; the row shows the new
+    /// generator. (Found by the randomized harness run long: the subtree kept rows by generator only.)
+    func testReloadChildrenKeepsTheRowOfAChildWhoseIDStays() async throws {
+        let manager = BaseListManager()
+        let adapter = HeadlessAdapter(manager: manager)
+        let t = tree()
+        try manager.add(t.root)
+        try manager.expand(t.root)
+        XCTAssertEqual(texts(manager), ["root", ".a", ".b", ".c"])
+        adapter.select(t.leaves["b"]!)
+        let objects = manager.store.objectAddresses
+        let newB = LabelRow(model: "b again", id: "b")
+        let newC = Folder(model: "c again", id: "c", children: [])
+        t.root.children = [t.a, newB, newC]
+        let recorder = ItemsChangedRecorder(manager.store)
+        try manager.reloadChildren(of: t.root)
+        XCTAssertEqual(texts(manager), ["root", ".a", ".b again", ".c again"])
+        XCTAssertEqual(manager.store.objectAddresses, objects, "every child kept its row object")
+        XCTAssertEqual(recorder.changes, [], "no row left the store or entered it")
+        XCTAssertTrue(manager.store.generator(at: 2) === newB)
+        XCTAssertTrue(manager.contains(newB))
+        XCTAssertFalse(manager.contains(t.leaves["b"]!))
+        XCTAssertTrue(adapter.isSelected(newB), "the selection stays on the row")
+        // A row taken by id is found from its new generator by the operations after.
+        newB.model = "B"
+        try manager.update(newB)
+        XCTAssertEqual(texts(manager), ["root", ".a", ".B", ".c again"])
+        XCTAssertThrowsError(try manager.update(t.leaves["b"]!), "the replaced generator is not shown")
+    }
+
     func testWholeStateWithExpandedFoldablesIsDiffedWithDepth() async throws {
         let manager = BaseListManager()
         let t = tree()

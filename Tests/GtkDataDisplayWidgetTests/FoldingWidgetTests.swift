@@ -239,6 +239,40 @@ final class FoldingWidgetTests: WidgetTestCase {
         }
     }
 
+    /// A shown child replaced by a new generator with its diff id (reloadChildren) keeps its widget,
+    /// rebound to what the new generator shows; one with equal content keeps its view unconfigured.
+    func testReloadChildrenRebindsAKeptChildInItsWidget() async throws {
+        try await forEachViewKind { _ in
+            showTree()
+            try manager.expand(root)
+            try manager.expand(middle)
+            host.settle()
+            let oldLeaf = middle.children[1], sameLeaf = middle.children[2]
+            let rowWidget = try XCTUnwrap(adapter.rowWidget(for: oldLeaf))
+            let sameView = try XCTUnwrap(adapter.view(for: sameLeaf) as? LabelRowView)
+            let configured = sameView.configureCount
+            let newLeaf = LabelRow(model: "leaf 1 again", id: "leaf 1")
+            let equalLeaf = LabelRow(model: "leaf 2", id: "leaf 2")
+            middle.children = [middle.children[0], newLeaf, equalLeaf]
+            try manager.reloadChildren(of: middle)
+            host.settle()
+            XCTAssertEqual(names(), ["root", "middle", "leaf 0", "leaf 1 again", "leaf 2", "sibling", "after"])
+            XCTAssertTrue(adapter.rowWidget(for: newLeaf) == rowWidget, "the same list item widget")
+            XCTAssertEqual((adapter.view(for: newLeaf) as? LabelRowView)?.text, "leaf 1 again")
+            XCTAssertTrue(adapter.view(for: equalLeaf) === sameView, "equal content: the view is handed over")
+            XCTAssertEqual(sameView.configureCount, configured, "and not configured again")
+            // Inside a batch: rebound at its end.
+            let third = LabelRow(model: "leaf 1 third", id: "leaf 1")
+            try manager.batch { [self] () throws(DataDisplayError) in
+                middle.children = [middle.children[0], third, equalLeaf]
+                try manager.reloadChildren(of: middle)
+            }
+            host.settle()
+            XCTAssertTrue(adapter.rowWidget(for: third) == rowWidget, "the same list item widget")
+            XCTAssertEqual((adapter.view(for: third) as? LabelRowView)?.text, "leaf 1 third")
+        }
+    }
+
     private func expanderButton(of generator: any RowGenerator) throws -> UnsafeMutablePointer<GtkWidget> {
         // The row's container (`gdd-row`; a header's view sits in a heading inside it).
         let container = try XCTUnwrap(gtk_widget_get_first_child(try XCTUnwrap(adapter.rowWidget(for: generator))))

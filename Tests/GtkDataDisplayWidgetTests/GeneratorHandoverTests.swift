@@ -41,6 +41,29 @@ final class GeneratorHandoverTests: WidgetTestCase {
         }
     }
 
+    func testReloadChildrenHandsAChildsViewToTheNewGeneratorWithItsID() async throws {
+        try await forEachViewKind { _ in
+            let manager = BaseListManager()
+            let old = TappableRow(model: "a", id: "a")
+            let folder = Folder(model: "folder", id: "folder", children: [old])
+            folder.isExpanded = true
+            try manager.setState([Section(rows: [folder])])
+            let (adapter, host) = present(manager, plugins: [.foldable()])
+            defer { host.destroy() }
+            let view = try XCTUnwrap(adapter.view(for: old))
+            let new = TappableRow(model: "a", id: "a")   // equal content, new instance
+            folder.children = [new]
+            try manager.reloadChildren(of: folder)
+            host.settle()
+            var reached: [String] = []
+            old.tapped += { reached.append("old") }
+            new.tapped += { reached.append("new") }
+            TappableRow.tapHandlers[ObjectIdentifier(view)]?()
+            XCTAssertEqual(reached, ["new"])
+            XCTAssertTrue(adapter.view(for: new) === view, "the view is kept")
+        }
+    }
+
     func testAPlainGeneratorTakesOverAViewWithoutABind() async throws {
         try await forEachViewKind { _ in
             let manager = BaseListManager()

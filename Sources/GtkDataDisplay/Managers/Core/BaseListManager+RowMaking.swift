@@ -49,10 +49,16 @@ extension BaseListManager {
     }
 
     /// Rows for `generators` at `depth`, each followed by the visible descendants of an expanded
-    /// foldable one. A generator with a row in `reuse` (same depth) keeps that row object.
-    func makeRows(_ generators: [any RowGenerator], depth: Int, reuse: [ObjectIdentifier: Row] = [:]) -> [Row] {
+    /// foldable one.
+    func makeRows(_ generators: [any RowGenerator], depth: Int) -> [Row] {
+        var none = SubtreeReuse()
+        return makeRows(generators, depth: depth, reuse: &none)
+    }
+
+    /// `makeRows(_:depth:)`, keeping the rows `reuse` gives back (by generator, else by key).
+    func makeRows(_ generators: [any RowGenerator], depth: Int, reuse: inout SubtreeReuse) -> [Row] {
         var rows: [Row] = []
-        appendRows(generators, depth: depth, reuse: reuse, to: &rows)
+        appendRows(generators, depth: depth, reuse: &reuse, to: &rows)
         return rows
     }
 
@@ -77,10 +83,10 @@ extension BaseListManager {
     }
 
     /// Callers validated `generators` first (`validateNew`, `checkRevealable`), so the walk cannot meet a cycle.
-    private func appendRows(_ generators: [any RowGenerator], depth: Int, reuse: [ObjectIdentifier: Row], to rows: inout [Row]) {
+    private func appendRows(_ generators: [any RowGenerator], depth: Int, reuse: inout SubtreeReuse, to rows: inout [Row]) {
         do throws(DataDisplayError) {
             try FoldTree.walk(generators, depth: depth, scope: .shown) { g, depth throws(DataDisplayError) in
-                if let old = reuse[ObjectIdentifier(g)], old.depth == depth {
+                if let old = reuse.row(for: g, depth: depth) {
                     self.noteEntered(old)
                     self.diffIDs.add(old)
                     rows.append(old)

@@ -85,7 +85,9 @@ extension BaseListManager {
         }
     }
 
-    /// Shows `generator`'s current `children` after they changed (one splice over its subtree).
+    /// Shows `generator`'s current `children` after they changed (one splice over its subtree). A child
+    /// that comes back as a new generator with its diff id keeps its row (GTK keeps the widget and a
+    /// selection on it), as in a whole-state update: rebound when its content differs.
     public func reloadChildren(of generator: any RowGenerator) throws(DataDisplayError) {
         try perform(supersedingBackgroundUpdates: false) { () throws(DataDisplayError) in
             let (foldable, s, i) = try self.foldableLocation(generator)
@@ -114,17 +116,17 @@ extension BaseListManager {
     }
 
     /// Replaces the rows below `rows[index]` with what its expansion state shows now. Rows of
-    /// generators that stay visible keep their row objects; one splice covers the change.
+    /// generators that stay visible keep their row objects, and so do rows whose key a new generator
+    /// brings (`SubtreeReuse`); one splice covers the change.
     func refold(section s: Int, index i: Int) {
         let parent = state[s].rows[i]
         let end = state[s].subtreeEnd(i)
         let before = Array(state[s].rows[(i + 1)..<end])
-        var reuse: [ObjectIdentifier: Row] = [:]
-        for row in before { reuse[ObjectIdentifier(row.generator)] = row }
+        var reuse = SubtreeReuse(before)
         forget(before)
         var shown: [Row] = []
         if let foldable = parent.generator as? FoldableItem, foldable.isExpanded {
-            shown = makeRows(foldable.children, depth: parent.depth + 1, reuse: reuse)
+            shown = makeRows(foldable.children, depth: parent.depth + 1, reuse: &reuse)
         }
         state[s].place(shown, replacing: (i + 1)..<end)
         takeController(ofSection: s, shown)
@@ -134,6 +136,12 @@ extension BaseListManager {
         } else {
             // Some rows stay visible: diff the subtree so they are not removed and re-added.
             spliceDiffed(at: position, old: before, new: shown)
+        }
+        // Rows new generators took by key: the same view for equal content, else rebound (in a
+        // batch, at its end, as rows `update` names).
+        for (row, previous) in reuse.handedOver { row.handViewOver(from: previous) }
+        for row in reuse.retaken {
+            if batchDepth > 0 { batchUpdatedRows.append(row) } else { refresh(row) }
         }
         // Kept rows may have changed state too (expandSubtree): redraw every shown expander,
         // unless a batch is open (it redraws once the store has its result).

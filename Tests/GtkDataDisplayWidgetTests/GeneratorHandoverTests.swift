@@ -21,6 +21,17 @@ final class TappableRow: BaseRowGenerator<LabelRowView> {
 
 /// Whole-state updates that hand a bound row to another generator instance.
 final class GeneratorHandoverTests: WidgetTestCase {
+    /// A tap on `view` reaches `new`, not `old`, and the adapter shows `new` in that same view.
+    private func assertTapReachesOnly(_ new: TappableRow, not old: TappableRow, from view: any RowView,
+                                      in adapter: ListBaseAdapter, line: UInt = #line) {
+        var reached: [String] = []
+        old.tapped += { reached.append("old") }
+        new.tapped += { reached.append("new") }
+        TappableRow.tapHandlers[ObjectIdentifier(view)]?()
+        XCTAssertEqual(reached, ["new"], line: line)
+        XCTAssertTrue(adapter.view(for: new) === view, "the view is kept", line: line)
+    }
+
     func testEventsFromAViewReachTheGeneratorTheRowShowsNow() async throws {
         try await forEachViewKind { _ in
             let manager = BaseListManager()
@@ -32,12 +43,7 @@ final class GeneratorHandoverTests: WidgetTestCase {
             let new = TappableRow(model: "a", id: "a")   // equal content, new instance
             try manager.setState([Section(rows: [new])])
             host.settle()
-            var reached: [String] = []
-            old.tapped += { reached.append("old") }
-            new.tapped += { reached.append("new") }
-            TappableRow.tapHandlers[ObjectIdentifier(view)]?()
-            XCTAssertEqual(reached, ["new"])
-            XCTAssertTrue(adapter.view(for: new) === view, "the view is kept")
+            assertTapReachesOnly(new, not: old, from: view, in: adapter)
         }
     }
 
@@ -55,12 +61,7 @@ final class GeneratorHandoverTests: WidgetTestCase {
             folder.children = [new]
             try manager.reloadChildren(of: folder)
             host.settle()
-            var reached: [String] = []
-            old.tapped += { reached.append("old") }
-            new.tapped += { reached.append("new") }
-            TappableRow.tapHandlers[ObjectIdentifier(view)]?()
-            XCTAssertEqual(reached, ["new"])
-            XCTAssertTrue(adapter.view(for: new) === view, "the view is kept")
+            assertTapReachesOnly(new, not: old, from: view, in: adapter)
         }
     }
 

@@ -437,7 +437,11 @@ final class RandomizedHarness {
                       expected.secondSucceeds && actual == nil ? emission(of: sync, expected.middle) : .any, &problems)
             let middle = mark(expected.middle)
             let firstResult = await first.value
-            compare("setStateInBackground", expected.first, firstResult, &problems)
+            if expected.firstMayReturnSuperseded, case .success(false) = firstResult {
+                // Superseded before its stopped diff reached the repeated id: nothing applied either way.
+            } else {
+                compare("setStateInBackground", expected.first, firstResult, &problems)
+            }
             model = expected.final
             checkPart("[the background update] ", middle, model, failed: false,
                       expected.firstAppliesLast ? .diffed(rebound: []) : .nothing, &problems)

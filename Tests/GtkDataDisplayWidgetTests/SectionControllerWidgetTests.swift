@@ -108,12 +108,18 @@ final class SectionControllerWidgetTests: WidgetTestCase {
         XCTAssertEqual(b.log.filter { $0.hasPrefix("select") }.count, 3)
     }
 
-    func testAControllerSetLaterReachesTheRowsShown() async throws {
+    /// A manager with one section, header "A" over three rows, shown with multiple selection.
+    private func showSectionA() throws -> (BaseListManager, [LabelRow], LabelHeader, ListViewAdapter, WindowHost) {
         let manager = BaseListManager()
         let ra = rows(3, prefix: "a")
         let h = LabelHeader(model: "A", id: "A")
         try manager.setState([Section(header: h, rows: ra)])
         let (adapter, host) = show(manager, selection: .multiple)
+        return (manager, ra, h, adapter, host)
+    }
+
+    func testAControllerSetLaterReachesTheRowsShown() async throws {
+        let (manager, ra, h, adapter, host) = try showSectionA()
         defer { host.destroy() }
         try manager.setController(LoggingController(selectable: false, height: 60), forSectionWith: h)
         host.settle()
@@ -131,11 +137,7 @@ final class SectionControllerWidgetTests: WidgetTestCase {
     /// Set inside a batch, the controller reaches the rows shown when the batch ends (its rows are
     /// rebound then, as outside a batch at once).
     func testAControllerSetInsideABatchReachesTheRowsShownAtItsEnd() async throws {
-        let manager = BaseListManager()
-        let ra = rows(3, prefix: "a")
-        let h = LabelHeader(model: "A", id: "A")
-        try manager.setState([Section(header: h, rows: ra)])
-        let (adapter, host) = show(manager, selection: .multiple)
+        let (manager, ra, h, adapter, host) = try showSectionA()
         defer { host.destroy() }
         let added = rows(1, prefix: "b")
         try manager.batch { () throws(DataDisplayError) in

@@ -8,8 +8,14 @@
 /// (`retaken`).
 @MainActor
 struct SubtreeReuse {
+    private let leaving: [Row]
     private var byGenerator: [ObjectIdentifier: Row] = [:]
-    private var byKey: [RowKey: Row] = [:]
+    /// The leaving rows by key, made at the first generator that has no row of its own (a collapse
+    /// asks for none, an expand of the same children finds each by its generator).
+    private var byKey: [RowKey: Row]?
+    /// Rows handed out: none goes to two generators, whatever their ids say (new children with
+    /// one key at one depth are refused before this runs).
+    private var handedOut = Set<ObjectIdentifier>()
     /// Rows a new generator took by key whose content changed: to rebind once the store has them.
     private(set) var retaken: [Row] = []
     /// Bound rows a new generator with equal content took by key, with the generator they showed:
@@ -17,25 +23,28 @@ struct SubtreeReuse {
     private(set) var handedOver: [(row: Row, previous: any RowGenerator)] = []
 
     /// Nothing to reuse.
-    init() {}
+    init() { leaving = [] }
 
     /// Reuse of `rows` (the rows leaving, which the manager has already let go of).
     init(_ rows: [Row]) {
-        for row in rows {
-            byGenerator[ObjectIdentifier(row.generator)] = row
-            byKey[row.key] = row
-        }
+        leaving = rows
+        for row in rows { byGenerator[ObjectIdentifier(row.generator)] = row }
     }
 
     /// The row `generator` shown at `depth` keeps or takes, if any (each row once).
     mutating func row(for generator: any RowGenerator, depth: Int) -> Row? {
-        if let row = byGenerator[ObjectIdentifier(generator)], row.depth == depth, byKey[row.key] === row {
-            byKey[row.key] = nil
+        if let row = byGenerator[ObjectIdentifier(generator)], row.depth == depth,
+           handedOut.insert(ObjectIdentifier(row)).inserted {
             return row
         }
-        guard !byKey.isEmpty, let row = byKey.removeValue(forKey: RowKey(role: .row, depth: depth, id: generator.diffKey)) else {
-            return nil
+        guard !leaving.isEmpty else { return nil }
+        if byKey == nil {
+            var keys: [RowKey: Row] = [:]
+            for row in leaving where !handedOut.contains(ObjectIdentifier(row)) { keys[row.key] = row }
+            byKey = keys
         }
+        guard let row = byKey!.removeValue(forKey: RowKey(role: .row, depth: depth, id: generator.diffKey)),
+              handedOut.insert(ObjectIdentifier(row)).inserted else { return nil }
         let sameContent = row.showsContent(of: generator)
         let previous = row.generator
         row.take(generator)

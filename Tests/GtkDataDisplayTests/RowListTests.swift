@@ -30,6 +30,45 @@ final class RowListTests: XCTestCase {
         XCTAssertEqual(list.chunkCounts.reduce(0, +), model.count, context(), file: file, line: line)
     }
 
+    /// The rows two lists share at either end (what a batch's end reads instead of every row), and
+    /// copies of a range, against the arrays they model.
+    private func assertCommonRuns(_ a: RowList, _ modelA: [Row], _ b: RowList, _ modelB: [Row], _ context: String,
+                                  file: StaticString = #filePath, line: UInt = #line) {
+        let prefix = zip(modelA, modelB).prefix { $0 === $1 }.count
+        let suffix = zip(modelA.reversed(), modelB.reversed()).prefix { $0 === $1 }.count
+        XCTAssertEqual(a.commonPrefixCount(with: b), prefix, "prefix: \(context)", file: file, line: line)
+        XCTAssertEqual(b.commonPrefixCount(with: a), prefix, "prefix the other way: \(context)", file: file, line: line)
+        let rest = min(modelA.count, modelB.count) - prefix
+        for limit in [0, 1, 4, rest, Int.max] {
+            XCTAssertEqual(a.commonSuffixCount(with: b, limit: limit), min(suffix, limit), "suffix up to \(limit): \(context)", file: file, line: line)
+            XCTAssertEqual(b.commonSuffixCount(with: a, limit: limit), min(suffix, limit), "suffix the other way up to \(limit): \(context)",
+                           file: file, line: line)
+        }
+        let start = Int.random(in: 0...modelB.count), end = Int.random(in: start...modelB.count)
+        XCTAssertTrue(b.rows(in: start..<end).elementsEqual(modelB[start..<end], by: ===), "rows(in: \(start)..<\(end)): \(context)",
+                      file: file, line: line)
+    }
+
+    /// A copy of a long list in chunks with one edit in it: the rows both hold at either end, counted
+    /// through the chunks they still share.
+    func testACopyWithOneEditSharesItsUntouchedChunks() async {
+        let all = rows(5_000)
+        var list = RowList(all, chunkSize: 64)
+        list.insert(rows(1)[0], at: 0)  // split into chunks of 64
+        for at in [0, 1, 63, 64, 65, 2_500, 4_999, 5_001] {
+            var edited = list
+            let inserted = rows(2)
+            edited.replaceSubrange(at..<min(at + 1, list.count), with: inserted)
+            var model = Array(list)
+            model.replaceSubrange(at..<min(at + 1, model.count), with: inserted)
+            assertSame(edited, model, "edit at \(at)")
+            assertCommonRuns(list, Array(list), edited, model, "edit at \(at)")
+            XCTAssertEqual(list.commonPrefixCount(with: edited), at, "edit at \(at)")
+        }
+        XCTAssertEqual(list.commonPrefixCount(with: list), list.count, "a list and itself")
+        XCTAssertEqual(list.commonSuffixCount(with: list, limit: 100), 100, "a list and itself, up to a limit")
+    }
+
     func testRandomEditsMatchAnArrayAcrossChunkSizes() async {
         var random = SystemRandomNumberGenerator()
         for chunkSize in [1, 2, 3, 5] {
@@ -38,6 +77,8 @@ final class RowListTests: XCTestCase {
             var list = RowList(start, chunkSize: chunkSize)
             for step in 0..<400 {
                 let context = "chunk size \(chunkSize), step \(step)"
+                // The list before the edit: a copy sharing its chunks until the edit copies those it touches.
+                let before = list, modelBefore = model
                 switch Int.random(in: 0..<8, using: &random) {
                 case 7:  // remove several stretches at once (some empty, some across chunks, some adjacent)
                     var ranges: [Range<Int>] = []
@@ -86,6 +127,7 @@ final class RowListTests: XCTestCase {
                     list = RowList(model, chunkSize: chunkSize)
                 }
                 assertSame(list, model, context)
+                assertCommonRuns(before, modelBefore, list, model, context)
                 // Lookups by identity, from exact, stale and absurd hints.
                 if let i = model.indices.randomElement(using: &random) {
                     XCTAssertEqual(list.index(of: model[i]), i, context)

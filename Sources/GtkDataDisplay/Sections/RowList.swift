@@ -115,6 +115,51 @@ struct RowList: RandomAccessCollection, MutableCollection, RangeReplaceableColle
         return nil
     }
 
+    /// The rows in `range`, copied a chunk at a time. Copying a slice (`Array(list[range])`) goes row
+    /// by row through `subscript`, which finds the row's chunk anew each time: a binary search over
+    /// the chunks per row once a long section has been split.
+    func rows(in range: Range<Int>) -> [Row] {
+        var rows: [Row] = []
+        rows.reserveCapacity(range.count)
+        appendRows(in: range, to: &rows)
+        return rows
+    }
+
+    /// Appends the rows in `range` to `list`, a chunk at a time (see `rows(in:)`).
+    func appendRows(in range: Range<Int>, to list: inout [Row]) {
+        precondition(range.lowerBound >= 0 && range.upperBound <= count, "range \(range) out of 0..<\(count)")
+        guard !range.isEmpty else { return }
+        var (k, offset) = locate(range.lowerBound)
+        var remaining = range.count
+        while remaining > 0 {
+            let taken = Swift.min(remaining, chunks[k].count - offset)
+            list.append(contentsOf: chunks[k][offset..<(offset + taken)])
+            remaining -= taken
+            k += 1
+            offset = 0
+        }
+    }
+
+    /// Records each row's place for rows `range` (`Row.sectionHint` = `section`, `Row.indexHint`
+    /// its index), a chunk at a time.
+    @MainActor func noteLocations(in range: Range<Int>, section: UInt32) {
+        guard !range.isEmpty else { return }
+        var (k, offset) = locate(range.lowerBound)
+        var index = range.lowerBound
+        while index < range.upperBound {
+            chunks[k].withUnsafeBufferPointer { chunk in
+                while offset < chunk.count && index < range.upperBound {
+                    chunk[offset].sectionHint = section
+                    chunk[offset].indexHint = UInt32(truncatingIfNeeded: index)
+                    offset += 1
+                    index += 1
+                }
+            }
+            k += 1
+            offset = 0
+        }
+    }
+
     mutating func replaceSubrange<C: Collection>(_ range: Range<Int>, with newElements: C) where C.Element == Row {
         precondition(range.lowerBound >= 0 && range.upperBound <= count, "range \(range) out of 0..<\(count)")
         let inserted = newElements.count
@@ -262,6 +307,82 @@ struct RowList: RandomAccessCollection, MutableCollection, RangeReplaceableColle
             }
             return nil
         } ?? true
+    }
+
+    /// How many rows from the start this list and `other` hold alike (by identity). A chunk both hold
+    /// at the same place — the same buffer: untouched since one list was copied from the other, as a
+    /// batch's state from the state it started with — is passed whole without reading its rows.
+    func commonPrefixCount(with other: RowList) -> Int {
+        var common = 0
+        var mine = (chunk: 0, offset: 0), theirs = (chunk: 0, offset: 0)
+        while mine.chunk < chunks.count && theirs.chunk < other.chunks.count {
+            let a = chunks[mine.chunk], b = other.chunks[theirs.chunk]
+            if mine.offset == 0 && theirs.offset == 0 && Self.sameBuffer(a, b) {
+                common += a.count
+                mine.chunk += 1
+                theirs.chunk += 1
+                continue
+            }
+            let run = Self.equalRun(a, from: mine.offset, b, from: theirs.offset, step: 1)
+            common += run
+            mine.offset += run
+            theirs.offset += run
+            if mine.offset < a.count && theirs.offset < b.count { return common }  // two rows differ
+            if mine.offset == a.count { mine = (mine.chunk + 1, 0) }
+            if theirs.offset == b.count { theirs = (theirs.chunk + 1, 0) }
+        }
+        return common
+    }
+
+    /// How many rows from the end this list and `other` hold alike (by identity), at most `limit`:
+    /// `commonPrefixCount(with:)` from the other end.
+    func commonSuffixCount(with other: RowList, limit: Int) -> Int {
+        var common = 0
+        // Offsets count from each chunk's end: 0 is its last row.
+        var mine = (chunk: chunks.count - 1, offset: 0), theirs = (chunk: other.chunks.count - 1, offset: 0)
+        while common < limit && mine.chunk >= 0 && theirs.chunk >= 0 {
+            let a = chunks[mine.chunk], b = other.chunks[theirs.chunk]
+            if mine.offset == 0 && theirs.offset == 0 && Self.sameBuffer(a, b) && common + a.count <= limit {
+                common += a.count
+                mine.chunk -= 1
+                theirs.chunk -= 1
+                continue
+            }
+            let run = Swift.min(limit - common,
+                                Self.equalRun(a, from: a.count - 1 - mine.offset, b, from: b.count - 1 - theirs.offset, step: -1))
+            common += run
+            mine.offset += run
+            theirs.offset += run
+            if common == limit || (mine.offset < a.count && theirs.offset < b.count) { return common }
+            if mine.offset == a.count { mine = (mine.chunk - 1, 0) }
+            if theirs.offset == b.count { theirs = (theirs.chunk - 1, 0) }
+        }
+        return common
+    }
+
+    /// Whether two chunks are one buffer.
+    private static func sameBuffer(_ a: [Row], _ b: [Row]) -> Bool {
+        a.count == b.count && a.withUnsafeBufferPointer { x in b.withUnsafeBufferPointer { y in x.baseAddress == y.baseAddress } }
+    }
+
+    /// How many rows `a` and `b` hold alike stepping from `i` and `j` by `step` (1 or -1) until either
+    /// ends, compared by address: no row is retained (at a million rows retaining each was most of
+    /// what comparing cost).
+    private static func equalRun(_ a: [Row], from i: Int, _ b: [Row], from j: Int, step: Int) -> Int {
+        a.withUnsafeBytes { x in
+            b.withUnsafeBytes { y in
+                let word = MemoryLayout<Row>.stride
+                var run = 0
+                var (p, q) = (i, j)
+                while p >= 0 && p < a.count && q >= 0 && q < b.count
+                        && x.load(fromByteOffset: p * word, as: UInt.self) == y.load(fromByteOffset: q * word, as: UInt.self) {
+                    run += 1
+                    p += step
+                    q += step
+                }
+                return run
+            }
+        }
     }
 
     /// The index of `row` (by identity): a plain loop over each chunk's buffer.

@@ -55,10 +55,7 @@ struct SectionState {
     /// Records each row's place from `start` on: this section (`id`) and its index in `rows`
     /// (`Row.sectionHint`, `Row.indexHint`).
     func noteLocations(from start: Int = 0, to end: Int? = nil) {
-        for i in start..<(end ?? rows.count) {
-            rows[i].sectionHint = id
-            rows[i].indexHint = UInt32(truncatingIfNeeded: i)
-        }
+        rows.noteLocations(in: start..<(end ?? rows.count), section: id)
     }
 
     /// Offset of the first row inside the section's flat range.

@@ -56,7 +56,7 @@ extension BaseListManager {
             }
             if let header = section.header { take(header) }
             let first = max(0, range.lowerBound - flatIndex), last = min(section.rows.count, range.upperBound - flatIndex)
-            if first < last { list.append(contentsOf: section.rows[first..<last]) }
+            if first < last { section.rows.appendRows(in: first..<last, to: &list) }
             flatIndex += section.rows.count
             if let footer = section.footer { take(footer) }
         }

@@ -198,9 +198,9 @@ open class BaseListManager {
             if oldRow.role == .row {
                 let (s, i) = try self.topLevelLocation(old)
                 let end = self.state[s].subtreeEnd(i)
-                try self.validateNew([new], leaving: Array(self.state[s].rows[i..<end]))
+                try self.validateNew([new], leaving: self.state[s].rows.rows(in: i..<end))
                 let position = self.sectionOffset(s) + self.state[s].rowsOffset + i
-                self.forget(self.state[s].rows[i..<end])
+                self.forget(self.state[s].rows.rows(in: i..<end))
                 let rows = self.makeRows([new], depth: 0)
                 self.state[s].place(rows, replacing: i..<end)
                 self.takeController(ofSection: s, rows)

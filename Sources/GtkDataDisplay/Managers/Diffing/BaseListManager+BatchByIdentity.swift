@@ -15,15 +15,12 @@ extension BaseListManager {
     /// that row's object, rebinding it), or a key standing twice (its error names both places).
     /// `updating`: the rows `update` named inside the batch (rebound where they stay).
     func appliedBatchByIdentity(from oldState: [SectionState], updating: [Row]) -> Bool {
-        // The rows that stay at either end, compared by address (no row retained): what is left
-        // between them is all the batch changed.
-        let old = Self.flatAddresses(of: oldState), new = Self.flatAddresses(of: state)
-        var prefix = 0
-        while prefix < min(old.count, new.count) && old[prefix] == new[prefix] { prefix += 1 }
-        var suffix = 0
-        while suffix < min(old.count, new.count) - prefix && old[old.count - 1 - suffix] == new[new.count - 1 - suffix] { suffix += 1 }
-        let oldMiddle = Self.flatRows(of: oldState, in: prefix..<(old.count - suffix))
-        let newMiddle = Self.flatRows(of: state, in: prefix..<(new.count - suffix))
+        // The rows that stay at either end: what is left between them is all the batch changed.
+        let oldCount = oldState.reduce(0) { $0 + $1.count }, newCount = state.reduce(0) { $0 + $1.count }
+        let prefix = Self.commonFlatPrefix(oldState, state)
+        let suffix = Self.commonFlatSuffix(oldState, state, limit: min(oldCount, newCount) - prefix)
+        let oldMiddle = Self.flatRows(of: oldState, in: prefix..<(oldCount - suffix))
+        let newMiddle = Self.flatRows(of: state, in: prefix..<(newCount - suffix))
         // Row objects are distinct, so the plan cannot fail.
         guard let plan = try? ListDiff.plan(old: oldMiddle.map(ObjectIdentifier.init), new: newMiddle.map(ObjectIdentifier.init),
                                             contentEqual: { _, _ in true }) else { return false }
@@ -46,7 +43,7 @@ extension BaseListManager {
         for row in updating where named.insert(ObjectIdentifier(row)).inserted {
             guard self.row(of: row.generator) === row, let index = flatPosition(of: row) else { continue }  // gone again
             row.noteShown(revision: row.generator.contentRevision)
-            guard index < prefix || index >= new.count - suffix || plan.oldIndexOfNew[index - prefix] >= 0 else { continue }
+            guard index < prefix || index >= newCount - suffix || plan.oldIndexOfNew[index - prefix] >= 0 else { continue }
             row.contentVersion &+= 1
             updated.append(row)
         }
@@ -66,19 +63,35 @@ extension BaseListManager {
         return true
     }
 
-    /// The addresses of the flat rows of `sections` (headers, rows, footers in list order), read in
-    /// place: no row is retained, which at a million rows was most of what a batch's end cost.
-    static func flatAddresses(of sections: [SectionState]) -> [UnsafeRawPointer] {
-        var addresses: [UnsafeRawPointer] = []
-        addresses.reserveCapacity(sections.reduce(0) { $0 + $1.count })
-        for section in sections {
-            if let header = section.header { addresses.append(UnsafeRawPointer(Unmanaged.passUnretained(header).toOpaque())) }
-            _ = section.rows.firstInChunks { (chunk: UnsafeBufferPointer<Row>, _) -> Bool? in
-                for index in chunk.indices { addresses.append(UnsafeRawPointer(RowLinks.row(at: chunk.baseAddress! + index).toOpaque())) }
-                return nil
-            }
-            if let footer = section.footer { addresses.append(UnsafeRawPointer(Unmanaged.passUnretained(footer).toOpaque())) }
+    /// How many flat rows from the start `old` and `new` hold alike, section by section: headers and
+    /// footers by identity, rows by `RowList.commonPrefixCount(with:)`, which passes the chunks a batch
+    /// left untouched without reading them — so the work follows what the batch changed, not the list
+    /// (a batch of one insert into a million rows read and compared every row: 2 ms).
+    static func commonFlatPrefix(_ old: [SectionState], _ new: [SectionState]) -> Int {
+        var common = 0
+        for (a, b) in zip(old, new) {
+            guard a.header === b.header else { return common }
+            if a.header != nil { common += 1 }
+            let rows = a.rows.commonPrefixCount(with: b.rows)
+            common += rows
+            guard rows == a.rows.count && rows == b.rows.count, a.footer === b.footer else { return common }
+            if a.footer != nil { common += 1 }
         }
-        return addresses
+        return common
+    }
+
+    /// How many flat rows from the end `old` and `new` hold alike, at most `limit` (the rows the common
+    /// prefix left): `commonFlatPrefix` from the other end.
+    static func commonFlatSuffix(_ old: [SectionState], _ new: [SectionState], limit: Int) -> Int {
+        var common = 0
+        for (a, b) in zip(old.reversed(), new.reversed()) {
+            guard common < limit, a.footer === b.footer else { return common }
+            if a.footer != nil { common += 1 }
+            let rows = a.rows.commonSuffixCount(with: b.rows, limit: limit - common)
+            common += rows
+            guard rows == a.rows.count && rows == b.rows.count, common < limit, a.header === b.header else { return min(common, limit) }
+            if a.header != nil { common += 1 }
+        }
+        return min(common, limit)
     }
 }

@@ -67,7 +67,7 @@ extension BaseListManager {
             for item in changed { self.setExpanded(item, false) }
             // A foldable hidden below a collapsed row may also stand elsewhere in the list: fold it
             // there too, so the store always agrees with the fold state (one diffed update then).
-            let subtree = Set(self.state[s].rows[i..<self.state[s].subtreeEnd(i)].map { ObjectIdentifier($0.generator) })
+            let subtree = Set(self.state[s].rows.rows(in: i..<self.state[s].subtreeEnd(i)).map { ObjectIdentifier($0.generator) })
             let elsewhere = changed.filter {
                 self.stands($0) && !subtree.contains(ObjectIdentifier($0))
             }
@@ -121,7 +121,7 @@ extension BaseListManager {
     func refold(section s: Int, index i: Int) {
         let parent = state[s].rows[i]
         let end = state[s].subtreeEnd(i)
-        let before = Array(state[s].rows[(i + 1)..<end])
+        let before = state[s].rows.rows(in: (i + 1)..<end)
         var reuse = SubtreeReuse(before)
         forget(before)
         var shown: [Row] = []
@@ -169,7 +169,7 @@ extension BaseListManager {
         guard let foldable = state[s].rows[i].generator as? FoldableItem, foldable.isExpanded else { return }
         let end = state[s].subtreeEnd(i)
         var own = Set<ObjectIdentifier>()
-        for row in state[s].rows[(i + 1)..<end] { own.insert(ObjectIdentifier(row.generator)) }
+        for row in state[s].rows.rows(in: (i + 1)..<end) { own.insert(ObjectIdentifier(row.generator)) }
         own.insert(ObjectIdentifier(foldable))
         var entering = EnteringRows()
         let depth = state[s].rows[i].depth
@@ -181,7 +181,7 @@ extension BaseListManager {
         }
         guard batchDepth == 0 else { return }
         try entering.checkDistinct(keys: true)
-        try diffIDs.check(entering, leaving: Array(state[s].rows[(i + 1)..<end]), shown: shownRowsForIDCheck)
+        try diffIDs.check(entering, leaving: state[s].rows.rows(in: (i + 1)..<end), shown: shownRowsForIDCheck)
     }
 
     /// Queues each changed row's fold event with the state this change gave it; they fire once the

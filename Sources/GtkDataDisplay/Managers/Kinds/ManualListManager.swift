@@ -72,7 +72,7 @@ open class ManualListManager: BaseListManager {
             let firstComesFirst = self.sectionOffset(s1) + i1 <= self.sectionOffset(s2) + i2
             let (a, b) = firstComesFirst ? ((s1, i1), (s2, i2)) : ((s2, i2), (s1, i1))
             let endA = self.state[a.0].subtreeEnd(a.1), endB = self.state[b.0].subtreeEnd(b.1)
-            let blockA = Array(self.state[a.0].rows[a.1..<endA]), blockB = Array(self.state[b.0].rows[b.1..<endB])
+            let blockA = self.state[a.0].rows.rows(in: a.1..<endA), blockB = self.state[b.0].rows.rows(in: b.1..<endB)
             let from = self.sectionOffset(a.0) + self.state[a.0].rowsOffset + a.1
             let fromB = self.sectionOffset(b.0) + self.state[b.0].rowsOffset + b.1
             let to = fromB + blockB.count - 1

@@ -148,7 +148,7 @@ extension BaseListManager {
                 let first = start + state[s].rowsOffset
                 for span in ordered[k..<end] {
                     cuts.append((first + span.rows.lowerBound, span.rows.count))
-                    forget(state[s].rows[span.rows])
+                    forget(state[s].rows.rows(in: span.rows))
                 }
                 state[s].rows.removeSubranges(ordered[k..<end].reversed().map(\.rows))
             }
@@ -167,7 +167,7 @@ extension BaseListManager {
 
     func removeRowsNow(section s: Int, range: Range<Int>) {
         let position = sectionOffset(s) + state[s].rowsOffset + range.lowerBound
-        forget(state[s].rows[range])
+        forget(state[s].rows.rows(in: range))
         state[s].rows.removeSubrange(range)
         splice(at: position, removing: range.count, inserting: [])
     }
@@ -185,7 +185,7 @@ extension BaseListManager {
     func moveNow(_ generator: any RowGenerator, to destination: () throws(DataDisplayError) -> (Int, Int)) throws(DataDisplayError) {
         let (s, i) = try topLevelLocation(generator)
         let end = state[s].subtreeEnd(i)
-        let block = Array(state[s].rows[i..<end])
+        let block = state[s].rows.rows(in: i..<end)
         let from = sectionOffset(s) + state[s].rowsOffset + i
         // Validate the destination before changing anything.
         _ = try destination()

@@ -69,6 +69,27 @@ final class RowListTests: XCTestCase {
         XCTAssertEqual(list.commonSuffixCount(with: list, limit: 100), 100, "a list and itself, up to a limit")
     }
 
+    /// Chunks of very different lengths (most rows removed from one half of the list, then the other):
+    /// every index still reaches its row, wherever the first guess of its chunk lands.
+    func testEveryRowIsFoundAmongChunksOfVeryDifferentLengths() async {
+        for thinnedHalf in 0..<2 {
+            var model = rows(400)
+            var list = RowList(model, chunkSize: 4)
+            list.insert(rows(1)[0], at: 0)  // split into chunks of 4
+            model.insert(list[0], at: 0)
+            // Three rows of every four gone from one half: chunks of one row there, of four in the other.
+            let half = thinnedHalf == 0 ? 1..<200 : 201..<400
+            let removed = stride(from: half.lowerBound, to: half.upperBound, by: 4).map { $0..<min($0 + 3, half.upperBound) }
+            list.removeSubranges(removed)
+            for range in removed.reversed() { model.removeSubrange(range) }
+            XCTAssertGreaterThan(Set(list.chunkCounts).count, 1, "chunks of different lengths: \(list.chunkCounts)")
+            assertSame(list, model, "thinned half \(thinnedHalf)")
+            for i in model.indices {
+                XCTAssertEqual(list.index(of: model[i], near: i), i, "thinned half \(thinnedHalf), row \(i)")
+            }
+        }
+    }
+
     func testRandomEditsMatchAnArrayAcrossChunkSizes() async {
         var random = SystemRandomNumberGenerator()
         for chunkSize in [1, 2, 3, 5] {

@@ -312,7 +312,7 @@ struct RowList: RandomAccessCollection, MutableCollection, RangeReplaceableColle
     /// How many rows from the start this list and `other` hold alike (by identity). A chunk both hold
     /// at the same place — the same buffer: untouched since one list was copied from the other, as a
     /// batch's state from the state it started with — is passed whole without reading its rows.
-    func commonPrefixCount(with other: RowList) -> Int {
+    @MainActor func commonPrefixCount(with other: RowList) -> Int {
         var common = 0
         var mine = (chunk: 0, offset: 0), theirs = (chunk: 0, offset: 0)
         while mine.chunk < chunks.count && theirs.chunk < other.chunks.count {
@@ -336,7 +336,7 @@ struct RowList: RandomAccessCollection, MutableCollection, RangeReplaceableColle
 
     /// How many rows from the end this list and `other` hold alike (by identity), at most `limit`:
     /// `commonPrefixCount(with:)` from the other end.
-    func commonSuffixCount(with other: RowList, limit: Int) -> Int {
+    @MainActor func commonSuffixCount(with other: RowList, limit: Int) -> Int {
         var common = 0
         // Offsets count from each chunk's end: 0 is its last row.
         var mine = (chunk: chunks.count - 1, offset: 0), theirs = (chunk: other.chunks.count - 1, offset: 0)
@@ -368,14 +368,13 @@ struct RowList: RandomAccessCollection, MutableCollection, RangeReplaceableColle
     /// How many rows `a` and `b` hold alike stepping from `i` and `j` by `step` (1 or -1) until either
     /// ends, compared by address: no row is retained (at a million rows retaining each was most of
     /// what comparing cost).
-    private static func equalRun(_ a: [Row], from i: Int, _ b: [Row], from j: Int, step: Int) -> Int {
-        a.withUnsafeBytes { x in
-            b.withUnsafeBytes { y in
-                let word = MemoryLayout<Row>.stride
+    @MainActor private static func equalRun(_ a: [Row], from i: Int, _ b: [Row], from j: Int, step: Int) -> Int {
+        a.withUnsafeBufferPointer { x in
+            b.withUnsafeBufferPointer { y in
                 var run = 0
                 var (p, q) = (i, j)
                 while p >= 0 && p < a.count && q >= 0 && q < b.count
-                        && x.load(fromByteOffset: p * word, as: UInt.self) == y.load(fromByteOffset: q * word, as: UInt.self) {
+                        && RowLinks.row(at: x.baseAddress! + p).toOpaque() == RowLinks.row(at: y.baseAddress! + q).toOpaque() {
                     run += 1
                     p += step
                     q += step

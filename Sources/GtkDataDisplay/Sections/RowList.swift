@@ -180,8 +180,9 @@ struct RowList: RandomAccessCollection, MutableCollection, RangeReplaceableColle
         let (first, firstOffset) = range.lowerBound == count
             ? (chunks.count - 1, chunks[chunks.count - 1].count)
             : locate(range.lowerBound)
-        if range.isEmpty || range.upperBound - 1 < starts[first] + chunks[first].count {
-            // Within one chunk.
+        let chunksBefore = chunks.count
+        let withinOneChunk = range.isEmpty || range.upperBound - 1 < starts[first] + chunks[first].count
+        if withinOneChunk {
             chunks[first].replaceSubrange(firstOffset..<(firstOffset + range.count), with: newElements)
         } else {
             let (last, lastOffset) = locate(range.upperBound - 1)
@@ -193,12 +194,31 @@ struct RowList: RandomAccessCollection, MutableCollection, RangeReplaceableColle
             }
         }
         count += inserted - range.count
-        // Drop the (at most two) chunks left empty, split one that grew long, renumber from the first touched.
-        if first + 1 < chunks.count && chunks[first + 1].isEmpty { removeChunk(first + 1) }
+        // Drop the (at most two) chunks left empty, split one that grew long, renumber from the first
+        // touched — or, when the edit stayed in one chunk that is still one chunk, shift the later
+        // starts by what it added (renumbering reads the length of every later chunk, each in a buffer
+        // of its own: a cache miss a chunk at a million rows, a thousand of them in one long section).
+        if !withinOneChunk && first + 1 < chunks.count && chunks[first + 1].isEmpty { removeChunk(first + 1) }
         if chunks[first].isEmpty { removeChunk(first) }
         if first < chunks.count {
             splitIfLong(first)
-            renumber(from: first)
+            if withinOneChunk && chunks.count == chunksBefore {
+                shiftStarts(after: first, by: inserted - range.count)
+            } else {
+                renumber(from: first)
+            }
+        }
+    }
+
+    /// Adds `delta` to the start of every chunk after `k` (chunk `k` changed length by `delta`).
+    private mutating func shiftStarts(after k: Int, by delta: Int) {
+        guard delta != 0 else { return }
+        starts.withUnsafeMutableBufferPointer { starts in
+            var j = k + 1
+            while j < starts.count {
+                starts[j] += delta
+                j += 1
+            }
         }
     }
 
@@ -219,11 +239,16 @@ struct RowList: RandomAccessCollection, MutableCollection, RangeReplaceableColle
         var limit = count  // rows from here on are done
         var removed = 0
         var lowest = chunks.count
+        // Rows removed from each chunk, from the last chunk back; whether a long chunk was split
+        // (then every start after it was recomputed, and so are they all at the end).
+        var removedFrom: [(chunk: Int, rows: Int)] = []
+        var split = false
         while r >= 0 {
             let last = Swift.min(ranges[r].upperBound, limit) - 1
             var k = locate(last).chunk
             if chunks[k].count > largestChunk {
                 splitIfLong(k)
+                split = true
                 k = locate(last).chunk
             }
             let start = starts[k]
@@ -247,13 +272,37 @@ struct RowList: RandomAccessCollection, MutableCollection, RangeReplaceableColle
                 kept.append(contentsOf: chunks[k][from...])
                 chunks[k] = kept
             }
-            removed += parts.reduce(0) { $0 + $1.count }
+            let removedHere = parts.reduce(0) { $0 + $1.count }
+            removed += removedHere
+            removedFrom.append((k, removedHere))
             limit = start
             lowest = k
         }
         count -= removed
-        for j in stride(from: chunks.count - 1, through: lowest, by: -1) where chunks[j].isEmpty { removeChunk(j) }
-        renumber(from: Swift.min(lowest, chunks.count))
+        if !split {
+            // Each start moves back by the rows removed from the chunks before it (no chunk's length
+            // read: see `shiftStarts`); a chunk left empty keeps the start of the one after it.
+            starts.withUnsafeMutableBufferPointer { starts in
+                var shift = 0
+                var next = removedFrom.count - 1  // the first chunk touched
+                var j = lowest
+                while j < starts.count {
+                    starts[j] -= shift
+                    if next >= 0 && removedFrom[next].chunk == j {
+                        shift += removedFrom[next].rows
+                        next -= 1
+                    }
+                    j += 1
+                }
+            }
+        }
+        if split {
+            for j in stride(from: chunks.count - 1, through: lowest, by: -1) where chunks[j].isEmpty { removeChunk(j) }
+            renumber(from: Swift.min(lowest, chunks.count))
+        } else {
+            // Only a chunk rows left can be empty (from the last back, so the indices before stay put).
+            for (k, _) in removedFrom where chunks[k].isEmpty { removeChunk(k) }
+        }
     }
 
     /// One edit for the whole sequence (the default appends row by row, renumbering each time).

@@ -279,7 +279,10 @@ struct RowList: RandomAccessCollection, MutableCollection, RangeReplaceableColle
             lowest = k
         }
         count -= removed
-        if !split {
+        if split {
+            for j in stride(from: chunks.count - 1, through: lowest, by: -1) where chunks[j].isEmpty { removeChunk(j) }
+            renumber(from: Swift.min(lowest, chunks.count))
+        } else {
             // Each start moves back by the rows removed from the chunks before it (no chunk's length
             // read: see `shiftStarts`); a chunk left empty keeps the start of the one after it.
             starts.withUnsafeMutableBufferPointer { starts in
@@ -295,11 +298,6 @@ struct RowList: RandomAccessCollection, MutableCollection, RangeReplaceableColle
                     j += 1
                 }
             }
-        }
-        if split {
-            for j in stride(from: chunks.count - 1, through: lowest, by: -1) where chunks[j].isEmpty { removeChunk(j) }
-            renumber(from: Swift.min(lowest, chunks.count))
-        } else {
             // Only a chunk rows left can be empty (from the last back, so the indices before stay put).
             for (k, _) in removedFrom where chunks[k].isEmpty { removeChunk(k) }
         }

@@ -18,5 +18,17 @@ swiftpm=(swift build -c "$configuration" --package-path "$root" --scratch-path "
 "${swiftpm[@]}" --product GtkDataDisplayShared
 bin=$("${swiftpm[@]}" --show-bin-path)
 mkdir -p "$out"
-cp -f "$bin/gtk-data-display-demo" "$bin/libGtkDataDisplayShared.so" "$out/"
-cp -f "$bin/Modules/GtkDataDisplay.swiftmodule" "$bin/Modules/DataDisplayDiff.swiftmodule" "$out/"
+# Meson 1.0 does not order an app's Swift compile and link after this target, and it runs on every
+# build: an app's swiftc or linker may be reading these files while this script runs. So a file is
+# replaced only when SwiftPM changed it, and then by a rename, never rewritten in place: a reader
+# sees the old file or the new one, whole.
+publish() {
+    local source=$1 target=$out/$(basename "$1")
+    cmp -s "$source" "$target" && return 0
+    cp -f "$source" "$target.partial.$$"
+    mv -f "$target.partial.$$" "$target"
+}
+for product in "$bin/gtk-data-display-demo" "$bin/libGtkDataDisplayShared.so" \
+               "$bin/Modules/GtkDataDisplay.swiftmodule" "$bin/Modules/DataDisplayDiff.swiftmodule"; do
+    publish "$product"
+done

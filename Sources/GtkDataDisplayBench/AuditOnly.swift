@@ -5,7 +5,9 @@
 // ratio of the largest size to the smallest:
 //   gtk-data-display-bench --audit-only [--sizes 10k,1M] [--runs N]
 // An operation that needs rows in place first (a remove, a replace) inserts them inside the timed
-// call's run, so its figure includes that insert; the "+" names say so.
+// call's run, so its figure includes that insert; the "+" names say so. The last two lines are of
+// one section of the size's rows, rows inserted one at a time after random rows (a fifth as many
+// as it holds): the mean of the first tenth of the inserts and of the last tenth.
 
 import Foundation
 import GtkDataDisplay
@@ -125,6 +127,34 @@ enum AuditOnly {
         // A section inserted before all others: no lookup may lean on a section's index.
         try! manager.insertSection(Section(header: LetterHeader(model: "#", id: "header #")), at: 0)
         time("insert + remove, section first") { let g = fresh(); try manager.insert(g, after: any()); try manager.remove(g) }
+        figures += scattered(size: size, seed: seed)
         return figures
+    }
+
+    /// Rows inserted one at a time after random rows of one section of `size` (a whole-state update's),
+    /// `size / 5` in all after one untimed (the first builds the tables single operations keep): the
+    /// mean µs of the first tenth and of the last tenth. Rows looked up after many inserts before them
+    /// must not be searched for further away each time (their hints name their chunks); the two
+    /// figures stay close when they are not.
+    private static func scattered(size: Int, seed: UInt64) -> [(name: String, median: Double)] {
+        let rows = (0..<size).map { BenchRow(model: BenchModel(id: $0, content: 0), id: $0) as any RowGenerator }
+        let manager = ManualListManager()
+        try! manager.setState([Section(rows: rows)])
+        var random = SeededRandom(seed: seed &+ 1)
+        var nextID = size
+        func insert() {
+            try! manager.insert(BenchRow(model: BenchModel(id: nextID, content: 0), id: nextID), after: rows[random.below(size)])
+            nextID += 1
+        }
+        insert()
+        let tenth = max(size / 50, 100)
+        func mean() -> Double {
+            let start = Clock.now()
+            for _ in 0..<tenth { insert() }
+            return Clock.seconds(since: start) * 1e6 / Double(tenth)
+        }
+        let first = mean()
+        for _ in 0..<(8 * tenth) { insert() }
+        return [("one section: inserts, first tenth", first), ("one section: inserts, last tenth", mean())]
     }
 }

@@ -16,6 +16,13 @@ final class RowListTests: XCTestCase {
         }
     }
 
+    /// `rows`, each given its index as its hint (what a whole-state update does).
+    @discardableResult
+    private func numbered(_ rows: [Row]) -> [Row] {
+        for (i, row) in rows.enumerated() { row.indexHint = RowHint(index: i).raw }
+        return rows
+    }
+
     private func assertSame(_ list: RowList, _ model: [Row], _ context: @autoclosure () -> String,
                             file: StaticString = #filePath, line: UInt = #line) {
         XCTAssertEqual(list.count, model.count, context(), file: file, line: line)
@@ -96,7 +103,7 @@ final class RowListTests: XCTestCase {
     func testRandomEditsMatchAnArrayAcrossChunkSizes() async {
         var random = SystemRandomNumberGenerator()
         for chunkSize in [1, 2, 3, 5] {
-            let start = rows(Int.random(in: 0...40, using: &random))
+            let start = numbered(rows(Int.random(in: 0...40, using: &random)))
             var model = start
             var list = RowList(start, chunkSize: chunkSize)
             for step in 0..<400 {
@@ -120,6 +127,7 @@ final class RowListTests: XCTestCase {
                     let new = rows(Int.random(in: 1...7, using: &random))
                     list.insert(contentsOf: new, at: at)
                     model.insert(contentsOf: new, at: at)
+                    list.noteLocations(in: at..<(at + new.count), section: 1)
                 case 1:  // remove a range (maybe across chunks)
                     guard !model.isEmpty else { continue }
                     let a = Int.random(in: 0..<model.count, using: &random)
@@ -132,22 +140,28 @@ final class RowListTests: XCTestCase {
                     let new = rows(Int.random(in: 0...9, using: &random))
                     list.replaceSubrange(a..<b, with: new)
                     model.replaceSubrange(a..<b, with: new)
+                    list.noteLocations(in: a..<(a + new.count), section: 1)
                 case 3:  // set one
                     guard !model.isEmpty else { continue }
                     let i = Int.random(in: 0..<model.count, using: &random)
                     let new = rows(1)[0]
                     list[i] = new
                     model[i] = new
+                    list.noteLocations(in: i..<(i + 1), section: 1)
                 case 4:  // append
                     let new = rows(Int.random(in: 1...4, using: &random))
                     list.append(contentsOf: new)
                     model.append(contentsOf: new)
+                    list.noteLocations(in: (model.count - new.count)..<model.count, section: 1)
                 case 5:  // remove one
                     guard !model.isEmpty else { continue }
                     let i = Int.random(in: 0..<model.count, using: &random)
                     XCTAssertTrue(list.remove(at: i) === model.remove(at: i), context)
+                case 6 where Bool.random(using: &random):  // every row numbered again, the list kept (a whole-state update)
+                    _ = numbered(model)
+                    list.noteRowsNumbered()
                 default:  // a whole new array, as a whole-state update hands over
-                    model = model.filter { _ in Bool.random(using: &random) } + rows(Int.random(in: 0...30, using: &random))
+                    model = numbered(model.filter { _ in Bool.random(using: &random) } + rows(Int.random(in: 0...30, using: &random)))
                     list = RowList(model, chunkSize: chunkSize)
                 }
                 assertSame(list, model, context)
@@ -157,16 +171,24 @@ final class RowListTests: XCTestCase {
                     XCTAssertEqual(list.index(of: model[i]), i, context)
                     for hint in [i, i - 3, i + 5, -10, model.count + 10] {
                         XCTAssertEqual(list.index(of: model[i], near: hint), i, "hint \(hint): \(context)")
-                        // Guesses right, near, far off (then the search from the hint) and out of range.
-                        for guess in [i, i + 2, i - RowList.guessWindow - 7, hint - 40, -5, model.count + 3] {
-                            XCTAssertEqual(list.index(of: model[i], near: hint, orNear: guess), i, "hint \(hint), guess \(guess): \(context)")
-                        }
+                        // Hints that point anywhere, or at no chunk: found all the same.
+                        XCTAssertEqual(list.index(of: model[i], hint: RowHint(index: hint)), i, "hint \(hint): \(context)")
+                        XCTAssertEqual(list.index(of: model[i], hint: RowHint(serial: abs(hint) % 7, offset: abs(hint) % 3)), i, context)
                     }
+                }
+                // Every row from its hint, which points into the chunk that holds the row: no edit
+                // outside it moves the row away from its hint (indices would drift with every edit before).
+                for (i, row) in model.enumerated() {
+                    let hint = RowHint(raw: row.indexHint)
+                    XCTAssertEqual(list.index(of: row, hint: hint), i, "\(hint): \(context)")
+                    let drift = abs(list.hintedIndex(hint) - i)
+                    XCTAssertLessThan(drift, 2 * chunkSize, "row \(i), \(hint) points \(drift) away: \(context)")
                 }
                 let stranger = rows(1)[0]
                 XCTAssertNil(list.index(of: stranger), context)
                 XCTAssertNil(list.index(of: stranger, near: model.count / 2), context)
-                XCTAssertNil(list.index(of: stranger, near: model.count / 2, orNear: 1), context)
+                XCTAssertNil(list.index(of: stranger, hint: RowHint(index: model.count / 2)), context)
+                XCTAssertNil(list.index(of: stranger, hint: RowHint(serial: 3, offset: 1)), context)
             }
         }
     }

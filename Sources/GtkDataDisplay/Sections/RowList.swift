@@ -6,6 +6,9 @@
 // A whole-state update hands its new array over as one chunk (shared, not copied); the first edit
 // splits a long chunk into short ones (a copy of its rows, once). Chunks never share a buffer, so
 // a row removed from the list is released at once.
+//
+// A row's lookup hint names its chunk (by a serial that stays with the chunk) and its offset there
+// (`RowHint`, `RowListChunkIDs`): rows inserted or removed in other chunks do not move it.
 
 /// The rows of one section, in order, chunked so that edits cost O(chunk + chunks), not O(rows).
 struct RowList: RandomAccessCollection, MutableCollection, RangeReplaceableCollection, ExpressibleByArrayLiteral {
@@ -22,6 +25,9 @@ struct RowList: RandomAccessCollection, MutableCollection, RangeReplaceableColle
     private var chunks: [[Row]] = []
     /// `starts[k]`: the list index of the first row of `chunks[k]`.
     private var starts: [Int] = []
+    /// What rows' hints (`RowHint`) name: chunk serials and origins, kept from the list's first edit
+    /// on; nil while it is the one chunk it was made with (serial 0, origin 0) or none.
+    private var chunkIDs: RowListChunkIDs?
     private(set) var count = 0
     let chunkSize: Int
 
@@ -29,9 +35,14 @@ struct RowList: RandomAccessCollection, MutableCollection, RangeReplaceableColle
 
     init(arrayLiteral rows: Row...) { self.init(rows) }
 
+    /// Rows a chunk is split into at most: an edited chunk holds at most twice this, and a hint
+    /// names a row's offset in it in 11 bits (`RowHint`).
+    static let largestChunkSize = RowHint.offsetLimit / 2
+
     /// The rows of `rows`, sharing its buffer (no row is copied or retained).
     init(_ rows: [Row], chunkSize: Int = RowList.defaultChunkSize) {
         precondition(chunkSize > 0, "a chunk holds at least one row")
+        precondition(chunkSize <= Self.largestChunkSize, "a chunk holds at most \(Self.largestChunkSize) rows")
         self.chunkSize = chunkSize
         guard !rows.isEmpty else { return }
         chunks = [rows]
@@ -141,16 +152,18 @@ struct RowList: RandomAccessCollection, MutableCollection, RangeReplaceableColle
     }
 
     /// Records each row's place for rows `range` (`Row.sectionHint` = `section`, `Row.indexHint`
-    /// its index), a chunk at a time.
+    /// its chunk and offset, see `hint(at:)`), a chunk at a time.
     @MainActor func noteLocations(in range: Range<Int>, section: UInt32) {
         guard !range.isEmpty else { return }
         var (k, offset) = locate(range.lowerBound)
         var index = range.lowerBound
         while index < range.upperBound {
+            let serial = serial(ofChunk: k)
             chunks[k].withUnsafeBufferPointer { chunk in
+                let long = chunk.count > largestChunk
                 while offset < chunk.count && index < range.upperBound {
                     chunk[offset].sectionHint = section
-                    chunk[offset].indexHint = UInt32(truncatingIfNeeded: index)
+                    chunk[offset].indexHint = long ? RowHint(index: index).raw : RowHint(serial: serial, offset: offset).raw
                     offset += 1
                     index += 1
                 }
@@ -158,6 +171,74 @@ struct RowList: RandomAccessCollection, MutableCollection, RangeReplaceableColle
             k += 1
             offset = 0
         }
+    }
+
+    /// The hint for the row at `index`: its chunk's serial and its offset there — or the index, in a
+    /// list of one chunk that its first edit will split (made from a whole-state update's rows, not
+    /// edited since: see `splitIfLong`).
+    func hint(at index: Int) -> RowHint {
+        let (k, offset) = locate(index)
+        if chunks[k].count > largestChunk { return RowHint(index: index) }
+        return RowHint(serial: serial(ofChunk: k), offset: offset)
+    }
+
+    /// Every row's hint was just set to its index (a whole-state update kept this list): plain
+    /// hints now start each chunk at its start.
+    mutating func noteRowsNumbered() {
+        guard chunkIDs != nil else { return }
+        uniqueChunkIDs().setOrigins(toStarts: starts)
+    }
+
+    /// The index `hint` points at (clamped into the list): where a lookup looks first. A hint
+    /// written since the last edit before the row points at the row.
+    func hintedIndex(_ hint: RowHint) -> Int {
+        let (k, offset) = hintedPlace(hint) ?? (0, 0)
+        return starts[k] + offset
+    }
+
+    /// The chunk and offset `hint` points at, clamped into that chunk; nil for an empty list or a
+    /// serial no chunk has.
+    private func hintedPlace(_ hint: RowHint) -> (chunk: Int, offset: Int)? {
+        guard count > 0 else { return nil }
+        if let (serial, offset) = hint.chunk {
+            guard let k = chunk(withSerial: serial) else { return nil }
+            return (k, Swift.min(offset, chunks[k].count - 1))
+        }
+        let index = hint.index!
+        let k = chunk(forPlainHint: index)
+        return (k, Swift.min(Swift.max(index - origin(ofChunk: k), 0), chunks[k].count - 1))
+    }
+
+    // MARK: Chunk serials and origins (`RowListChunkIDs`)
+
+    private func serial(ofChunk k: Int) -> Int { chunkIDs?.serials[k] ?? 0 }
+
+    private func origin(ofChunk k: Int) -> Int { chunkIDs?.origins[k] ?? 0 }
+
+    private func chunk(withSerial serial: Int) -> Int? {
+        guard let chunkIDs else { return serial == 0 && !chunks.isEmpty ? 0 : nil }
+        return chunkIDs.chunk(withSerial: serial)
+    }
+
+    private func chunk(forPlainHint index: Int) -> Int { chunkIDs?.chunk(forPlainHint: index) ?? 0 }
+
+    /// The chunk ids, kept from now on, this list's own (copied when a copy of the list shares them).
+    private mutating func uniqueChunkIDs() -> RowListChunkIDs {
+        if chunkIDs == nil {
+            chunkIDs = RowListChunkIDs(chunks: chunks.count)
+        } else if !isKnownUniquelyReferenced(&chunkIDs) {
+            chunkIDs = chunkIDs!.copy()
+        }
+        return chunkIDs!
+    }
+
+    /// Removes chunks `range`, their starts, serials and origins.
+    private mutating func removeChunks(_ range: Range<Int>) {
+        guard !range.isEmpty else { return }
+        let ids = uniqueChunkIDs()  // before the chunks change: made for the list as it is
+        chunks.removeSubrange(range)
+        starts.removeSubrange(range)
+        ids.removeChunks(range)
     }
 
     mutating func replaceSubrange<C: Collection>(_ range: Range<Int>, with newElements: C) where C.Element == Row {
@@ -168,7 +249,8 @@ struct RowList: RandomAccessCollection, MutableCollection, RangeReplaceableColle
             chunks = [Array(newElements)]
             starts = [0]
             count = inserted
-            splitIfLong(0)
+            chunkIDs = nil
+            splitIfLong(0)  // no row has a hint from this list yet: none is touched
             return
         }
         // Chunks the edit touches are split first, so it copies (and moves) rows of short chunks only.
@@ -188,10 +270,7 @@ struct RowList: RandomAccessCollection, MutableCollection, RangeReplaceableColle
             let (last, lastOffset) = locate(range.upperBound - 1)
             chunks[first].replaceSubrange(firstOffset..., with: newElements)
             chunks[last].removeSubrange(0...lastOffset)
-            if last > first + 1 {
-                chunks.removeSubrange((first + 1)..<last)
-                starts.removeSubrange((first + 1)..<last)
-            }
+            removeChunks((first + 1)..<last)
         }
         count += inserted - range.count
         // Drop the (at most two) chunks left empty, split one that grew long, renumber from the first
@@ -201,7 +280,7 @@ struct RowList: RandomAccessCollection, MutableCollection, RangeReplaceableColle
         if !withinOneChunk && first + 1 < chunks.count && chunks[first + 1].isEmpty { removeChunk(first + 1) }
         if chunks[first].isEmpty { removeChunk(first) }
         if first < chunks.count {
-            splitIfLong(first)
+            splitIfLong(first, inserted: firstOffset..<(firstOffset + inserted))
             if withinOneChunk && chunks.count == chunksBefore {
                 shiftStarts(after: first, by: inserted - range.count)
             } else {
@@ -309,23 +388,49 @@ struct RowList: RandomAccessCollection, MutableCollection, RangeReplaceableColle
         replaceSubrange(count..<count, with: added)
     }
 
-    private mutating func removeChunk(_ k: Int) {
-        chunks.remove(at: k)
-        starts.remove(at: k)
-    }
+    private mutating func removeChunk(_ k: Int) { removeChunks(k..<(k + 1)) }
 
     /// Splits `chunks[k]` into chunks of `chunkSize` rows when it is longer than twice that (the
     /// last takes a short remainder). O(rows of the chunk), once: the pieces are short.
-    private mutating func splitIfLong(_ k: Int) {
+    ///
+    /// The first piece keeps the chunk's serial and origin; the others get new serials. A chunk an
+    /// edit made long (`inserted`: the offsets of the rows it brought, which their caller gives hints
+    /// next) gives the rows it moves into those pieces hints naming them, so no hint points at a
+    /// chunk its row left (rows inserted again and again in one place would otherwise leave the rows
+    /// after them ever further from their hints); the pieces' origins are then the next chunk's (no
+    /// plain hint is left in them). A chunk never edited (`inserted` nil: the one a list is made
+    /// with) holds plain hints that are its offsets from its origin: the pieces' origins follow, and
+    /// no row is touched — the first edit after a whole-state update of a million rows splits them all.
+    private mutating func splitIfLong(_ k: Int, inserted: Range<Int>? = nil) {
         let chunk = chunks[k]
         guard chunk.count > largestChunk else { return }
         var pieces: [[Row]] = []
+        var pieceStarts: [Int] = []
         pieces.reserveCapacity(chunk.count / chunkSize + 1)
         var start = 0
         while start < chunk.count {
             let end = chunk.count - start < chunkSize + chunkSize / 2 ? chunk.count : start + chunkSize
             pieces.append(Array(chunk[start..<end]))
+            pieceStarts.append(start)
             start = end
+        }
+        let ids = uniqueChunkIDs()
+        if let inserted {
+            let ceiling = k + 1 < ids.origins.count ? ids.origins[k + 1] : Int.max
+            let pieceSerials = ids.split(k, into: [ids.origins[k]] + repeatElement(ceiling, count: pieces.count - 1))
+            chunk.withUnsafeBufferPointer { rows in
+                for j in 1..<pieces.count {
+                    let end = j + 1 < pieces.count ? pieceStarts[j + 1] : rows.count
+                    var offset = pieceStarts[j]
+                    while offset < end {
+                        if inserted.contains(offset) { offset = inserted.upperBound; continue }
+                        rows[offset].indexHint = RowHint(serial: pieceSerials[j], offset: offset - pieceStarts[j]).raw
+                        offset += 1
+                    }
+                }
+            }
+        } else {
+            _ = ids.split(k, into: pieceStarts.map { ids.origins[k] + $0 })
         }
         chunks.replaceSubrange(k...k, with: pieces)
         starts.replaceSubrange(k...k, with: repeatElement(0, count: pieces.count))
@@ -436,15 +541,33 @@ struct RowList: RandomAccessCollection, MutableCollection, RangeReplaceableColle
         firstInChunks { buffer, start in Self.firstIndex(of: row, in: buffer).map { start + $0 } }
     }
 
-    /// The index of `row`, searched outward from `hint`: in the hint's chunk both ways one step at a
-    /// time (O(d) for a row d places away in it), then whole chunks, nearest first, each in a plain
-    /// loop over its buffer — rows drift from their hints as rows are inserted or removed before them,
-    /// and a chunk read straight through is several times faster a row than stepping two cursors
-    /// across chunk boundaries. A scan of the list when the row is not there.
+    /// The index of `row`, searched outward from list index `hint` (see `search(_:chunk:offset:)`).
     func index(of row: Row, near hint: Int) -> Int? {
         guard count > 0 else { return nil }
-        let start = Swift.min(Swift.max(hint, 0), count - 1)
-        let (k, offset) = locate(start)
+        let (k, offset) = locate(Swift.min(Swift.max(hint, 0), count - 1))
+        return search(row, chunk: k, offset: offset)
+    }
+
+    /// The index of `row`, searched outward from where `hint` (its `Row.indexHint`) points: O(d) for
+    /// a row d places from there, d at most the length of its chunk once the hint was written by this
+    /// list (`noteLocations`, `hint(at:)`) or numbers the rows of a whole-state update — rows inserted
+    /// or removed in other chunks do not move it. A scan of the list when the row is not there.
+    func index(of row: Row, hint: RowHint) -> Int? {
+        // An index still exact (no edit before the row since a whole-state update numbered it) is
+        // checked where it points, through `starts` alone, as an index hint was before chunk hints.
+        if let index = hint.index, index < count {
+            let (k, offset) = locate(index)
+            if chunks[k][offset] === row { return index }
+        }
+        guard let (k, offset) = hintedPlace(hint) else { return index(of: row) }
+        return search(row, chunk: k, offset: offset)
+    }
+
+    /// The index of `row`, searched from `offset` in chunk `k`: in that chunk both ways one step at
+    /// a time (O(d) for a row d places away in it), then whole chunks, nearest first, each in a
+    /// plain loop over its buffer (a chunk read straight through is several times faster a row than
+    /// stepping two cursors across chunk boundaries). Nil when the row is in no chunk.
+    private func search(_ row: Row, chunk k: Int, offset: Int) -> Int? {
         if let i = chunks[k].withUnsafeBufferPointer({ Self.outward(row, in: $0, from: offset) }) { return starts[k] + i }
         var after = k + 1, before = k - 1
         while after < chunks.count || before >= 0 {
@@ -460,35 +583,11 @@ struct RowList: RandomAccessCollection, MutableCollection, RangeReplaceableColle
         return nil
     }
 
-    /// Rows either side of a guess that `index(of:near:orNear:)` looks at.
-    static let guessWindow = 32
-
-    /// The index of `row`: at `hint`, else within `guessWindow` rows of `guess` (in its chunk), else
-    /// as `index(of:near:)` finds it from `hint`. A caller guesses where a row drifted from its hint
-    /// by how far the last row it looked up had drifted: rows removed or inserted before a stretch of
-    /// rows move them all alike, and a search from each hint would read every row in between
-    /// (removing 50,000 rows, then 10,000 rows after them one by one, read 50,000 rows for each).
-    func index(of row: Row, near hint: Int, orNear guess: Int) -> Int? {
-        guard count > 0 else { return nil }
-        if hint >= 0 && hint < count {
-            let (k, offset) = locate(hint)
-            if chunks[k][offset] === row { return hint }
-        }
-        if guess != hint && guess >= 0 && guess < count {
-            let (k, offset) = locate(guess)
-            if let i = chunks[k].withUnsafeBufferPointer({ Self.outward(row, in: $0, from: offset, limit: Self.guessWindow) }) {
-                return starts[k] + i
-            }
-        }
-        return index(of: row, near: hint)
-    }
-
-    /// The index of `row` in `buffer`, searched outward from `start` both ways, one step at a time,
-    /// at most `limit` steps each way.
-    private static func outward(_ row: Row, in buffer: UnsafeBufferPointer<Row>, from start: Int, limit: Int = .max) -> Int? {
+    /// The index of `row` in `buffer`, searched outward from `start` both ways, one step at a time.
+    private static func outward(_ row: Row, in buffer: UnsafeBufferPointer<Row>, from start: Int) -> Int? {
         if buffer[start] === row { return start }
         var distance = 1
-        while distance <= limit && (start - distance >= 0 || start + distance < buffer.count) {
+        while start - distance >= 0 || start + distance < buffer.count {
             if start + distance < buffer.count, buffer[start + distance] === row { return start + distance }
             if start - distance >= 0, buffer[start - distance] === row { return start - distance }
             distance += 1

@@ -36,14 +36,13 @@ struct SectionState {
     /// The index of `row` in `rows` (by identity): a plain loop over each chunk's buffer.
     func index(of row: Row) -> Int? { rows.index(of: row) }
 
-    /// The index of `row` in `rows`, searched outward from `hint` (`RowList.index(of:near:)`): O(d)
-    /// for a row d places from where it was last seen — rows inserted or removed before it since —
-    /// and a scan of the section when it is not there. Close to `guess` first, when given
-    /// (`RowList.index(of:near:orNear:)`).
-    func index(of row: Row, near hint: Int, orNear guess: Int? = nil) -> Int? {
-        guard let guess else { return rows.index(of: row, near: hint) }
-        return rows.index(of: row, near: hint, orNear: guess)
-    }
+    /// The index of `row` in `rows`, searched outward from list index `hint` (`RowList.index(of:near:)`):
+    /// O(d) for a row d places from it, a scan of the section when it is not there.
+    func index(of row: Row, near hint: Int) -> Int? { rows.index(of: row, near: hint) }
+
+    /// The index of `row` in `rows`, searched from where its hint points (`RowList.index(of:hint:)`):
+    /// O(d) for a row d places from there, d bounded by its chunk's length.
+    func index(of row: Row, hint: RowHint) -> Int? { rows.index(of: row, hint: hint) }
 
     /// Puts `newRows` in place of `rows[range]` and records their places (`noteLocations`): every edit
     /// that brings rows into a standing section goes through here, so none keeps a stale hint.

@@ -38,10 +38,11 @@ final class Row {
     /// The row object in the store (this row holds one reference).
     nonisolated(unsafe) let object: UnsafeMutablePointer<GddRowObject>
     /// Where the row stood when the manager last placed or found it (its section's `SectionState.id`,
-    /// index in its rows): where a lookup starts searching (`SectionState.index(of:near:)`). Never
-    /// trusted: checked first.
+    /// and its place in the section's rows as a `RowHint`: a chunk and offset, or an index): where a
+    /// lookup starts searching (`SectionState.index(of:hint:)`). Never trusted: checked first. The
+    /// place is read by a `RowList` splitting a chunk, off the main actor's checks.
     var sectionHint: UInt32 = 0
-    var indexHint: UInt32 = 0
+    nonisolated(unsafe) var indexHint: UInt32 = 0
     /// Bumped on every content update: a bound cell compares it with the version it showed.
     var contentVersion: UInt32 = 0 {
         didSet { if !RowChangeObservers.isEmpty { RowChangeObservers.contentChanged(self) } }

@@ -130,10 +130,8 @@ extension BaseListManager {
     func location(of row: Row) -> (Int, Int)? {
         let hinted = sectionIndex(id: row.sectionHint)
         var found: (Int, Int)?
-        let hint = Int(row.indexHint)
-        if let hinted, let i = state[hinted].index(of: row, near: hint, orNear: hint + lastDrift) {
+        if let hinted, let i = state[hinted].index(of: row, hint: RowHint(raw: row.indexHint)) {
             found = (hinted, i)
-            lastDrift = i - hint
         } else {
             for (s, section) in state.enumerated() where s != hinted {
                 if let i = section.index(of: row) { found = (s, i); break }
@@ -141,7 +139,7 @@ extension BaseListManager {
         }
         if let (s, i) = found {
             row.sectionHint = state[s].id
-            row.indexHint = UInt32(truncatingIfNeeded: i)
+            row.indexHint = state[s].rows.hint(at: i).raw
         }
         return found
     }

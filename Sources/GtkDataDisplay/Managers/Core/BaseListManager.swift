@@ -37,10 +37,6 @@ open class BaseListManager {
     var flatCache: [Row]?
     /// The id the next new section takes (`SectionState.id`; `newSectionIDs`).
     var nextSectionID: UInt32 = 1
-    /// How far the last row found from its hint stood from it (`location(of:)`): rows near one
-    /// another drift alike (rows removed or inserted before them all), so the next lookup tries its
-    /// hint moved as far first.
-    var lastDrift = 0
     /// Rows by generator identity: while the manager links (see `row(of:)`), the rows whose
     /// generator is not linked; otherwise every row, and then whole-state updates drop it
     /// (`rowLookup = nil`) instead of rebuilding it, and the next lookup builds it from `state`.

@@ -40,7 +40,7 @@ final class Row {
     /// Where the row stood when the manager last placed or found it (its section's `SectionState.id`,
     /// and its place in the section's rows as a `RowHint`: a chunk and offset, or an index): where a
     /// lookup starts searching (`SectionState.index(of:hint:)`). Never trusted: checked first. The
-    /// place is read by a `RowList` splitting a chunk, off the main actor's checks.
+    /// place is also written by a `RowList` splitting a chunk (`RowList` is not main-actor isolated).
     var sectionHint: UInt32 = 0
     nonisolated(unsafe) var indexHint: UInt32 = 0
     /// Bumped on every content update: a bound cell compares it with the version it showed.

@@ -553,12 +553,6 @@ struct RowList: RandomAccessCollection, MutableCollection, RangeReplaceableColle
     /// list (`noteLocations`, `hint(at:)`) or numbers the rows of a whole-state update — rows inserted
     /// or removed in other chunks do not move it. A scan of the list when the row is not there.
     func index(of row: Row, hint: RowHint) -> Int? {
-        // An index still exact (no edit before the row since a whole-state update numbered it) is
-        // checked where it points, through `starts` alone, as an index hint was before chunk hints.
-        if let index = hint.index, index < count {
-            let (k, offset) = locate(index)
-            if chunks[k][offset] === row { return index }
-        }
         guard let (k, offset) = hintedPlace(hint) else { return index(of: row) }
         return search(row, chunk: k, offset: offset)
     }

@@ -95,7 +95,10 @@ final class RowListTests: XCTestCase {
             XCTAssertGreaterThan(Set(list.chunkCounts).count, 1, "chunks of different lengths: \(list.chunkCounts)")
             assertSame(list, model, "thinned half \(thinnedHalf)")
             for i in model.indices {
-                XCTAssertEqual(list.index(of: model[i], near: i), i, "thinned half \(thinnedHalf), row \(i)")
+                // The hint of each index names its chunk and offset: it points exactly there, and finds the row.
+                let hint = list.hint(at: i)
+                XCTAssertEqual(list.hintedIndex(hint), i, "thinned half \(thinnedHalf), row \(i)")
+                XCTAssertEqual(list.index(of: model[i], hint: hint), i, "thinned half \(thinnedHalf), row \(i)")
             }
         }
     }
@@ -170,7 +173,6 @@ final class RowListTests: XCTestCase {
                 if let i = model.indices.randomElement(using: &random) {
                     XCTAssertEqual(list.index(of: model[i]), i, context)
                     for hint in [i, i - 3, i + 5, -10, model.count + 10] {
-                        XCTAssertEqual(list.index(of: model[i], near: hint), i, "hint \(hint): \(context)")
                         // Hints that point anywhere, or at no chunk: found all the same.
                         XCTAssertEqual(list.index(of: model[i], hint: RowHint(index: hint)), i, "hint \(hint): \(context)")
                         XCTAssertEqual(list.index(of: model[i], hint: RowHint(serial: abs(hint) % 7, offset: abs(hint) % 3)), i, context)
@@ -186,7 +188,6 @@ final class RowListTests: XCTestCase {
                 }
                 let stranger = rows(1)[0]
                 XCTAssertNil(list.index(of: stranger), context)
-                XCTAssertNil(list.index(of: stranger, near: model.count / 2), context)
                 XCTAssertNil(list.index(of: stranger, hint: RowHint(index: model.count / 2)), context)
                 XCTAssertNil(list.index(of: stranger, hint: RowHint(serial: 3, offset: 1)), context)
             }
@@ -208,7 +209,7 @@ final class RowListTests: XCTestCase {
             assertSame(list, model, "split \(split)")
             XCTAssertTrue(list.chunkCounts.allSatisfy { $0 <= 2 * list.chunkSize }, "\(list.chunkCounts)")
             for i in model.indices.shuffled(using: &random).prefix(20) {
-                XCTAssertEqual(list.index(of: model[i], near: i + 7), i)
+                XCTAssertEqual(list.index(of: model[i], hint: RowHint(index: i + 7)), i)
             }
         }
     }

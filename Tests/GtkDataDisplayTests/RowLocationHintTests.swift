@@ -149,17 +149,19 @@ final class RowLocationHintTests: XCTestCase {
         XCTAssertFalse(manager.contains(x))
     }
 
-    func testIndexNearAHintFindsTheRowWhereverItIs() async {
+    func testARowIsFoundFromAnyHint() async {
         let rows = (0..<50).map { Row(generator: LabelRow(model: "\($0)"), role: .row) }
         let section = SectionState(id: 1, rows: rows)
         for (i, row) in rows.enumerated() {
             for hint in [-5, 0, i, 25, 49, 1_000] {
-                XCTAssertEqual(section.index(of: row, near: hint), i, "row \(i) from hint \(hint)")
+                XCTAssertEqual(section.index(of: row, hint: RowHint(index: hint)), i, "row \(i) from index hint \(hint)")
+                XCTAssertEqual(section.index(of: row, hint: RowHint(serial: 0, offset: max(hint, 0) % 50)), i, "row \(i) from chunk hint \(hint)")
             }
         }
         let stranger = Row(generator: LabelRow(model: "x"), role: .row)
-        XCTAssertNil(section.index(of: stranger, near: 10))
-        XCTAssertNil(SectionState(id: 2).index(of: stranger, near: 0))
+        XCTAssertNil(section.index(of: stranger, hint: RowHint(index: 10)))
+        XCTAssertNil(section.index(of: stranger, hint: RowHint(serial: 0, offset: 10)))
+        XCTAssertNil(SectionState(id: 2).index(of: stranger, hint: RowHint(index: 0)))
     }
 }
 

@@ -541,13 +541,6 @@ struct RowList: RandomAccessCollection, MutableCollection, RangeReplaceableColle
         firstInChunks { buffer, start in Self.firstIndex(of: row, in: buffer).map { start + $0 } }
     }
 
-    /// The index of `row`, searched outward from list index `hint` (see `search(_:chunk:offset:)`).
-    func index(of row: Row, near hint: Int) -> Int? {
-        guard count > 0 else { return nil }
-        let (k, offset) = locate(Swift.min(Swift.max(hint, 0), count - 1))
-        return search(row, chunk: k, offset: offset)
-    }
-
     /// The index of `row`, searched outward from where `hint` (its `Row.indexHint`) points: O(d) for
     /// a row d places from there, d at most the length of its chunk once the hint was written by this
     /// list (`noteLocations`, `hint(at:)`) or numbers the rows of a whole-state update — rows inserted

@@ -36,10 +36,6 @@ struct SectionState {
     /// The index of `row` in `rows` (by identity): a plain loop over each chunk's buffer.
     func index(of row: Row) -> Int? { rows.index(of: row) }
 
-    /// The index of `row` in `rows`, searched outward from list index `hint` (`RowList.index(of:near:)`):
-    /// O(d) for a row d places from it, a scan of the section when it is not there.
-    func index(of row: Row, near hint: Int) -> Int? { rows.index(of: row, near: hint) }
-
     /// The index of `row` in `rows`, searched from where its hint points (`RowList.index(of:hint:)`):
     /// O(d) for a row d places from there, d bounded by its chunk's length.
     func index(of row: Row, hint: RowHint) -> Int? { rows.index(of: row, hint: hint) }
@@ -51,8 +47,8 @@ struct SectionState {
         noteLocations(from: range.lowerBound, to: range.lowerBound + newRows.count)
     }
 
-    /// Records each row's place from `start` on: this section (`id`) and its index in `rows`
-    /// (`Row.sectionHint`, `Row.indexHint`).
+    /// Records each row's place from `start` on: this section (`id`) and its place in `rows`
+    /// (`Row.sectionHint`, `Row.indexHint`: see `RowList.noteLocations(in:section:)`).
     func noteLocations(from start: Int = 0, to end: Int? = nil) {
         rows.noteLocations(in: start..<(end ?? rows.count), section: id)
     }

@@ -28,10 +28,15 @@ final class RawFixture {
 
     var listModel: OpaquePointer { gdd_list_model(UnsafeMutableRawPointer(store)) }
 
-    /// One `g_list_store_splice`.
+    /// One `g_list_store_splice`, or `g_list_store_remove` for a splice that only removes one item
+    /// (the same emission; what `RowStore` does, and what a hand-written app removing a row calls).
     @inline(__always)
     func splice(at position: Int, removing: Int, _ additions: UnsafeMutablePointer<gpointer?>?, count: Int) {
-        g_list_store_splice(store, guint(position), guint(removing), additions, guint(count))
+        if removing == 1, count == 0 {
+            g_list_store_remove(store, guint(position))
+        } else {
+            g_list_store_splice(store, guint(position), guint(removing), additions, guint(count))
+        }
     }
 
     /// Puts the store back to `items` (one splice) and holds references on them instead.

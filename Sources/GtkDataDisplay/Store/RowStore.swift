@@ -3,8 +3,8 @@ import DataDisplayDiff
 
 /// One `GListStore` whose items are row objects: the model a `GtkListView` shows.
 ///
-/// Every change reaches it as `g_list_store_splice` calls, each of which emits exactly one
-/// `items-changed`. The store holds its own reference on each item it contains.
+/// Every change reaches it as `g_list_store_splice` calls (`g_list_store_remove` for a splice that
+/// only removes one item), each of which emits exactly one `items-changed`. The store holds its own reference on each item it contains.
 @MainActor
 public final class RowStore {
     /// The `GListStore *` (this object holds one reference).
@@ -68,6 +68,14 @@ public final class RowStore {
     /// Replaces `removing` items at `position` with the row objects of `rows`: one emission.
     func splice<C: Collection>(at position: Int, removing: Int, inserting rows: C) where C.Element == Row {
         if !willSplice.isEmpty, removing > 0 || !rows.isEmpty { willSplice.invoke(with: (position, removing)) }
+        if removing == 1, rows.isEmpty {
+            // The same one emission, items-changed (position, 1, 0), for a fraction of the cost: GLib
+            // 2.74 splices a removal as a range (cut the sequence's tree twice and join it) where
+            // g_list_store_remove unlinks the one node — 1.4 µs less a removal at every size, most of
+            // a removal's cost below 1M rows (a plan of scattered moves or deletes is made of them).
+            g_list_store_remove(pointer, guint(position))
+            return
+        }
         if rows.count >= MappedItems.minimumCount, spliceMapped(at: position, removing: removing, inserting: rows) { return }
         // The items gathered in a local array (appending to a stored property checks exclusive
         // access on every append); a small buffer is kept for the next splice.

@@ -4,7 +4,8 @@ import DataDisplayDiff
 /// One `GListStore` whose items are row objects: the model a `GtkListView` shows.
 ///
 /// Every change reaches it as `g_list_store_splice` calls (`g_list_store_remove` for a splice that
-/// only removes one item), each of which emits exactly one `items-changed`. The store holds its own reference on each item it contains.
+/// only removes one item), each of which emits exactly one `items-changed`. The store holds its
+/// own reference on each item it contains.
 @MainActor
 public final class RowStore {
     /// The `GListStore *` (this object holds one reference).

@@ -29,13 +29,7 @@ open class BaseRowGenerator<View: ConfigurableRowView>: RowGenerator, Selectable
     // The events are made on first use: most rows of a long list are never shown, selected or
     // listened to, and five objects per generator were most of what making and dropping one cost.
     // One field for all five (`RowEvents`) keeps the generator 32 bytes smaller than five did.
-    @exclusivity(unchecked) private var eventStorage: RowEvents?
-    private var events: RowEvents {
-        if let events = eventStorage { return events }
-        let events = RowEvents()
-        eventStorage = events
-        return events
-    }
+    private lazy var events = RowEvents()
     /// Fires when the row is selected.
     public var didSelectEvent: Event<Void> { events.didSelect }
     /// Fires when the row is deselected.

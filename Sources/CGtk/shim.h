@@ -31,6 +31,15 @@ static inline gboolean gdd_row_object_is_unshared(GddRowObject *object) {
         && g_atomic_pointer_get(&object->parent_instance.qdata) == NULL;
 }
 
+/* Whether the store showing a row object and the row owning it are all that hold it: two
+ * references and nothing attached (a list item, a selection, a drag or a weak reference would add
+ * a reference or `qdata`). Such an object can change rows while the store takes it out and puts it
+ * back in one splice. */
+static inline gboolean gdd_row_object_is_held_by_store_and_row(GddRowObject *object) {
+    return g_atomic_int_get(&object->parent_instance.ref_count) == 2
+        && g_atomic_pointer_get(&object->parent_instance.qdata) == NULL;
+}
+
 /* A hint that `address` is about to be read: loops over rows in random order ask for a row a few
  * steps ahead, so its cache line is on its way while the rows before it are worked on. */
 static inline void gdd_prefetch(const void *address) { __builtin_prefetch(address, 0, 3); }

@@ -35,8 +35,9 @@ final class Row {
     // bytes fit malloc's 80-byte chunks (plain `Int`s made it 88, and the cell it once held 80,
     // both served from 96-byte chunks; see `RowCells`).
     private nonisolated let storedDepth: Int32
-    /// The row object in the store (this row holds one reference).
-    nonisolated(unsafe) let object: UnsafeMutablePointer<GddRowObject>
+    /// The row object in the store (this row holds one reference). Rows trade objects only inside
+    /// one splice that takes them out and puts them back (`RowObjectOrder`).
+    private(set) nonisolated(unsafe) var object: UnsafeMutablePointer<GddRowObject>
     /// Where the row stood when the manager last placed or found it (its section's `SectionState.id`,
     /// and its place in the section's rows as a `RowHint`: a chunk and offset, or an index): where a
     /// lookup starts searching (`SectionState.index(of:hint:)`). Never trusted: checked first. The
@@ -181,6 +182,13 @@ final class Row {
         } else {
             SelectionDispatch.uncountedRows.subtract(1, ordering: .relaxed)
         }
+    }
+
+    /// Makes `object` this row's (its reference passes to this row; the object it had goes to
+    /// another row of the same trade: see `RowObjectOrder`).
+    func take(object: UnsafeMutablePointer<GddRowObject>) {
+        self.object = object
+        object.pointee.row = Unmanaged.passUnretained(self).toOpaque()
     }
 
     /// The row object as a store item.

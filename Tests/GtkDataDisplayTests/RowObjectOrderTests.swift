@@ -16,9 +16,9 @@ final class RowObjectOrderTests: XCTestCase {
     }
 
     private func shuffled(seed: UInt64) -> [Int] {
-        var random = SplitMix(state: seed)
+        var random = RandomizedRNG(seed: seed)
         var ids = Array(0..<count)
-        for i in stride(from: ids.count - 1, to: 0, by: -1) { ids.swapAt(i, Int(random.next() % UInt64(i + 1))) }
+        for i in stride(from: ids.count - 1, to: 0, by: -1) { ids.swapAt(i, random.below(i + 1)) }
         return ids
     }
 
@@ -77,17 +77,5 @@ final class RowObjectOrderTests: XCTestCase {
         var counts = [Int](repeating: 0, count: 1 << 11)
         RowObjectOrder.sortAddresses(&values, scratch: &scratch, counts: &counts)
         XCTAssertEqual(values, [0x10, 0x30, 0x20_0000_0040, 0x20_0000_0040, 0x7000_0000_0000, 0x7000_0000_0010])
-    }
-}
-
-/// A small seeded generator (SplitMix64) for repeatable inputs.
-private struct SplitMix {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

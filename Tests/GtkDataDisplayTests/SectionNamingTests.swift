@@ -5,11 +5,13 @@ import XCTest
 /// Gaps RDDM's tests found: `reloadSection` refreshes the section's header and footer too, and a
 /// section can be named by its footer where rows are added (`add(_:toSectionWith:)`,
 /// `insertAtBeginning/End(_:ofSectionWith:)`) or reloaded. Checked on the real store: which row
-/// objects are marked for a rebind (their content version), and what the store emits.
+/// objects are marked for a rebind (their content changes, heard as a box view hears them), and
+/// what the store emits.
 @MainActor
 final class SectionNamingTests: XCTestCase {
     private var manager: ManualListManager!
     private var recorder: ItemsChangedRecorder!
+    private var contentChanges: ContentChangeCounter!
     private var a: LabelHeader!, b: LabelHeader!
     private var footerA: LabelFooter!, footerB: LabelFooter!
 
@@ -22,16 +24,19 @@ final class SectionNamingTests: XCTestCase {
         try manager.addSection(header: a, rows: rows("a1", "a2"), footer: footerA)
         try manager.addSection(header: b, rows: rows("b1"), footer: footerB)
         recorder = ItemsChangedRecorder(manager.store)
+        contentChanges = ContentChangeCounter()
+        RowChangeObservers.add(contentChanges)
     }
 
     override func tearDown() async throws {
+        RowChangeObservers.remove(contentChanges)
         XCTAssertEqual(recorder.invalidChanges, [])
         assertStoreMatchesManager(manager)
     }
 
-    /// The content version of each row object in the store, in order.
-    private func versions() -> [UInt32] {
-        (0..<manager.store.count).map { manager.store.row(at: $0)!.contentVersion }
+    /// How many content changes each row in the store has had, in order.
+    private func versions() -> [Int] {
+        (0..<manager.store.count).map { contentChanges.count[ObjectIdentifier(manager.store.row(at: $0)!), default: 0] }
     }
 
     func testReloadSectionRefreshesItsHeaderRowsAndFooterOnly() async throws {
@@ -120,4 +125,12 @@ final class SectionNamingTests: XCTestCase {
         XCTAssertTrue(gravity.sections[0].footer === f)
         assertStoreMatchesManager(gravity)
     }
+}
+
+/// Counts each row's content changes (`Row.contentChanged`), as a box view hears them.
+@MainActor
+private final class ContentChangeCounter: RowChangeObserver {
+    var count: [ObjectIdentifier: Int] = [:]
+    func rowContentChanged(_ row: Row) { count[ObjectIdentifier(row), default: 0] += 1 }
+    func row(_ row: Row, tookGeneratorFrom previous: any RowGenerator, sameContent: Bool) {}
 }

@@ -228,7 +228,7 @@ public final class BoxAdapter {
 
 extension BoxAdapter: RowChangeObserver {
     func rowContentChanged(_ row: Row) {
-        children[ObjectIdentifier(row)]?.refresh()
+        children[ObjectIdentifier(row)]?.contentChanged()
     }
 
     func row(_ row: Row, tookGeneratorFrom previous: any RowGenerator, sameContent: Bool) {

@@ -14,7 +14,8 @@ final class BoxChild {
     /// The generator bound to the view now (the row's, unless a handover is pending).
     private(set) var generator: (any RowGenerator)?
     private var viewKind: ReuseIdentifier?
-    private var boundVersion: UInt32 = 0
+    /// Whether the row's content changed since the view was bound (`contentChanged`).
+    private var showsStaleContent = false
     /// How many positions of the store show this row right now: 1, except between the splices of
     /// one manager operation (a move may insert a row before it removes it), or 0 while the row is
     /// out of the store but still in the manager (it comes back before the operation ends).
@@ -71,7 +72,7 @@ final class BoxChild {
         guard let view = container.view else { return }
         manager.withinViewCallback { generator.bind(view) }
         self.generator = generator
-        boundVersion = row.contentVersion
+        showsStaleContent = false
         adapter?.statistics.binds += 1
         listenForFolds(generator)
         updateExpander()
@@ -92,9 +93,16 @@ final class BoxChild {
         }
     }
 
-    /// The row's content changed: rebind the same view (a new one only if the kind changed).
+    /// The row's content changed: rebind the same view now (a new one only if the kind changed).
+    func contentChanged() {
+        showsStaleContent = true
+        refresh()
+    }
+
+    /// Rebinds the same view (a new one only if the kind changed) when the row's content or generator
+    /// changed since it was bound.
     func refresh() {
-        guard row.contentVersion != boundVersion || row.generator !== generator else { return }
+        guard showsStaleContent || row.generator !== generator else { return }
         unbind()
         adapter?.statistics.rebinds += 1
         bind()
@@ -103,7 +111,7 @@ final class BoxChild {
     /// The row was handed from `previous` to an equal generator: it adopts the view as it is.
     func adopt(from previous: any RowGenerator) {
         guard let view = container.view, generator === previous,
-              row.generator.reuseIdentifier == viewKind, row.contentVersion == boundVersion else { return }
+              row.generator.reuseIdentifier == viewKind, !showsStaleContent else { return }
         let next = row.generator
         manager.withinViewCallback { next.adopt(view, from: previous) }
         generator = next

@@ -1,7 +1,8 @@
-// Section controllers in the manager: each section holds its controller, and every row holds its
-// section's, so the list view reaches a row's controller with one field read (no position lookup,
-// nothing per row when no section has one). Wherever rows enter a section or move between
-// sections, the operation gives them the section's controller (`takeController`).
+// Section controllers in the manager: each section holds its controller, and every row of it is
+// given its section's (kept beside the rows, `RowControllers`), so the list view reaches a row's
+// controller with one lookup (no position lookup, nothing per row when no section has one). Wherever
+// rows enter a section or move between sections, the operation gives them the section's controller
+// (`takeController`).
 
 extension BaseListManager {
     // MARK: Public API
@@ -94,8 +95,8 @@ extension BaseListManager {
     }
 }
 
-/// A section's controller in one reference, shared by the section and its rows: a row holds 8 bytes
-/// for it, not an existential's 16.
+/// A section's controller in one reference, shared by the section and its rows' entries in
+/// `RowControllers` (8 bytes an entry, not an existential's 16).
 @MainActor
 final class SectionControllerBox {
     let controller: any SectionController

@@ -18,23 +18,14 @@ public enum RowRole: Sendable, Equatable {
 /// that pointer before dropping the reference, so GTK can outlive the row safely.
 @MainActor
 final class Row {
+    // The stored properties, in this order, are 40 bytes after the object header: a row is allocated
+    // per store item, and 56 bytes are served from malloc's 64-byte chunks (72 bytes, with an 8-byte
+    // section controller field and a 4-byte content version, took 80-byte chunks; the cell it once held
+    // made it 80 bytes, served from 96). The controller and the cell are kept beside the rows
+    // (`RowControllers`, `RowCells`); `RowPrefetch` relies on the generator coming first.
+
     /// The generator shown. Whole-state updates may hand the row to a new generator with the same diff id.
     var generator: any RowGenerator
-    let role: RowRole
-    /// Whether `generator` is a `SelectableItem` the library does not count (a custom conformer):
-    /// such rows are counted in `SelectionDispatch.uncountedRows` while they live. Read by `deinit`.
-    private nonisolated(unsafe) var showsUncountedSelectable = false
-    /// Whether this row counts in `SelectionDispatch.controlledRows`. Read by `deinit`.
-    private nonisolated(unsafe) var countsAsControlled = false
-    /// False while no cell has been given this row since it last lost one: `isBound` is then false
-    /// without looking `cell` up. True does not promise a live cell. Read by `deinit`.
-    private(set) nonisolated(unsafe) var mayHaveCell = false
-    /// Nesting level: 0 for a section's own rows, 1 for children of a foldable row, and so on.
-    var depth: Int { Int(storedDepth) }
-    // Small fields packed after the flags above: a row is allocated per store item, and its 72
-    // bytes fit malloc's 80-byte chunks (plain `Int`s made it 88, and the cell it once held 80,
-    // both served from 96-byte chunks; see `RowCells`).
-    private nonisolated let storedDepth: Int32
     /// The row object in the store (this row holds one reference). Rows trade objects only inside
     /// one splice that takes them out and puts them back (`RowObjectOrder`).
     private(set) nonisolated(unsafe) var object: UnsafeMutablePointer<GddRowObject>
@@ -44,13 +35,58 @@ final class Row {
     /// place is also written by a `RowList` splitting a chunk (`RowList` is not main-actor isolated).
     var sectionHint: UInt32 = 0
     nonisolated(unsafe) var indexHint: UInt32 = 0
-    /// Bumped on every content update: a bound cell compares it with the version it showed.
-    var contentVersion: UInt32 = 0 {
-        didSet { if !RowChangeObservers.isEmpty { RowChangeObservers.contentChanged(self) } }
-    }
     /// The low 32 bits of the generator's `contentRevision` when this row last took its content
     /// (compared for equality only, so a wrap after four billion changes of one row does not matter).
     private var shownRevision: UInt32
+    /// The role (bits 0–1), three flags (bits 2–4: see `Bit`) and the depth (bits 5–31). Read by `deinit`.
+    private nonisolated(unsafe) var bits: UInt32
+
+    /// Where each flag of `bits` lies.
+    private enum Bit {
+        /// `generator` is a `SelectableItem` the library does not count (a custom conformer): such
+        /// rows are counted in `SelectionDispatch.uncountedRows` while they live.
+        static let showsUncountedSelectable: UInt32 = 1 << 2
+        /// The row counts in `SelectionDispatch.controlledRows` (it has an entry in `RowControllers`).
+        static let countsAsControlled: UInt32 = 1 << 3
+        /// See `mayHaveCell`.
+        static let mayHaveCell: UInt32 = 1 << 4
+        static let depthShift: UInt32 = 5
+    }
+
+    private nonisolated func flag(_ bit: UInt32) -> Bool { bits & bit != 0 }
+
+    private func setFlag(_ bit: UInt32, _ on: Bool) {
+        if on { bits |= bit } else { bits &= ~bit }
+    }
+
+    /// Where the row stands in its section.
+    var role: RowRole {
+        switch bits & 3 {
+        case 0: .row
+        case 1: .header
+        default: .footer
+        }
+    }
+
+    /// Nesting level: 0 for a section's own rows, 1 for children of a foldable row, and so on.
+    nonisolated var depth: Int { Int(bits >> Bit.depthShift) }
+
+    /// False while no cell has been given this row since it last lost one: `isBound` is then false
+    /// without looking `cell` up. True does not promise a live cell.
+    private(set) var mayHaveCell: Bool {
+        get { flag(Bit.mayHaveCell) }
+        set { setFlag(Bit.mayHaveCell, newValue) }
+    }
+
+    private var showsUncountedSelectable: Bool {
+        get { flag(Bit.showsUncountedSelectable) }
+        set { setFlag(Bit.showsUncountedSelectable, newValue) }
+    }
+
+    private var countsAsControlled: Bool {
+        get { flag(Bit.countsAsControlled) }
+        set { setFlag(Bit.countsAsControlled, newValue) }
+    }
 
     /// Whether `revision` (a generator's `contentRevision`) is the one this row last took.
     func shows(revision: Int) -> Bool { shownRevision == UInt32(truncatingIfNeeded: revision) }
@@ -68,11 +104,15 @@ final class Row {
         }
     }
     /// The controller of the section the row stands in (`SectionController`), kept by the manager
-    /// wherever rows enter or change sections: the section's box, one reference (8 bytes a row).
-    /// Rows with one are counted in `SelectionDispatch.controlledRows` while they live.
+    /// wherever rows enter or change sections: the section's box, recorded beside the rows
+    /// (`RowControllers`; rows in sections without one cost nothing). Rows with one are counted in
+    /// `SelectionDispatch.controlledRows` while they live.
     var controllerBox: SectionControllerBox? {
-        didSet {
-            let controlled = controllerBox != nil
+        get { countsAsControlled ? RowControllers.box(of: self) : nil }
+        set {
+            let controlled = newValue != nil
+            guard controlled || countsAsControlled else { return }
+            RowControllers.set(newValue, for: self)
             guard controlled != countsAsControlled else { return }
             countsAsControlled = controlled
             if controlled {
@@ -91,8 +131,12 @@ final class Row {
     /// `RowObjectBatch`), else a spare row object (`RowObjectPool`) or a new one.
     init(generator: any RowGenerator, role: RowRole, depth: Int = 0, object: UnsafeMutablePointer<GddRowObject>? = nil) {
         self.generator = generator
-        self.role = role
-        self.storedDepth = Int32(truncatingIfNeeded: depth)
+        let roleBits: UInt32 = switch role {
+        case .row: 0
+        case .header: 1
+        case .footer: 2
+        }
+        self.bits = roleBits | UInt32(truncatingIfNeeded: max(depth, 0)) << Bit.depthShift
         if depth > 0 { Self.nestedAlive.add(1, ordering: .relaxed) }
         self.shownRevision = UInt32(truncatingIfNeeded: generator.contentRevision)
         self.object = object ?? RowObjectPool.take() ?? RowObjectType.make()
@@ -101,10 +145,13 @@ final class Row {
     }
 
     deinit {
-        if storedDepth > 0 { Self.nestedAlive.subtract(1, ordering: .relaxed) }
-        if showsUncountedSelectable { SelectionDispatch.uncountedRows.subtract(1, ordering: .relaxed) }
-        if countsAsControlled { SelectionDispatch.controlledRows.subtract(1, ordering: .relaxed) }
-        if mayHaveCell { RowCells.forget(ObjectIdentifier(self)) }
+        if depth > 0 { Self.nestedAlive.subtract(1, ordering: .relaxed) }
+        if flag(Bit.showsUncountedSelectable) { SelectionDispatch.uncountedRows.subtract(1, ordering: .relaxed) }
+        if flag(Bit.countsAsControlled) {
+            SelectionDispatch.controlledRows.subtract(1, ordering: .relaxed)
+            RowControllers.forget(ObjectIdentifier(self))
+        }
+        if flag(Bit.mayHaveCell) { RowCells.forget(ObjectIdentifier(self)) }
         object.pointee.row = nil
         RowObjectPool.recycle(object)
     }

@@ -6,7 +6,7 @@
 /// check of an empty array.
 @MainActor
 protocol RowChangeObserver: AnyObject {
-    /// `row`'s content changed (`contentVersion` was bumped): rebind it.
+    /// `row`'s content changed (`Row.contentChanged`): rebind it.
     func rowContentChanged(_ row: Row)
     /// `row` was handed to a new generator. `sameContent`: it shows what `previous` showed (adopt
     /// the view); otherwise a content change of the row follows.

@@ -25,7 +25,8 @@ final class Cell {
     private(set) var viewKind: ReuseIdentifier?
     private(set) var generator: (any RowGenerator)?
     private(set) weak var row: Row?
-    private var boundVersion: UInt32 = 0
+    /// Whether the row's content changed since this cell bound it (`contentChanged`).
+    private var showsStaleContent = false
     private var unbindPending = false
     /// The row GTK bound while the store applied a plan of several splices: shown when the plan
     /// ends (`bindHeld`), forgotten if GTK unbinds it first.
@@ -132,7 +133,7 @@ final class Cell {
         self.generator = generator
         self.row = row
         row.cell = self
-        boundVersion = row.contentVersion
+        showsStaleContent = false
         gtk_list_item_set_selectable(listItem, row.isSelectable ? 1 : 0)
         gtk_list_item_set_activatable(listItem, row.isActivatable ? 1 : 0)
         KeyboardNavigation.updateFocusability(of: self, selectable: row.isSelectable, activatable: row.isActivatable)
@@ -169,7 +170,7 @@ final class Cell {
 
     /// Whether this cell already shows `row`'s current content in a view of its kind.
     private func isShowing(_ row: Row) -> Bool {
-        row === self.row && row.contentVersion == boundVersion && view != nil
+        row === self.row && !showsStaleContent && view != nil
             && (row.generator === generator || row.generator.reuseIdentifier == viewKind)
     }
 
@@ -309,9 +310,15 @@ final class Cell {
         displayController = nil
     }
 
+    /// The row's content changed: the next `refreshIfStale` rebinds (and this cell no longer counts
+    /// as showing the row's content, so a new generator does not adopt the view).
+    func contentChanged() {
+        showsStaleContent = true
+    }
+
     /// Rebinds in place when the row's content (or generator) changed since it was bound.
     func refreshIfStale() {
-        guard let row, row.contentVersion != boundVersion || row.generator !== generator else { return }
+        guard let row, showsStaleContent || row.generator !== generator else { return }
         unbindPending = false
         if let generator, let view { manager?.withinViewCallback { generator.unbind(view) } }
         adapter?.statistics.rebinds += 1

@@ -5,6 +5,14 @@ extension Row {
     /// Whether a list item currently shows this row.
     var isBound: Bool { mayHaveCell && cell != nil }
 
+    /// The content this row shows changed (an update, or a generator with other content): the list
+    /// item showing it rebinds at its next `rebindIfStale`, and row observers (a box view) hear of it
+    /// now. Rows no view shows pay one flag check: nothing is kept per row for it.
+    func contentChanged() {
+        if mayHaveCell { cell?.contentChanged() }
+        if !RowChangeObservers.isEmpty { RowChangeObservers.contentChanged(self) }
+    }
+
     /// Rebinds the showing list item in place when the row's content (or generator) changed since it was bound.
     func rebindIfStale() {
         cell?.refreshIfStale()

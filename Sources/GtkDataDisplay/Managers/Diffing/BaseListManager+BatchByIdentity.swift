@@ -44,7 +44,7 @@ extension BaseListManager {
             guard self.row(of: row.generator) === row, let index = flatPosition(of: row) else { continue }  // gone again
             row.noteShown(revision: row.generator.contentRevision)
             guard index < prefix || index >= newCount - suffix || plan.oldIndexOfNew[index - prefix] >= 0 else { continue }
-            row.contentVersion &+= 1
+            row.contentChanged()
             updated.append(row)
         }
         var summary = UpdateSummary(plan: plan)
@@ -55,7 +55,7 @@ extension BaseListManager {
         for row in updated { row.rebindIfStale() }
         // Rows whose section controller changed inside the batch, and expanders whose state did.
         for row in batchRebinds where row.isBound {
-            row.contentVersion &+= 1
+            row.contentChanged()
             row.rebindIfStale()
         }
         for (item, _) in foldUndo { row(of: item)?.foldStateChanged() }

@@ -238,7 +238,7 @@ extension BaseListManager {
                     // A row the view shows that leaves its realised range: this row, coming into it, takes
                     // its row object, so GTK keeps the list item and the cell rebinds (see `RowRecycling`).
                     lent.take(generator)
-                    lent.contentVersion &+= 1
+                    lent.contentChanged()
                     row = lent
                 } else if oldIndex >= 0, !recycling!.wasLent(oldIndex) {
                     row = oldFlat[oldIndex]
@@ -247,7 +247,7 @@ extension BaseListManager {
                     let role = flat.role(at: index), depth = flat.depth(at: index)
                     if role == .row, depth == 0, let removed = reuse.next() {
                         removed.take(generator)
-                        removed.contentVersion &+= 1
+                        removed.contentChanged()
                         row = removed
                     } else {
                         row = Row(generator: generator, role: role, depth: depth, object: batch.next())
@@ -267,7 +267,7 @@ extension BaseListManager {
         batch.releaseUnused()
         objectOrder?.trade(in: newFlat)
         if comparingInPass { plan.updated = updated }
-        for index in plan.updated { newFlat[index].contentVersion &+= 1 }
+        for index in plan.updated { newFlat[index].contentChanged() }
         // Bound rows now shown by an equal new generator keep their views; the generator adopts them.
         for (row, previous) in handedOver { row.handViewOver(from: previous) }
 
@@ -315,7 +315,7 @@ extension BaseListManager {
         if !controllerChanged.isEmpty {
             let rebound = Set(plan.updated.map { ObjectIdentifier(newFlat[$0]) })
             for row in controllerChanged where row.isBound && !rebound.contains(ObjectIdentifier(row)) {
-                row.contentVersion &+= 1
+                row.contentChanged()
                 row.rebindIfStale()
             }
         }

@@ -47,7 +47,7 @@ extension BaseListManager {
 
     /// Rebinds a row in place if a list item shows it.
     func refresh(_ row: Row) {
-        row.contentVersion &+= 1
+        row.contentChanged()
         row.noteShown(revision: row.generator.contentRevision)
         guard row.isBound else { return }
         isApplying = true

@@ -136,8 +136,10 @@ final class Row {
         case .header: 1
         case .footer: 2
         }
-        self.bits = roleBits | UInt32(truncatingIfNeeded: max(depth, 0)) << Bit.depthShift
-        if depth > 0 { Self.nestedAlive.add(1, ordering: .relaxed) }
+        // 27 bits of depth (a deeper row, past 134 million levels, is shown at that depth).
+        let storedDepth = UInt32(clamping: Swift.min(Swift.max(depth, 0), Int(UInt32.max >> Bit.depthShift)))
+        self.bits = roleBits | storedDepth << Bit.depthShift
+        if storedDepth > 0 { Self.nestedAlive.add(1, ordering: .relaxed) }
         self.shownRevision = UInt32(truncatingIfNeeded: generator.contentRevision)
         self.object = object ?? RowObjectPool.take() ?? RowObjectType.make()
         self.object.pointee.row = Unmanaged.passUnretained(self).toOpaque()

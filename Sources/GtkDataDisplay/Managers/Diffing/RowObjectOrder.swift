@@ -75,7 +75,10 @@ struct RowObjectOrder {
                 while !heldElsewhere.isEmpty, heldElsewhere.contains(sorted[next]) { next += 1 }
                 let object = Self.object(sorted[next])
                 next += 1
-                if t &+ 8 < slots.count { gdd_prefetch(UnsafeRawPointer(rows.baseAddress! + Int(slots[t &+ 8]))) }
+                // The row 8 ahead (rows come in random order; their slots in `rows` in ascending order).
+                if t &+ 8 < slots.count {
+                    gdd_prefetch(UnsafeRawPointer(rows.baseAddress! + Int(slots[t &+ 8])).load(as: UnsafeRawPointer.self))
+                }
                 row.take(object: object)
             }
         }

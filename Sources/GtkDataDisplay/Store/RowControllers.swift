@@ -6,38 +6,32 @@
 // malloc's 80-byte chunks; without them a row is 56 bytes, in 64-byte chunks — 16 bytes a row,
 // 16 MB at a million rows. Rows of sections with a controller pay a table entry instead.
 
-import Synchronization
-
-/// The controller box of each row that has one, by row identity. Reads and writes come from the
-/// main thread; a row's last reference may be dropped elsewhere, so its entry is removed under a lock.
+/// The controller box of each row that has one, by row identity (see `RowSideTable`).
 enum RowControllers {
     /// A box held by the table (boxes are main-actor objects; the table only stores and drops them).
     private struct Entry: @unchecked Sendable {
         let box: SectionControllerBox
     }
 
-    private static let entries = Mutex<[ObjectIdentifier: Entry]>([:])
+    private static let entries = RowSideTable<Entry>()
 
     /// The box recorded for `row`.
     @MainActor
     static func box(of row: Row) -> SectionControllerBox? {
-        let key = ObjectIdentifier(row)
-        return entries.withLock { $0[key] }?.box
+        entries.value(for: ObjectIdentifier(row))?.box
     }
 
     /// Records `box` for `row`, or that it has none (nil).
     @MainActor
     static func set(_ box: SectionControllerBox?, for row: Row) {
-        let key = ObjectIdentifier(row)
-        let entry = box.map(Entry.init)
-        entries.withLock { $0[key] = entry }
+        entries.set(box.map(Entry.init), for: ObjectIdentifier(row))
     }
 
     /// Drops the entry of a row that is going away.
     static func forget(_ row: ObjectIdentifier) {
-        _ = entries.withLock { $0.removeValue(forKey: row) }
+        entries.forget(row)
     }
 
     /// Rows with an entry now.
-    static var count: Int { entries.withLock { $0.count } }
+    static var count: Int { entries.count }
 }

@@ -24,7 +24,7 @@ struct RowObjectOrder {
 
     /// The new indices (in the plan's inserted range) of the rows that take part, in order.
     private var slots: [UInt32] = []
-    /// Their objects when noted, as addresses, in the same order; sorted by `trade`.
+    /// Their objects when noted, as addresses, in the same order; `trade` sorts them by address.
     private var objects: [UInt] = []
     /// The radix sort's second buffer and digit counts, allocated with the rest before the pass over
     /// the new rows: that pass frees the generators the rows give up, and malloc's first large
@@ -61,10 +61,9 @@ struct RowObjectOrder {
     mutating func trade(in newFlat: [Row]) {
         guard slots.count > 1, !Self.streams(objects) else { return }
         Self.sortAddresses(&objects, scratch: &scratch, counts: &counts)
-        let sorted = objects
         // Objects held elsewhere too, found in address order (a sequential read): they stay put.
         var heldElsewhere = Set<UInt>()
-        for address in sorted where gdd_row_object_is_held_by_store_and_row(Self.object(address)) == 0 {
+        for address in objects where gdd_row_object_is_held_by_store_and_row(Self.object(address)) == 0 {
             heldElsewhere.insert(address)
         }
         newFlat.withUnsafeBufferPointer { rows in
@@ -72,8 +71,8 @@ struct RowObjectOrder {
             for (t, slot) in slots.enumerated() {
                 let row = rows[Int(slot)]
                 if !heldElsewhere.isEmpty, heldElsewhere.contains(UInt(bitPattern: row.object)) { continue }
-                while !heldElsewhere.isEmpty, heldElsewhere.contains(sorted[next]) { next += 1 }
-                let object = Self.object(sorted[next])
+                while !heldElsewhere.isEmpty, heldElsewhere.contains(objects[next]) { next += 1 }
+                let object = Self.object(objects[next])
                 next += 1
                 // The row 8 ahead (rows come in random order; their slots in `rows` in ascending order).
                 if t &+ 8 < slots.count {

@@ -310,10 +310,10 @@ final class Cell {
         displayController = nil
     }
 
-    /// The row's content changed: the next `refreshIfStale` rebinds (and this cell no longer counts
-    /// as showing the row's content, so a new generator does not adopt the view).
-    func contentChanged() {
-        showsStaleContent = true
+    /// `row`'s content changed: if this cell shows it, the next `refreshIfStale` rebinds (and the cell
+    /// no longer counts as showing the row's content, so a new generator does not adopt the view).
+    func contentChanged(of row: Row) {
+        if row === self.row { showsStaleContent = true }
     }
 
     /// Rebinds in place when the row's content (or generator) changed since it was bound.

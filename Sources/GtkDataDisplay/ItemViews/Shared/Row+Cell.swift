@@ -9,7 +9,7 @@ extension Row {
     /// item showing it rebinds at its next `rebindIfStale`, and row observers (a box view) hear of it
     /// now. Rows no view shows pay one flag check: nothing is kept per row for it.
     func contentChanged() {
-        if mayHaveCell { cell?.contentChanged() }
+        if mayHaveCell { cell?.contentChanged(of: self) }
         if !RowChangeObservers.isEmpty { RowChangeObservers.contentChanged(self) }
     }
 

@@ -59,7 +59,7 @@ struct RowObjectOrder {
     /// Hands the noted rows' objects back to them in address order (before the splice). An object
     /// something else holds too (a reference or data GTK attached) stays with its row.
     mutating func trade(in newFlat: [Row]) {
-        guard slots.count > 1, !Self.streams(objects) else { return }
+        guard slots.count > 1 else { return }
         Self.sortAddresses(&objects, scratch: &scratch, counts: &counts)
         // Objects held elsewhere too, found in address order (a sequential read): they stay put.
         var heldElsewhere = Set<UInt>()
@@ -97,20 +97,6 @@ struct RowObjectOrder {
             if previous >= 0, old >= 0, abs(old - previous) == 1 { inRuns += 1 }
         }
         return 2 * inRuns >= samples
-    }
-
-    /// Whether most neighbours in `addresses` lie within a page of each other: objects already read
-    /// in a stream (kept order, a reversal: the processor fetches those ahead itself), so trading
-    /// would cost a sort and gain nothing.
-    static func streams(_ addresses: [UInt]) -> Bool {
-        var near = 0
-        addresses.withUnsafeBufferPointer { addresses in
-            for index in addresses.indices.dropFirst() {
-                let a = addresses[index &- 1], b = addresses[index]
-                if (a > b ? a &- b : b &- a) <= 4096 { near &+= 1 }
-            }
-        }
-        return 2 * near >= addresses.count
     }
 
     private static let digitBits = 11

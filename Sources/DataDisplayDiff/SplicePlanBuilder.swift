@@ -24,7 +24,8 @@ extension SplicePlan {
                 around: stays, oldIndexOfNew: match.oldIndexOfNew,
                 oldMiddle: match.oldMiddle, newMiddle: match.newMiddle)
         }
-        if options.spliceCost > 0 && spans.count > 1 && SpliceSpan.hullIsCheapest(spans, spliceCost: options.spliceCost) {
+        let hullSpliceCost = Swift.max(options.spliceCost, options.hullSpliceCost)
+        if options.spliceCost > 0 && spans.count > 1 && SpliceSpan.hullIsCheapest(spans, spliceCost: hullSpliceCost) {
             // Whatever the moves merge, the plan ends as one splice over the whole middle: skip to it.
             spans = [spans[0].extended(through: spans[spans.count - 1])]
         } else if options.moveMergeSpan > 0 && moveCount > 0 && spans.count > 1 {
@@ -33,7 +34,7 @@ extension SplicePlan {
                 oldIndexOfNew: match.oldIndexOfNew, oldMiddle: match.oldMiddle)
         }
         if options.spliceCost > 0 && spans.count > 1 {
-            spans = SpliceSpan.mergingForCost(spans, spliceCost: options.spliceCost)
+            spans = SpliceSpan.mergingForCost(spans, spliceCost: options.spliceCost, hullSpliceCost: hullSpliceCost)
         }
         self.init(
             splices: spans.map(\.splice),

@@ -14,7 +14,10 @@ final class SplicePlanOptionsTests: XCTestCase {
 
     func testDefaultAndExactOptionValues() {
         XCTAssertEqual(SplicePlanOptions.default, SplicePlanOptions(moveMergeSpan: 256, spliceCost: 32))
+        XCTAssertEqual(SplicePlanOptions.default, SplicePlanOptions(moveMergeSpan: 256, spliceCost: 32, hullSpliceCost: 64))
         XCTAssertEqual(SplicePlanOptions.exact, SplicePlanOptions(moveMergeSpan: 0, spliceCost: 0))
+        XCTAssertEqual(SplicePlanOptions(spliceCost: 10).hullSpliceCost, 20)
+        XCTAssertEqual(SplicePlanOptions(spliceCost: .max).hullSpliceCost, .max)
     }
 
     func testMoveWithinMoveMergeSpanIsOneSplice() throws {
@@ -73,10 +76,10 @@ final class SplicePlanOptionsTests: XCTestCase {
     }
 
     func testSpliceCostKeepsNeighboursApartWhenTheRowsBetweenCostMore() throws {
-        // 17 unchanged rows between: 34 rows of churn > one splice (32).
+        // 17 unchanged rows between: 34 rows of churn > one splice (32), and against the hull too.
         let old = rows(0..<100)
         let new = old.filter { $0.id != 10 && $0.id != 28 }
-        let plan = try ListDiff.plan(from: old, to: new, options: SplicePlanOptions(moveMergeSpan: 0, spliceCost: 32))
+        let plan = try ListDiff.plan(from: old, to: new, options: SplicePlanOptions(moveMergeSpan: 0, spliceCost: 32, hullSpliceCost: 32))
         XCTAssertEqual(plan.splices, [Splice(position: 10, removedCount: 1, inserted: 10..<10),
                                       Splice(position: 27, removedCount: 1, inserted: 27..<27)])
     }
@@ -86,8 +89,36 @@ final class SplicePlanOptionsTests: XCTestCase {
         // and the hull adds 2 × 33 = 66 rows of churn to save two splices (64).
         let old = rows(0..<100)
         let new = old.filter { ![10, 27, 45].contains($0.id) }
-        let plan = try ListDiff.plan(from: old, to: new, options: SplicePlanOptions(moveMergeSpan: 0, spliceCost: 32))
+        let plan = try ListDiff.plan(from: old, to: new, options: SplicePlanOptions(moveMergeSpan: 0, spliceCost: 32, hullSpliceCost: 32))
         XCTAssertEqual(plan.splices.map(\.position), [10, 26, 43])
+    }
+
+    func testHullWeighsSplicesAtHullSpliceCost() throws {
+        // Two deletions with 17 unchanged rows between stay two splices by the neighbour rule (34 > 32);
+        // against the hull each splice counts 64: 2 + 2 × 64 = 130 > the hull's 36 + 64 = 100.
+        let old = rows(0..<100)
+        let new = old.filter { $0.id != 10 && $0.id != 28 }
+        let plan = try ListDiff.plan(from: old, to: new, options: .default)
+        XCTAssertEqual(plan.splices, [Splice(position: 10, removedCount: 19, inserted: 10..<27)])
+        XCTAssertEqual(plan.applied(to: old, new: new), new)
+        // 40 unchanged rows between: 2 + 128 = 130 < 82 + 64 = 146, two splices.
+        let apart = old.filter { $0.id != 10 && $0.id != 51 }
+        XCTAssertEqual(try ListDiff.plan(from: old, to: apart, options: .default).splices.count, 2)
+    }
+
+    func testManySplicesOverMostOfTheRangeBecomeTheHull() throws {
+        // Every 21st row of 3,000 deleted: 143 one-row splices with 20 unchanged rows between each. The
+        // neighbour rule keeps them apart (40 > 32); weighed against the hull at 64 a splice, every gap is
+        // cheaper merged (40 < 64), so no merge beats the hull: one splice. With splices counted at 32
+        // against the hull too, 143 + 143 × 32 = 4,719 < the hull's 5,823 + 32: the 143 splices stay.
+        let old = rows(0..<3_000)
+        let new = old.filter { $0.id % 21 != 10 }
+        let plan = try ListDiff.plan(from: old, to: new, options: .default)
+        XCTAssertEqual(plan.splices.count, 1)
+        XCTAssertEqual(plan.applied(to: old, new: new), new)
+        let cheap = try ListDiff.plan(from: old, to: new, options: SplicePlanOptions(spliceCost: 32, hullSpliceCost: 32))
+        XCTAssertEqual(cheap.splices.count, 143)
+        XCTAssertEqual(cheap.applied(to: old, new: new), new)
     }
 
     func testHullSpliceReplacesThePlanWhenItCostsNoMore() throws {
@@ -95,7 +126,7 @@ final class SplicePlanOptionsTests: XCTestCase {
         // keeps two splices (2 + 2 × 32 = 66) and the hull (18 + 16 + 32 = 66) wins the tie.
         let old = rows(0..<100)
         let new = old.filter { $0.id != 10 && $0.id != 27 }
-        let plan = try ListDiff.plan(from: old, to: new, options: SplicePlanOptions(moveMergeSpan: 0, spliceCost: 32))
+        let plan = try ListDiff.plan(from: old, to: new, options: SplicePlanOptions(moveMergeSpan: 0, spliceCost: 32, hullSpliceCost: 32))
         XCTAssertEqual(plan.splices, [Splice(position: 10, removedCount: 18, inserted: 10..<26)])
     }
 

@@ -34,10 +34,11 @@ final class ItemsChangedTests: XCTestCase {
         let before = items()
         var splices: [[Int]] = []
         manager.store.onItemsChanged { position, removed, added in splices.append([position, removed, added]) }
-        // Far enough apart that no splice over the rows between is cheaper (`SplicePlanOptions.spliceCost`).
-        let keptIDs = (0..<100).filter { ![10, 40, 70].contains($0) }
+        // Far enough apart that no splice over the rows between is cheaper (`SplicePlanOptions.spliceCost`,
+        // and `hullSpliceCost` against one splice over all three).
+        let keptIDs = (0..<100).filter { ![10, 50, 90].contains($0) }
         try manager.setState([Section(rows: keptIDs.map { LabelRow(model: "row \($0)", id: $0) })])
-        XCTAssertEqual(splices, [[10, 1, 0], [39, 1, 0], [68, 1, 0]])
+        XCTAssertEqual(splices, [[10, 1, 0], [49, 1, 0], [88, 1, 0]])
         XCTAssertEqual(storeTexts(manager), keptIDs.map { "row \($0)" })
         XCTAssertEqual(items(), keptIDs.map { before[$0] })
         assertStoreMatchesManager(manager)

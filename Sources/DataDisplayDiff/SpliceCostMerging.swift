@@ -49,6 +49,66 @@ extension SpliceSpan {
         return leastCost >= hullCost
     }
 
+    /// `ranges` without empty ones, sorted, overlapping or touching ones joined. O(r log r).
+    static func ascendingRanges(_ ranges: [Range<Int>]) -> [Range<Int>] {
+        var joined: [Range<Int>] = []
+        for range in ranges.filter({ !$0.isEmpty }).sorted(by: { $0.lowerBound < $1.lowerBound }) {
+            if let last = joined.last, range.lowerBound <= last.upperBound {
+                joined[joined.count - 1] = last.lowerBound..<Swift.max(last.upperBound, range.upperBound)
+            } else {
+                joined.append(range)
+            }
+        }
+        return joined
+    }
+
+    /// Whether one splice over `first` through `last` takes out any old row of `excluded` (ascending,
+    /// apart: `ascendingRanges`). O(log r).
+    static func takesOut(_ excluded: [Range<Int>], from first: SpliceSpan, through last: SpliceSpan) -> Bool {
+        // The first range that ends after the splice's start is the only one that can begin before its end.
+        var low = 0, high = excluded.count
+        while low < high {
+            let middle = (low + high) >> 1
+            if excluded[middle].upperBound <= first.oldStart { low = middle + 1 } else { high = middle }
+        }
+        return low < excluded.count && excluded[low].lowerBound < last.oldEnd
+    }
+
+    /// The runs of neighbouring spans that take out no old row of `excluded` (ascending, apart:
+    /// `ascendingRanges`) and have none between them each become one splice over their hull when that
+    /// costs no more than they do, each splice counted at `hullSpliceCost`; spans that take out such
+    /// rows stay as they are. O(spans + ranges).
+    static func hullsBetween(_ excluded: [Range<Int>], _ spans: [SpliceSpan], hullSpliceCost: Int) -> [SpliceSpan] {
+        var result: [SpliceSpan] = []
+        result.reserveCapacity(spans.count)
+        var run: [SpliceSpan] = []
+        func closeRun() {
+            defer { run.removeAll(keepingCapacity: true) }
+            guard let first = run.first, let last = run.last, run.count > 1 else { result += run; return }
+            var cost = saturatingProduct(hullSpliceCost, run.count)
+            for span in run { cost = saturatingSum(cost, span.churn) }
+            let hull = first.extended(through: last)
+            if cost >= saturatingSum(hull.churn, hullSpliceCost) { result.append(hull) } else { result += run }
+        }
+        var next = 0  // the first excluded range that ends after the spans seen so far
+        for span in spans {
+            // Ranges wholly before this span: one lying after the run's last span splits the run.
+            while next < excluded.count, excluded[next].upperBound <= span.oldStart {
+                if let last = run.last, excluded[next].lowerBound >= last.oldEnd { closeRun() }
+                next += 1
+            }
+            if next < excluded.count, excluded[next].lowerBound < span.oldEnd {
+                // The span takes out excluded rows: it stays as it is, and ends the run before it.
+                closeRun()
+                result.append(span)
+            } else {
+                run.append(span)
+            }
+        }
+        closeRun()
+        return result
+    }
+
     private static func saturatingSum(_ a: Int, _ b: Int) -> Int {
         let (sum, overflow) = a.addingReportingOverflow(b)
         return overflow ? Int.max : sum

@@ -24,13 +24,24 @@ public struct SplicePlanOptions: Sendable, Equatable {
     /// and put back in a hull costs 0.11–0.13 µs.
     public var hullSpliceCost: Int
 
+    /// Old rows that no splice chosen by the `hullSpliceCost` weighing may take out (empty: none),
+    /// in any order: the rows a list view realises. GTK 4.8 follows the row its realised range is
+    /// anchored on (and the focused row) exactly when a splice lies before it, but guesses its new
+    /// place in proportion when a splice removes it and adds it back elsewhere, then moves the range
+    /// once laid out: rows bound for nothing. With such rows, the changes between two of these
+    /// ranges (or before the first, or after the last) may each become one splice, and changes that
+    /// take out such rows keep the plan that `spliceCost` gives.
+    public var hullExcludedOldRows: [Range<Int>]
+
     /// Creates options; the defaults are those of `.default`. `hullSpliceCost` nil: twice `spliceCost`.
     @inlinable
-    public init(moveMergeSpan: Int = 256, spliceCost: Int = 32, hullSpliceCost: Int? = nil) {
+    public init(moveMergeSpan: Int = 256, spliceCost: Int = 32, hullSpliceCost: Int? = nil,
+                hullExcludedOldRows: [Range<Int>] = []) {
         self.moveMergeSpan = moveMergeSpan
         self.spliceCost = spliceCost
         let (doubled, overflow) = spliceCost.multipliedReportingOverflow(by: 2)
         self.hullSpliceCost = hullSpliceCost ?? (overflow ? Int.max : doubled)
+        self.hullExcludedOldRows = hullExcludedOldRows
     }
 
     /// Moves within 256 rows keep their widgets; a splice is worth 32 rows of churn, 64 against the hull.

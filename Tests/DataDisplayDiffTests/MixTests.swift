@@ -10,6 +10,7 @@ final class MixTests: XCTestCase {
     private static let optionSets: [SplicePlanOptions] = [
         .default, .exact, SplicePlanOptions(moveMergeSpan: 8, spliceCost: 4),
         SplicePlanOptions(moveMergeSpan: 1_000_000, spliceCost: 0), SplicePlanOptions(moveMergeSpan: 0, spliceCost: 1_000),
+        SplicePlanOptions(hullExcludedOldRows: [40..<60, 3..<5, 500..<520, 45..<70, 7..<7]),
     ]
 
     private func checkPlans(for mix: Mix, file: StaticString = #filePath, line: UInt = #line) throws {

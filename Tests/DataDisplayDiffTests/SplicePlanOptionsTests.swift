@@ -130,6 +130,50 @@ final class SplicePlanOptionsTests: XCTestCase {
         XCTAssertEqual(plan.splices, [Splice(position: 10, removedCount: 18, inserted: 10..<26)])
     }
 
+    func testRowsExcludedFromTheHullSplitItIntoHullsBesideThem() throws {
+        // The 143 one-row deletions of the test above with rows 1000..<1100 excluded: the deletions
+        // before them become one splice, those after them another, and the four among them (1018,
+        // 1039, 1060, 1081) stay splices of their own.
+        let old = rows(0..<3_000)
+        let new = old.filter { $0.id % 21 != 10 }
+        let plan = try ListDiff.plan(from: old, to: new, options: SplicePlanOptions(hullExcludedOldRows: [1_000..<1_100]))
+        XCTAssertEqual(plan.splices.count, 6)
+        XCTAssertEqual(plan.splices.first, Splice(position: 10, removedCount: 988, inserted: 10..<950))
+        XCTAssertEqual(Array(plan.splices[1...4].map(\.removedCount)), [1, 1, 1, 1])
+        XCTAssertEqual(plan.applied(to: old, new: new), new)
+        // No splice chosen by the hull weighing takes out an excluded row (old start: the position
+        // plus what the splices before removed more than they inserted).
+        var shift = 0
+        for splice in plan.splices {
+            let oldStart = splice.position + shift
+            if splice.removedCount > 1 {
+                XCTAssertTrue(oldStart + splice.removedCount <= 1_000 || oldStart >= 1_100, "\(splice) takes out excluded rows")
+            }
+            shift += splice.removedCount - splice.inserted.count
+        }
+        // The same rows given in pieces, out of order, overlapping, with an empty range: the same plan.
+        let pieces = try ListDiff.plan(from: old, to: new, options: SplicePlanOptions(
+            hullExcludedOldRows: [1_050..<1_100, 2_000..<2_000, 1_000..<1_060]))
+        XCTAssertEqual(pieces, plan)
+    }
+
+    func testEveryExcludedRangeSplitsTheRunsOfSplicesAroundIt() throws {
+        // Rows 2000..<2001 are no deletion's, but a splice over the deletions on both sides would take
+        // them out: the deletions after 1100 become two splices, one before row 2000 and one after it.
+        let old = rows(0..<3_000)
+        let new = old.filter { $0.id % 21 != 10 }
+        let plan = try ListDiff.plan(from: old, to: new, options: SplicePlanOptions(hullExcludedOldRows: [1_000..<1_100, 2_000..<2_001]))
+        XCTAssertEqual(plan.splices.count, 7)
+        XCTAssertEqual(plan.applied(to: old, new: new), new)
+    }
+
+    func testRowsExcludedOutsideEveryChangeLeaveTheWholeHull() throws {
+        let old = rows(0..<3_000)
+        let new = old.filter { $0.id % 21 != 10 }
+        let plan = try ListDiff.plan(from: old, to: new, options: SplicePlanOptions(hullExcludedOldRows: [0..<10, 2_995..<3_000]))
+        XCTAssertEqual(plan.splices, [Splice(position: 10, removedCount: 2_983, inserted: 10..<2_850)])
+    }
+
     func testSpliceCostZeroKeepsEveryGapItsOwnSplice() throws {
         let old = rows(0..<100)
         let new = old.filter { $0.id % 2 == 0 }

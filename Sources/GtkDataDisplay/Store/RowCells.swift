@@ -33,4 +33,8 @@ enum RowCells {
 
     /// Rows with an entry now: rows a cell showed and still shows or showed when its cell went.
     static var count: Int { entries.count }
+
+    /// The cells alive now that show a row, in any manager's view (a few hundred a view).
+    @MainActor
+    static var liveCells: [Cell] { entries.values.compactMap(\.cell) }
 }

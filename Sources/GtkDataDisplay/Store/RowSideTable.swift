@@ -25,4 +25,7 @@ final class RowSideTable<Value: Sendable>: Sendable {
 
     /// Rows with an entry now.
     var count: Int { entries.withLock { $0.count } }
+
+    /// Every value recorded now, in no particular order.
+    var values: [Value] { entries.withLock { Array($0.values) } }
 }

@@ -24,7 +24,8 @@ extension BaseListManager {
         let prepared = try PreparedState(sections, oldFlat: oldFlat)
         let oldKeys = prepared.oldKeys, newKeys = prepared.newKeys
         let ticket = backgroundUpdates.take()
-        let diff = Task.detached(priority: .userInitiated) { Self.structuralPlan(old: oldKeys, new: newKeys) }
+        let options = splicePlanOptions(oldRows: oldFlat)
+        let diff = Task.detached(priority: .userInitiated) { Self.structuralPlan(old: oldKeys, new: newKeys, options: options) }
         backgroundUpdates.diffStarted(ticket) { diff.cancel() }
         // The caller's cancellation reaches the diff too.
         let structure = await withTaskCancellationHandler { await diff.value } onCancel: { diff.cancel() }
@@ -65,10 +66,11 @@ extension BaseListManager {
 
     /// The plan without content comparison (that needs the main actor), with typed errors; `nil`
     /// when the task running it was cancelled (it stops within a few thousand rows).
-    nonisolated static func structuralPlan(old: [RowKey], new: [RowKey]) -> Result<SplicePlan, DataDisplayError>? {
+    nonisolated static func structuralPlan(old: [RowKey], new: [RowKey],
+                                           options: SplicePlanOptions) -> Result<SplicePlan, DataDisplayError>? {
         let plan: SplicePlan
         do throws(DiffError) {
-            plan = try ListDiff.plan(old: old, new: new, checkingCancellation: true) { _, _ in true }
+            plan = try ListDiff.plan(old: old, new: new, options: options, checkingCancellation: true) { _, _ in true }
         } catch .cancelled {
             return nil
         } catch {

@@ -23,6 +23,7 @@ extension BaseListManager {
         let newMiddle = Self.flatRows(of: state, in: prefix..<(newCount - suffix))
         // Row objects are distinct, so the plan cannot fail.
         guard let plan = try? ListDiff.plan(old: oldMiddle.map(ObjectIdentifier.init), new: newMiddle.map(ObjectIdentifier.init),
+                                            options: splicePlanOptions(oldRows: oldMiddle, at: prefix),
                                             contentEqual: { _, _ in true }) else { return false }
         if plan.insertedRows > 0 {
             var entering: [Row] = []

@@ -63,9 +63,10 @@ extension BaseListManager {
         let generators = flat.generators
         let newKeys = keys.new
         let plan: SplicePlan
+        let options = splicePlanOptions(oldRows: oldFlat)
         do throws(DiffError) {
             if let forcedUpdates {
-                plan = try ListDiff.plan(old: keys.old, new: newKeys) { oldIndex, newIndex in
+                plan = try ListDiff.plan(old: keys.old, new: newKeys, options: options) { oldIndex, newIndex in
                     oldFlat[oldIndex].showsContent(of: generators[newIndex]) && !forcedUpdates.contains(newKeys[newIndex].rowKey)
                 }
             } else if oldFlat.isEmpty && K.strictlyIncreasing(newKeys) {
@@ -75,7 +76,7 @@ extension BaseListManager {
                 plan = Self.insertingEveryRow(newKeys.count)
             } else {
                 // Content is compared in `commit`'s pass over the rows (the splices do not depend on it).
-                plan = try ListDiff.plan(old: keys.old, new: newKeys) { _, _ in true }
+                plan = try ListDiff.plan(old: keys.old, new: newKeys, options: options) { _, _ in true }
             }
         } catch {
             if case let .duplicateID(side, _, first, second) = error, side == .new {

@@ -39,6 +39,7 @@ extension BaseListManager {
         guard batchDepth == 0 else { return }
         // Row objects are distinct, so the plan cannot fail.
         guard let plan = try? ListDiff.plan(old: old.map(ObjectIdentifier.init), new: new.map(ObjectIdentifier.init),
+                                            options: splicePlanOptions(oldRows: old, at: base),
                                             contentEqual: { _, _ in true }) else { return }
         isApplying = true
         store.apply(plan.splices, at: base, newRows: new)

@@ -25,8 +25,8 @@ extension SplicePlan {
                 oldMiddle: match.oldMiddle, newMiddle: match.newMiddle)
         }
         // Splices weigh `hullSpliceCost` against one splice over the whole plan, unless that splice
-        // would take out rows a view realises (`hullExcludedOldRows`): then `spliceCost`, and only the
-        // changes before those rows and those after them are weighed against a splice of their own.
+        // would take out rows a view realises (`hullExcludedOldRows`): then `spliceCost`, and the
+        // changes before, between and after those rows are each weighed against a splice of their own.
         let hullSpliceCost = Swift.max(options.spliceCost, options.hullSpliceCost)
         let excluded = SpliceSpan.ascendingRanges(options.hullExcludedOldRows)
         let wholeHullCost = spans.count > 1 && SpliceSpan.takesOut(excluded, from: spans[0], through: spans[spans.count - 1])

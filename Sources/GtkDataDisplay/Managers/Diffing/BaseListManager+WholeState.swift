@@ -378,17 +378,6 @@ extension BaseListManager {
 }
 
 extension BaseListManager {
-    /// The diff of two key lists. Every operation keeps the shown ids unique, so a repeat is the
-    /// new state's (or, if a generator changed its id while shown, the old state's) and an error.
-    nonisolated static func plan(old: [RowKey], new: [RowKey],
-                                 contentEqual: (Int, Int) -> Bool) throws(DataDisplayError) -> SplicePlan {
-        do throws(DiffError) {
-            return try ListDiff.plan(old: old, new: new, contentEqual: contentEqual)
-        } catch {
-            throw diffIDError(error, old: old, new: new)
-        }
-    }
-
     /// The manager's error for a diff's error, naming the row key.
     nonisolated static func diffIDError(_ error: DiffError, old: [RowKey], new: [RowKey]) -> DataDisplayError {
         guard case let .duplicateID(side, _, first, second) = error else { return .duplicateDiffID(error.description) }

@@ -47,6 +47,14 @@ public struct SplicePlanOptions: Sendable, Equatable {
     /// Moves within 256 rows keep their widgets; a splice is worth 32 rows of churn, 64 against the hull.
     public static let `default` = SplicePlanOptions()
 
+    /// For a store no list or grid view shows: neighbouring changes merge only across fewer than four
+    /// unchanged rows (`spliceCost` 8), while the plan is still weighed against one splice over its
+    /// hull at 64. Without a view an emission costs GLib alone (1.5–3.9 µs, about what 8–30 rows of
+    /// churn cost), and a view adds about 5 µs more to each (GTK walks its list items): `default`
+    /// is what a shown store is worth. `BaseListManager` picks this one while no cell of any view
+    /// shows one of its rows.
+    public static let headless = SplicePlanOptions(spliceCost: 8, hullSpliceCost: 64)
+
     /// No unchanged row ever appears inside a splice (moveMergeSpan 0, spliceCost 0).
     public static let exact = SplicePlanOptions(moveMergeSpan: 0, spliceCost: 0)
 }

@@ -18,6 +18,37 @@ final class SplicePlanOptionsTests: XCTestCase {
         XCTAssertEqual(SplicePlanOptions.exact, SplicePlanOptions(moveMergeSpan: 0, spliceCost: 0))
         XCTAssertEqual(SplicePlanOptions(spliceCost: 10).hullSpliceCost, 20)
         XCTAssertEqual(SplicePlanOptions(spliceCost: .max).hullSpliceCost, .max)
+        XCTAssertEqual(SplicePlanOptions.headless, SplicePlanOptions(moveMergeSpan: 256, spliceCost: 8, hullSpliceCost: 64))
+    }
+
+    func testHeadlessKeepsNeighboursApartThatDefaultMerges() throws {
+        // Deletions at 10, 16 and 200 of 1,000 rows: 5 unchanged rows between the first two (10 rows of
+        // churn), less than a splice under `.default` (32), more under `.headless` (8). Against the
+        // hull both weigh splices at 64, and the 183 rows before the third keep it apart.
+        let old = rows(0..<1_000)
+        let new = old.filter { ![10, 16, 200].contains($0.id) }
+        let shown = try ListDiff.plan(from: old, to: new, options: .default)
+        XCTAssertEqual(shown.splices, [Splice(position: 10, removedCount: 7, inserted: 10..<15),
+                                       Splice(position: 198, removedCount: 1, inserted: 198..<198)])
+        let headless = try ListDiff.plan(from: old, to: new, options: .headless)
+        XCTAssertEqual(headless.splices, [Splice(position: 10, removedCount: 1, inserted: 10..<10),
+                                          Splice(position: 15, removedCount: 1, inserted: 15..<15),
+                                          Splice(position: 198, removedCount: 1, inserted: 198..<198)])
+        // Three unchanged rows between (6 rows of churn) still merge.
+        let near = old.filter { ![10, 14].contains($0.id) }
+        XCTAssertEqual(try ListDiff.plan(from: old, to: near, options: .headless).splices,
+                       [Splice(position: 10, removedCount: 5, inserted: 10..<13)])
+        for plan in [shown, headless] { XCTAssertEqual(plan.applied(to: old, new: new), new) }
+    }
+
+    func testHeadlessStillCollapsesChangesOverMostOfTheRangeIntoTheHull() throws {
+        // Every 10th row deleted: 100 splices of 9 unchanged rows apart; weighed at 64 each against the
+        // hull's 1,000 − 1 rows of churn (out and back), one splice is cheaper.
+        let old = rows(0..<1_000)
+        let new = old.filter { $0.id % 10 != 5 }
+        let plan = try ListDiff.plan(from: old, to: new, options: .headless)
+        XCTAssertEqual(plan.splices.count, 1)
+        XCTAssertEqual(plan.applied(to: old, new: new), new)
     }
 
     func testMoveWithinMoveMergeSpanIsOneSplice() throws {

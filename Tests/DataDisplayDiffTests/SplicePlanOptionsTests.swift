@@ -42,8 +42,8 @@ final class SplicePlanOptionsTests: XCTestCase {
     }
 
     func testHeadlessStillCollapsesChangesOverMostOfTheRangeIntoTheHull() throws {
-        // Every 10th row deleted: 100 splices of 9 unchanged rows apart; weighed at 64 each against the
-        // hull's 1,000 − 1 rows of churn (out and back), one splice is cheaper.
+        // Every 10th row deleted: 100 splices 9 unchanged rows apart (100 × 64 + 100 = 6,500) against
+        // one splice over the hull, 991 rows out and 891 back (1,882 + 64): the hull is cheaper.
         let old = rows(0..<1_000)
         let new = old.filter { $0.id % 10 != 5 }
         let plan = try ListDiff.plan(from: old, to: new, options: .headless)

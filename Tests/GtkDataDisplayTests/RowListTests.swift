@@ -225,6 +225,43 @@ final class RowListTests: XCTestCase {
         XCTAssertEqual(list.count, 101)
         XCTAssertGreaterThan(list.chunkCounts.count, 10, "split into short chunks: \(list.chunkCounts)")
         XCTAssertTrue(list.chunkCounts.allSatisfy { $0 <= 16 }, "\(list.chunkCounts)")
+        // The split copied the buffer it shares with `all` (it moves rows only out of a buffer the
+        // list alone holds): `all` is as it was.
+        XCTAssertEqual(all.count, 100)
+        var expected = all
+        expected.insert(list[50], at: 50)
+        assertSame(list, expected, "after the split")
+    }
+
+    func testALongChunkOnlyTheListHoldsIsSplitByMovingItsRows() async {
+        weak var first: Row?
+        weak var last: Row?
+        var model: [Row] = []
+        var list: RowList
+        do {
+            let all = numbered(rows(1000))
+            first = all[0]
+            last = all[999]
+            model = all.map { $0 }  // another array of the same rows, not the same buffer
+            list = RowList(all, chunkSize: 16)
+        }
+        let holdsUniquely = list.array.withUnsafeBufferPointer { a in model.withUnsafeBufferPointer { b in a.baseAddress != b.baseAddress } }
+        XCTAssertTrue(holdsUniquely, "the list's buffer is its own")
+        let added = rows(3)
+        list.insert(contentsOf: added, at: 500)
+        model.insert(contentsOf: added, at: 500)
+        XCTAssertGreaterThan(list.chunkCounts.count, 30, "split: \(list.chunkCounts)")
+        assertSame(list, model, "after the split")
+        // Hints point straight at their rows, but in the piece the insert went into (hints are
+        // checked and searched from there).
+        for i in stride(from: 0, to: model.count, by: 7) where abs(i - 500) > 2 * list.chunkSize {
+            XCTAssertEqual(list.hintedIndex(RowHint(raw: model[i].indexHint)), i, "row \(i)'s hint")
+        }
+        // Every row has exactly the references it had: dropping both arrays frees them all.
+        model = []
+        list = RowList()
+        XCTAssertNil(first, "the first row is freed with the list")
+        XCTAssertNil(last, "the last row is freed with the list")
     }
 
     func testRemovedRowsAreFreedAtOnce() async {

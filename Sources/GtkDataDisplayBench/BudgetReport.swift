@@ -41,7 +41,8 @@ extension Report {
         lines.append(row(["operation"] + records.map { sizeLabel($0.0) } + ["×"], widths: widths))
         for name in SingleOpsFigures.names + SingleOpsFigures.storeNames + [SingleOpsFigures.firstInsert] {
             if name == SingleOpsFigures.storeNames[0] {
-                lines.append("  GTK alone, for scale (not a goal): a GListStore of as many items, one inserted at a random position and removed")
+                lines.append("  GTK alone, for scale (not a goal): a GListStore of as many items, one inserted at a random position and removed;")
+                lines.append("  one item spliced in for another (what replace hands GTK); nine spliced back with the ends exchanged (swap's)")
             }
             if name == SingleOpsFigures.firstInsert {
                 lines.append("  the first insert-after right after the setState that filled the manager (one sample; it builds the tables")

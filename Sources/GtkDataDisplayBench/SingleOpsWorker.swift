@@ -17,7 +17,8 @@
 // `setState` that filled the manager, is reported apart (one sample: what it costs to build those
 // lookups; not a goal). Checked (untimed) at the end: the store holds the manager's rows in order. Then GTK alone, for scale: a
 // GListStore of as many items, one item inserted at a random position and removed again
-// (`g_list_store_insert`, `g_list_store_remove`), what every insert and removal above includes.
+// (`g_list_store_insert`, `g_list_store_remove`), what every insert and removal above includes; one
+// item put in for another (`replace`'s splice) and nine put back with the ends exchanged (`swap`'s).
 
 import CGtk
 import GtkDataDisplay
@@ -31,8 +32,10 @@ struct SingleOpsFigures: Codable, Sendable {
     var mismatch: String?
 
     static let names = ["insert-after", "remove", "remove-3", "move", "swap", "replace", "update", "expand", "collapse"]
-    /// GTK alone: a GListStore's own insert and remove at a random position (not a goal; for scale).
-    static let storeNames = ["store insert", "store remove"]
+    /// GTK alone: a GListStore's own insert and remove at a random position, and the splices
+    /// `replace` (one item for one) and `swap` (nine for the same nine, the ends exchanged) hand it,
+    /// at random positions (not a goal; for scale).
+    static let storeNames = ["store insert", "store remove", "store 1 for 1", "store 9 for 9"]
     /// The first insert-after, right after the filling `setState` (one sample; not a goal).
     static let firstInsert = "first insert"
 
@@ -149,11 +152,18 @@ extension SingleOpsWorker {
     }
 
     /// GTK alone: `runs` inserts of a new item at a random position of a GListStore of `size` items,
-    /// each removed again, timed apart (µs) into `times` under `SingleOpsFigures.storeNames`.
+    /// each removed again; a new item put in for the one at a random position (one splice, as
+    /// `replace` makes); nine items at a random position put back with the first and last
+    /// exchanged (one splice, as `swap` makes) — timed apart (µs) into `times` under
+    /// `SingleOpsFigures.storeNames`. The fixture holds every item, as rows hold their objects.
     static func storeAlone(size: Int, runs: Int, seed: UInt64, into times: inout [String: [Double]]) {
         let fixture = RawFixture(ids: Array(0..<size), content: [Int](repeating: 0, count: size))
         fixture.counter.stop()  // GTK alone: no items-changed handler either
         var random = SeededRandom(seed: seed &+ 7 &+ UInt64(size))
+        let span = moveDistance + 1
+        func record(_ name: Int, _ t0: UInt64, _ t1: UInt64, _ run: Int) {
+            if run > 0 { times[SingleOpsFigures.storeNames[name], default: []].append(Clock.ms(t0, t1) * 1000) }
+        }
         Wire.run()
         for run in 0...runs {
             let position = guint(random.below(size))
@@ -164,12 +174,34 @@ extension SingleOpsWorker {
             g_list_store_remove(fixture.store, position)
             let t2 = Clock.now()
             g_object_unref(item)
-            if run > 0 {
-                times[SingleOpsFigures.storeNames[0], default: []].append(Clock.ms(t0, t1) * 1000)
-                times[SingleOpsFigures.storeNames[1], default: []].append(Clock.ms(t1, t2) * 1000)
+            record(0, t0, t1, run)
+            record(1, t1, t2, run)
+
+            let replaced = random.below(size)
+            var replacement: UnsafeMutableRawPointer? = BenchItem.make(id: size + run, content: 1)
+            let t3 = Clock.now()
+            g_list_store_splice(fixture.store, guint(replaced), 1, &replacement, 1)
+            let t4 = Clock.now()
+            g_object_unref(fixture.objects[replaced])
+            fixture.objects[replaced] = replacement
+            record(2, t3, t4, run)
+
+            let first = random.below(size - span)
+            fixture.objects.swapAt(first, first + span - 1)
+            let t5 = Clock.now()
+            fixture.objects.withUnsafeMutableBufferPointer { objects in
+                g_list_store_splice(fixture.store, guint(first), guint(span), objects.baseAddress! + first, guint(span))
             }
+            let t6 = Clock.now()
+            record(3, t5, t6, run)
         }
         Wire.setup()
+        // The splices did what they were timed for: the store holds the fixture's items, in order.
+        for i in 0..<size {
+            let item = g_list_model_get_item(fixture.listModel, guint(i))  // transfer full
+            precondition(item == fixture.objects[i], "GTK alone: the store's item \(i) is not the one put there")
+            g_object_unref(item)
+        }
         fixture.destroy()
     }
 }

@@ -3,7 +3,10 @@
 // The manager is filled once with the old state; each run sets the new state (timed) and then
 // sets the old state back (untimed). One worker per id kind (`--ids int|string`): the generators
 // carry Int ids or String ids ("row-<id>", made with the generators, outside the timing); the
-// String figures go to the `managerString…` fields.
+// String figures go to the `managerString…` fields. After each run a full reload of the same input
+// (`FullReloadContender` on a fresh raw store, only its apply timed, as in the timing worker) is timed
+// too: goal 1's ratio compares the two from the same process and the same minutes, as the engine is
+// compared with the hash floor timed beside it.
 
 import CGtk
 import DataDisplayDiff
@@ -27,7 +30,7 @@ enum ManagerWorker {
             var result = TaskResult(mix: mix.rawValue, size: size, contender: ContenderName.ours.rawValue)
             let planned = settings.managerRuns(size: size)
             let warmUp = size < 1_000_000 ? 1 : 0
-            var times: [Double] = []
+            var times: [Double] = [], fullTimes: [Double] = []
             for run in 0..<(warmUp + planned) {
                 counter.reset()
                 Wire.run()
@@ -56,18 +59,39 @@ enum ManagerWorker {
                     if times.isEmpty { times.append(Clock.ms(t0, t1)) }
                     break
                 }
+                let full = fullReload(input, check: run == 0)
+                if run >= warmUp { fullTimes.append(full) }
             }
             switch idKind {
             case .int:
                 result.managerMs = median(times)
                 result.managerRuns = times.count
+                result.managerFullMs = median(fullTimes)
             case .string:
                 result.managerStringMs = median(times)
                 result.managerStringRuns = times.count
+                result.managerStringFullMs = median(fullTimes)
             }
             Wire.result(result)
         }
         counter.stop()
+    }
+
+    /// One full reload of `input` on a fresh raw store in the old state (made untimed), its apply
+    /// timed (ms); with `check`, the store is then checked row by row against the new state.
+    static func fullReload(_ input: BenchInput, check: Bool) -> Double {
+        Wire.setup()
+        let fixture = RawFixture(ids: input.oldIDs, content: input.oldContent)
+        Wire.run()
+        let t0 = Clock.now()
+        FullReloadContender().apply((), input, to: fixture)
+        let t1 = Clock.now()
+        Wire.setup()
+        if check, let wrong = fixture.mismatch(ids: input.newIDs, content: input.newContent) {
+            preconditionFailure("full reload beside setState: \(wrong)")
+        }
+        fixture.destroy()
+        return Clock.ms(t0, t1)
     }
 
     /// Nil when the store shows exactly `generators`, in order, by identity.

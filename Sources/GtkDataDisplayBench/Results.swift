@@ -25,6 +25,8 @@ extension TaskResult {
         managerMoves = other.managerMoves ?? managerMoves
         managerMismatch = other.managerMismatch ?? managerMismatch
         managerVerified = other.managerVerified ?? managerVerified
+        managerFullMs = other.managerFullMs ?? managerFullMs
+        managerStringFullMs = other.managerStringFullMs ?? managerStringFullMs
         managerStringMs = other.managerStringMs ?? managerStringMs
         managerStringRuns = other.managerStringRuns ?? managerStringRuns
         managerStringMoves = other.managerStringMoves ?? managerStringMoves

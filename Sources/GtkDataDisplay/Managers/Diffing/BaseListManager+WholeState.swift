@@ -143,7 +143,7 @@ extension BaseListManager {
     }
 
     /// New indices of matched rows whose content changed, ascending (a plan's `updated`).
-    static func changedRows(_ plan: SplicePlan, oldFlat: [Row], generators: [any RowGenerator]) -> [Int] {
+    static func changedRows(_ plan: SplicePlan, oldFlat: [Row], generators: FlatGenerators) -> [Int] {
         var updated: [Int] = []
         for (newIndex, oldIndex) in plan.oldIndexOfNew.enumerated() where oldIndex >= 0 {
             if !oldFlat[oldIndex].showsContent(of: generators[newIndex]) { updated.append(newIndex) }

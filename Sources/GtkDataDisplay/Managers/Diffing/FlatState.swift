@@ -8,8 +8,9 @@
 /// every row (see `init`).
 @MainActor
 struct FlatState {
-    /// The generators in list order.
-    private(set) var generators: [any RowGenerator] = []
+    /// The generators in list order (a single section's own array, or every section's references
+    /// copied unretained beside the arrays that hold them: `FlatGenerators`).
+    private(set) var generators = FlatGenerators()
     /// Each generator's `RowSlot`; empty while every row is a plain row at depth 0.
     private(set) var slots: [UInt32] = []
     private(set) var sectionCounts: [(header: Bool, rows: Int, footer: Bool)] = []
@@ -44,11 +45,7 @@ struct FlatState {
             if let header = section.header { appendOther(header, RowSlot.make(.header, 0)) }
             let before = generators.count
             if deferringFoldCheck || !Self.containsFoldable(section.rows) {
-                if generators.isEmpty && sections.count == 1 {
-                    generators = section.rows  // shares the section's buffer
-                } else {
-                    generators.append(contentsOf: section.rows)
-                }
+                generators.append(contentsOf: section.rows)  // the section's own array while it is the first
                 if !slots.isEmpty { slots.append(contentsOf: repeatElement(RowSlot.plain, count: section.rows.count)) }
             } else {
                 hasFoldables = true

@@ -434,9 +434,9 @@ struct RowList: RandomAccessCollection, MutableCollection, RangeReplaceableColle
     /// The rows of `chunk` cut into pieces that start at `starts` (ascending, the first 0), leaving
     /// `chunk` empty. The rows are moved, not copied: taken from the end of a buffer this list alone
     /// holds, no row's reference count is touched. Copying them retained and then released every row
-    /// of the chunk — two cache misses a row at a million rows, whose objects lie all over the heap: the
-    /// first edit after a whole-state update of a million rows in one section took 44–59 ms. (A
-    /// buffer shared with another array is copied once, by the first `removeLast`, as before.)
+    /// of the chunk — two cache misses a row at a million rows whose objects lie all over the heap: the
+    /// first edit after a whole-state update that shuffled a million rows in one section took 80–85 ms
+    /// (36–47 now). A buffer shared with another array is copied once, by the first `removeLast`.
     private static func pieces(of chunk: inout [Row], startingAt starts: [Int]) -> [[Row]] {
         var rows: [Row] = []
         swap(&rows, &chunk)

@@ -116,8 +116,8 @@ struct Report {
     /// reload, the hash floor and the engine (ours raw: plan + splices), every mix and size.
     private func setStateTable() -> [String] {
         var lines = ["SETSTATE — BaseListManager.setState of new generators (what apps call), median ms, Int ids and String ids;",
-                     "  full = full reload (one splice of all-new items on a raw GListStore) timed beside setState, one after each",
-                     "  of its runs, in the worker with Int ids (full) and with String ids (full/S); ×full/setState > 1: setState is faster;",
+                     "  full = full reload (one splice of all-new items on a raw GListStore) timed beside setState, as many runs after",
+                     "  its runs, in the worker with Int ids (full) and with String ids (full/S); ×full/setState > 1: setState is faster;",
                      "  reload = the full-reload contender's own worker (the RAW table); floor = the hash floor ([id: index] of the",
                      "  old ids, one lookup per new id); engine = ListDiff.plan + its splices"]
         let widths = [14, 5, 11, 11, 10, 10, 10, 10, 10, 10, 10]

@@ -52,8 +52,8 @@ extension Report {
         table.get(mix.rawValue, size, .fullReload)?.totalMs
     }
 
-    /// The same full reload timed in the worker of `setState` with `kind` ids, one after each of its
-    /// runs (goal 1's comparison: the same process and the same minutes).
+    /// The same full reload timed in the worker of `setState` with `kind` ids, after its runs of the
+    /// same input (goal 1's comparison: the same process and the same minutes).
     func setStateFullMs(_ mix: Mix, _ size: Int, _ kind: BenchIDKind) -> Double? {
         let ours = table.get(mix.rawValue, size, .ours)
         return kind == .int ? ours?.managerFullMs : ours?.managerStringFullMs

@@ -39,9 +39,8 @@ struct TaskResult: Codable, Sendable {
     var managerMismatch: String?
     var managerVerified: Bool?
     /// A full reload (`FullReloadContender`) of the same input, timed in the same worker as the
-    /// `setState` runs, one after each: the ratio goal 1 names, from the same moments of the machine
-    /// and the same process (as the hash floor beside the engine). `managerStringFullMs`: the same in
-    /// the worker with String ids.
+    /// `setState` runs, as many runs after them: the ratio goal 1 names, from the same process and
+    /// the same minutes. `managerStringFullMs`: the same in the worker with String ids.
     var managerFullMs: Double?
     var managerStringFullMs: Double?
     // The same through BaseListManager.setState with String ids ("row-<id>") instead of Int ids.

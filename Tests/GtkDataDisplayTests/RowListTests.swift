@@ -233,7 +233,7 @@ final class RowListTests: XCTestCase {
         assertSame(list, expected, "after the split")
     }
 
-    func testALongChunkOnlyTheListHoldsIsSplitByMovingItsRows() async {
+    func testALongChunkOnlyTheListHoldsSplitsWithEveryRowInOrderAndHeldOnce() async {
         weak var first: Row?
         weak var last: Row?
         var model: [Row] = []

@@ -11,9 +11,9 @@ final class RowLayoutTests: XCTestCase {
         let entriesBefore = RowControllers.count
         let controller = RecordingController("c")
         do {
-            let header = Row(generator: LabelHeader(model: "h", id: "h"), role: .header)
-            let footer = Row(generator: LabelFooter(model: "f", id: "f"), role: .footer)
-            let nested = Row(generator: LabelRow(model: "n", id: "n"), role: .row, depth: 1_000_000)
+            let header = Row.scratch(generator: LabelHeader(model: "h", id: "h"), role: .header)
+            let footer = Row.scratch(generator: LabelFooter(model: "f", id: "f"), role: .footer)
+            let nested = Row.scratch(generator: LabelRow(model: "n", id: "n"), role: .row, depth: 1_000_000)
             XCTAssertEqual([header.role, footer.role, nested.role], [.header, .footer, .row])
             XCTAssertEqual([header.depth, footer.depth, nested.depth], [0, 0, 1_000_000])
             XCTAssertNil(nested.controllerBox)

@@ -12,7 +12,7 @@ final class RowListTests: XCTestCase {
     private func rows(_ n: Int) -> [Row] {
         (0..<n).map { _ in
             next += 1
-            return Row(generator: LabelRow(model: "r\(next)", id: next), role: .row)
+            return Row.scratch(generator: LabelRow(model: "r\(next)", id: next), role: .row)
         }
     }
 

@@ -150,7 +150,7 @@ final class RowLocationHintTests: XCTestCase {
     }
 
     func testARowIsFoundFromAnyHint() async {
-        let rows = (0..<50).map { Row(generator: LabelRow(model: "\($0)"), role: .row) }
+        let rows = (0..<50).map { Row.scratch(generator: LabelRow(model: "\($0)"), role: .row) }
         let section = SectionState(id: 1, rows: rows)
         for (i, row) in rows.enumerated() {
             for hint in [-5, 0, i, 25, 49, 1_000] {
@@ -158,7 +158,7 @@ final class RowLocationHintTests: XCTestCase {
                 XCTAssertEqual(section.index(of: row, hint: RowHint(serial: 0, offset: max(hint, 0) % 50)), i, "row \(i) from chunk hint \(hint)")
             }
         }
-        let stranger = Row(generator: LabelRow(model: "x"), role: .row)
+        let stranger = Row.scratch(generator: LabelRow(model: "x"), role: .row)
         XCTAssertNil(section.index(of: stranger, hint: RowHint(index: 10)))
         XCTAssertNil(section.index(of: stranger, hint: RowHint(serial: 0, offset: 10)))
         XCTAssertNil(SectionState(id: 2).index(of: stranger, hint: RowHint(index: 0)))

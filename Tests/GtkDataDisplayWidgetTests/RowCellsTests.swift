@@ -55,7 +55,7 @@ final class RowCellsTests: WidgetTestCase {
         let cell = try XCTUnwrap(manager.store.row(at: 0)?.cell)
         let entriesBefore = RowCells.count
         do {
-            let row = Row(generator: LabelRow(model: "gone", id: "gone"), role: .row)
+            let row = Row.scratch(generator: LabelRow(model: "gone", id: "gone"), role: .row)
             row.cell = cell
             XCTAssertTrue(row.cell === cell)
             XCTAssertEqual(RowCells.count, entriesBefore + 1)

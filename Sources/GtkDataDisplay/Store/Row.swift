@@ -38,7 +38,7 @@ final class Row {
     /// The low 32 bits of the generator's `contentRevision` when this row last took its content
     /// (compared for equality only, so a wrap after four billion changes of one row does not matter).
     private var shownRevision: UInt32
-    /// The role (bits 0–1), three flags (bits 2–4: see `Bit`) and the depth (bits 5–31). Read by `deinit`.
+    /// The role (bits 0–1), four flags (bits 2–5: see `Bit`) and the depth (bits 6–31). Read by `deinit`.
     private nonisolated(unsafe) var bits: UInt32
 
     /// Where each flag of `bits` lies.
@@ -50,7 +50,9 @@ final class Row {
         static let countsAsControlled: UInt32 = 1 << 3
         /// See `mayHaveCell`.
         static let mayHaveCell: UInt32 = 1 << 4
-        static let depthShift: UInt32 = 5
+        /// See `isEnded`.
+        static let ended: UInt32 = 1 << 5
+        static let depthShift: UInt32 = 6
     }
 
     private nonisolated func flag(_ bit: UInt32) -> Bool { bits & bit != 0 }
@@ -136,7 +138,7 @@ final class Row {
         case .header: 1
         case .footer: 2
         }
-        // 27 bits of depth (a deeper row, past 134 million levels, is shown at that depth).
+        // 26 bits of depth (a deeper row, past 67 million levels, is shown at that depth).
         let storedDepth = UInt32(clamping: Swift.min(Swift.max(depth, 0), Int(UInt32.max >> Bit.depthShift)))
         self.bits = roleBits | storedDepth << Bit.depthShift
         if storedDepth > 0 { Self.nestedAlive.add(1, ordering: .relaxed) }
@@ -146,7 +148,34 @@ final class Row {
         classifyGenerator(generator)
     }
 
+    /// Whether every end is made and checked (debug builds): `deinit` asserts that the row ended.
+    #if DEBUG
+    nonisolated static let checksEnds = true
+    #else
+    nonisolated static let checksEnds = false
+    #endif
+
+    /// Whether the manager that made this row has let it go for good (`end()`).
+    nonisolated var isEnded: Bool { flag(Bit.ended) }
+
+    /// Marks that the row has left its manager for good, once the splices that took it out of the
+    /// store are done. Each row a manager makes ends exactly once: when it leaves (and does not
+    /// stand in the manager again by the end of the operation), when an operation that made it
+    /// fails, or with its manager. A row may outlive its end while a list item cell, a selection or
+    /// another view still holds it; it never enters a manager again.
+    ///
+    /// Today the row's last release still does the clean-up; `end()` names where every row's life
+    /// in its manager stops, which `deinit` checks in debug builds — what a row stored without a
+    /// Swift object of its own (its fields in its row object, its references counted by hand) needs.
+    /// Until then a whole-state update ends the rows it removes only where that is checked
+    /// (`checksEnds`): finding them is a pass over the plan that release builds need not pay yet.
+    func end() {
+        assert(!isEnded, "a row ended twice")
+        bits |= Bit.ended
+    }
+
     deinit {
+        assert(!Self.checksEnds || isEnded, "a row was released without end(): its manager lost track of where it left")
         if depth > 0 { Self.nestedAlive.subtract(1, ordering: .relaxed) }
         if flag(Bit.showsUncountedSelectable) { SelectionDispatch.uncountedRows.subtract(1, ordering: .relaxed) }
         if flag(Bit.countsAsControlled) {

@@ -60,6 +60,7 @@ extension BaseListManager {
         mutationVersion &+= 1
         intentVersion &+= 1
         commit(prepared.flat, plan: plan, oldFlat: oldFlat)
+        if batchDepth == 0 { endRetired() }
         drainPending()
         return true
     }

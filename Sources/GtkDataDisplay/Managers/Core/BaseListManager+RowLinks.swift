@@ -45,6 +45,7 @@ extension BaseListManager {
 
     /// `row` entered the manager: linked from its generator, or put in the table.
     func noteEntered(_ row: Row) {
+        assert(!row.isEnded, "a row entered the manager after it ended")
         if linkStamp != 0,
            RowLinks.write(RowLinks.link(of: row.generator), row: .passUnretained(row), owner: linkOwner, stamp: linkStamp) {
             return

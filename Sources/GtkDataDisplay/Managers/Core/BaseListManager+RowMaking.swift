@@ -41,6 +41,25 @@ extension BaseListManager {
         }
     }
 
+    /// Ends the rows that left during the operation just done (its splices are done) and do not stand
+    /// in the manager again: a refold or a batch may have taken a forgotten row back, and a row may be
+    /// named more than once. Empties `retiring`.
+    func endRetired() {
+        guard !retiring.isEmpty else { return }
+        let rows = retiring
+        retiring = []
+        for row in rows where !row.isEnded && self.row(of: row.generator) !== row { row.end() }
+    }
+
+    /// Ends every row the manager holds (it is going away, or starting over).
+    static func endRows(of state: [SectionState]) {
+        for section in state {
+            section.header?.end()
+            for row in section.rows { row.end() }
+            section.footer?.end()
+        }
+    }
+
     func makeRow(_ generator: any RowGenerator, _ role: RowRole, depth: Int = 0) -> Row {
         let row = Row(generator: generator, role: role, depth: depth)
         noteEntered(row)

@@ -111,7 +111,9 @@ open class BaseListManager {
         startLinkingEmpty()
     }
 
-    deinit {
+    isolated deinit {
+        // Its rows end with it (a view may still hold some: they live on, ended).
+        Self.endRows(of: state)
         // Links this manager wrote no longer hold: another manager may claim them.
         let owner = linkOwner
         RowLinks.currentStamps.withLock { _ = $0.removeValue(forKey: owner) }

@@ -52,6 +52,8 @@ extension BaseListManager {
         }
         /// Puts back what the batch started from: nothing of it stays.
         func rollBack() {
+            // Rows the batch made leave with it (they end once the batch is over).
+            retiring.append(contentsOf: flatRows())
             state = oldState
             // Rows come back that single operations in the batch unlinked: the table holds them all.
             stopLinking(table: nil)
@@ -79,6 +81,8 @@ extension BaseListManager {
         if batchReplacedState || !appliedBatchByIdentity(from: oldState, updating: batchUpdatedRows) {
             do {
                 let oldFlat = Self.flatRows(of: oldState, in: 0..<oldState.reduce(0) { $0 + $1.count })
+                // The diff keeps rows of the state the batch started from: rows the batch made end.
+                retiring.append(contentsOf: flatRows())
                 try applyState(sections, from: oldFlat, forcedUpdates: Set(batchUpdatedRows.map(\.key)))
             } catch {
                 rollBack()

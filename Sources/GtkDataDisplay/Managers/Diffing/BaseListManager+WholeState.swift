@@ -182,8 +182,11 @@ extension BaseListManager {
         let comparingInPass = comparingContent && recycling == nil
         if comparingContent && !comparingInPass { plan.updated = Self.changedRows(plan, oldFlat: oldFlat, generators: generators) }
         var updated: [Int] = []
+        // The old rows the new state keeps, when it removes some (nil: it keeps them all, or neither
+        // the reuse below nor the ends of removed rows need them).
+        let kept = (plan.insertedRows > 0 && RowChangeObservers.isEmpty) || Row.checksEnds ? Self.keptOldRows(plan, oldCount: oldFlat.count) : nil
         // Removed rows nothing shows or holds serve inserted plain rows (`RemovedRowReuse`).
-        var reuse = RemovedRowReuse(plan: plan, oldFlat: oldFlat, isPinned: store.isPinned)
+        var reuse = RemovedRowReuse(plan: plan, oldFlat: oldFlat, kept: kept, isPinned: store.isPinned)
         // Many new rows (a first fill): their row objects are made a batch at a time (`RowObjectBatch`).
         let toMake = plan.insertedRows - reuse.count
         var batch = RowObjectBatch(rows: toMake > RowObjectBatch.size ? toMake : 0)
@@ -241,6 +244,8 @@ extension BaseListManager {
                     lent.take(generator)
                     lent.contentChanged()
                     row = lent
+                    // A kept row that no view showed gives its place to the lent one: it ends.
+                    if Row.checksEnds, oldIndex >= 0 { retiring.append(oldFlat[oldIndex]) }
                 } else if oldIndex >= 0, !recycling!.wasLent(oldIndex) {
                     row = oldFlat[oldIndex]
                     _ = row.adopt(generator, comparing: false, section: sectionHint, index: indexHint, handedOver: &handedOver)
@@ -325,6 +330,20 @@ extension BaseListManager {
             for row in newFlat where row.isBound { row.foldStateChanged() }
         }
         isApplying = false
+        // Removed rows end once the operation is done, but for those that took a new generator.
+        if Row.checksEnds, let kept {
+            for index in kept.indices where !kept[index] { retiring.append(oldFlat[index]) }
+        }
+    }
+
+    /// Which old rows `plan` keeps (matched to a new row), or nil when it keeps every one.
+    static func keptOldRows(_ plan: SplicePlan, oldCount: Int) -> [Bool]? {
+        guard oldCount > plan.oldIndexOfNew.count - plan.insertedRows else { return nil }
+        var kept = [Bool](repeating: false, count: oldCount)
+        plan.oldIndexOfNew.withUnsafeBufferPointer { oldIndexOfNew in
+            for oldIndex in oldIndexOfNew where oldIndex >= 0 { kept[oldIndex] = true }
+        }
+        return kept
     }
 
     /// Whether `list` holds exactly `flat[range]` (see `RowList.holdsExactly`).
@@ -345,8 +364,14 @@ extension BaseListManager {
         var lookup: RowLookup = [:]
         func row(_ g: any RowGenerator, _ role: RowRole, _ depth: Int = 0) throws(DataDisplayError) -> Row {
             guard seen.insert(ObjectIdentifier(g)).inserted else { throw .duplicateGenerator(describe(g)) }
-            let r = self.row(of: g).flatMap { $0.role == role && $0.depth == depth ? $0 : nil }
-                ?? Row(generator: g, role: role, depth: depth)
+            let r: Row
+            if let shown = self.row(of: g), shown.role == role, shown.depth == depth {
+                r = shown
+            } else {
+                r = Row(generator: g, role: role, depth: depth)
+                // Ends with the batch unless the state it ends with holds it (this one may still throw).
+                retiring.append(r)
+            }
             lookup[ObjectIdentifier(g)] = r
             return r
         }
@@ -369,6 +394,8 @@ extension BaseListManager {
         }
         // Checked now, not when the batch ends, so the body never runs on after a bad state.
         try Self.checkUniqueIDs(entries.map { RowKey(role: $0.role, depth: $0.depth, id: $0.generator.diffKey) })
+        // The rows replaced end with the batch unless the new state keeps them.
+        retiring.append(contentsOf: flatRows())
         state = rebuilt
         retakeControllers()
         stopLinking(table: lookup)

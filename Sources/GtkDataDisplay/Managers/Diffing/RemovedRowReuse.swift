@@ -19,17 +19,11 @@ struct RemovedRowReuse {
     /// Whether rows are fetched ahead (`RowPrefetch`): many removed rows, scattered through the list.
     private var prefetching = false
 
-    /// Empty unless `plan` removes rows and inserts rows. `isPinned(oldIndex)`: a view holds that
-    /// row (a selection).
-    init(plan: SplicePlan, oldFlat: [Row], isPinned: (Int) -> Bool) {
-        guard plan.insertedRows > 0, !oldFlat.isEmpty, RowChangeObservers.isEmpty else { return }
+    /// Empty unless `plan` removes rows and inserts rows. `kept`: the old rows the plan keeps (nil:
+    /// all). `isPinned(oldIndex)`: a view holds that row (a selection).
+    init(plan: SplicePlan, oldFlat: [Row], kept: [Bool]?, isPinned: (Int) -> Bool) {
+        guard plan.insertedRows > 0, let kept, RowChangeObservers.isEmpty else { return }
         let removed = oldFlat.count - (plan.oldIndexOfNew.count - plan.insertedRows)
-        guard removed > 0 else { return }
-        // The old rows the new state keeps.
-        var kept = [Bool](repeating: false, count: oldFlat.count)
-        plan.oldIndexOfNew.withUnsafeBufferPointer { oldIndexOfNew in
-            for oldIndex in oldIndexOfNew where oldIndex >= 0 { kept[oldIndex] = true }
-        }
         let wanted = Swift.min(plan.insertedRows, removed)
         prefetching = wanted >= RowPrefetch.movedRows
         rows.reserveCapacity(wanted)

@@ -113,7 +113,7 @@ extension BaseListManager {
     public func clear() {
         try? perform { () throws(DataDisplayError) in
             let count = self.state.reduce(0) { $0 + $1.count }
-            self.retiring = self.flatRows()
+            self.retiring.append(contentsOf: self.flatRows())
             self.state = []
             self.startLinkingEmpty()
             self.diffIDs.invalidate()

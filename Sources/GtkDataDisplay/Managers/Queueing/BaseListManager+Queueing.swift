@@ -15,7 +15,7 @@ extension BaseListManager {
         }
         if batchDepth > 0 { batchOperations += 1 }
         do {
-            defer { if batchDepth == 0 { retiring.removeAll() } }
+            defer { if batchDepth == 0 { endRetired() } }
             try op()
         }
         mutationVersion &+= 1

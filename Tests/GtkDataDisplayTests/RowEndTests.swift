@@ -1,0 +1,207 @@
+@testable import GtkDataDisplay
+import GtkDataDisplayTesting
+import XCTest
+
+/// Every row a manager makes ends exactly once (`Row.end()`): when it leaves for good, when the
+/// operation that made it fails, or with the manager — never while it stands. (`Row.deinit` checks in
+/// debug builds that a row ended before its last release, so every test of the suite checks the
+/// "once"; these name the cases where a row leaves and comes back, or is made and dropped.)
+@MainActor
+final class RowEndTests: XCTestCase {
+    /// The rows the store shows, in order.
+    private func shownRows(_ manager: BaseListManager) -> [Row] {
+        (0..<manager.store.count).map { manager.store.row(at: $0)! }
+    }
+
+    /// No row the manager shows has ended.
+    private func assertNoneEnded(_ manager: BaseListManager, _ context: String,
+                                 file: StaticString = #filePath, line: UInt = #line) {
+        let ended = shownRows(manager).filter(\.isEnded).map { describe($0.generator) }
+        XCTAssertEqual(ended, [], "\(context): shown rows that ended", file: file, line: line)
+    }
+
+    /// The generators of the rows among `rows` that ended.
+    private func ended(_ rows: [Row]) -> [String] {
+        rows.filter(\.isEnded).map { ($0.generator as! LabelRow).model }
+    }
+
+    func testRemovedRowsEndOnceTheOperationIsDone() async throws {
+        let manager = BaseListManager()
+        let r = rows("a", "b", "c", "d")
+        try manager.add(r)
+        let before = shownRows(manager)
+        try manager.remove([r[1], r[3]])
+        XCTAssertEqual(ended(before), ["b", "d"])
+        try manager.replace(r[0], with: rows("x")[0])
+        XCTAssertEqual(ended(before), ["a", "b", "d"])
+        assertNoneEnded(manager, "after remove and replace")
+    }
+
+    func testASetStateEndsTheRowsItRemovesAndNotThoseItKeepsOrHandsOn() async throws {
+        let manager = BaseListManager()
+        try manager.setState([Section(rows: rows("a", "b", "c", "d", "e"))])
+        let before = shownRows(manager)
+        // b and d leave; "x" and "y" come in, and may take the removed rows (`RemovedRowReuse`).
+        try manager.setState([Section(rows: rows("a", "x", "c", "y", "e", "z"))])
+        assertNoneEnded(manager, "after the update")
+        let standing = Set(shownRows(manager).map(ObjectIdentifier.init))
+        for row in before {
+            XCTAssertEqual(row.isEnded, !standing.contains(ObjectIdentifier(row)),
+                           "\(describe(row.generator)): ended exactly when it no longer stands")
+        }
+        // Only removals: nothing to hand on, both rows end.
+        let kept = shownRows(manager)
+        try manager.setState([Section(rows: rows("a", "c", "e", "z"))])
+        XCTAssertEqual(kept.filter(\.isEnded).count, 2)
+        assertNoneEnded(manager, "after the removals")
+    }
+
+    /// A refold takes back the rows of children that come back with their ids (`SubtreeReuse`): they
+    /// left the manager and stand again, so they do not end; the child that does not come back ends.
+    func testARefoldEndsOnlyTheChildrenThatDoNotComeBack() async throws {
+        let manager = BaseListManager()
+        let root = Folder(model: "root", id: "root", children: rows("a", "b", "c"))
+        try manager.add(root)
+        try manager.expand(root)
+        let children = Array(shownRows(manager)[1...])
+        root.children = [LabelRow(model: "a again", id: "a"), LabelRow(model: "c again", id: "c")]
+        try manager.reloadChildren(of: root)
+        XCTAssertEqual(children.map(\.isEnded), [false, true, false], "a and c are retaken, b ends")
+        try manager.collapse(root)
+        XCTAssertEqual(children.map(\.isEnded), [true, true, true])
+        assertNoneEnded(manager, "after the collapse")
+    }
+
+    /// In a batch, a generator removed and added again: the batch ends with the whole-state diff,
+    /// which keeps the generator's old row (by its key); the row the batch made for it ends.
+    func testABatchThatRemovesAndAddsAGeneratorAgainEndsTheRowItMade() async throws {
+        let manager = BaseListManager()
+        let r = rows("a", "b", "c")
+        try manager.add(r)
+        let before = shownRows(manager)
+        var made: Row?
+        try manager.batch { () throws(DataDisplayError) in
+            try manager.remove(r[1])
+            try manager.add([r[1]])
+            made = self.shownRowsOfState(manager).last
+        }
+        XCTAssertEqual(texts(manager), ["a", "c", "b"])
+        XCTAssertTrue(manager.store.row(at: 2) === before[1], "b keeps its row")
+        XCTAssertEqual(ended(before), [])
+        XCTAssertTrue(try XCTUnwrap(made) !== before[1])
+        XCTAssertEqual(made?.isEnded, true, "the row the batch made for b ended")
+        assertNoneEnded(manager, "after the batch")
+    }
+
+    /// A batch that fails: the rows it made end, the rows it removed stand again (not ended).
+    func testAFailedBatchEndsTheRowsItMadeAndNotTheRowsItPutsBack() async throws {
+        let manager = BaseListManager()
+        let r = rows("a", "b")
+        try manager.add(r)
+        let before = shownRows(manager)
+        var made: [Row] = []
+        XCTAssertThrowsError(try manager.batch { () throws(DataDisplayError) in
+            try manager.remove(r[0])
+            try manager.add(rows("x", "y"))
+            made = self.shownRowsOfState(manager).filter { row in !before.contains { $0 === row } }
+            throw .emptyBatch
+        })
+        XCTAssertEqual(made.count, 2)
+        XCTAssertEqual(ended(made), ["x", "y"])
+        XCTAssertEqual(ended(before), [])
+        XCTAssertEqual(texts(manager), ["a", "b"])
+        assertNoneEnded(manager, "after the rollback")
+    }
+
+    /// `clear()` inside a batch after another removal: every row that left ends once, at the batch end.
+    func testAClearInABatchEndsEveryRowOnce() async throws {
+        let manager = BaseListManager()
+        let r = rows("a", "b", "c")
+        try manager.add(r)
+        let before = shownRows(manager)
+        try manager.batch { () throws(DataDisplayError) in
+            try manager.remove(r[0])
+            manager.clear()
+            XCTAssertEqual(self.ended(before), [], "nothing ends before the batch is over")
+            try manager.add(rows("n"))
+        }
+        XCTAssertEqual(ended(before), ["a", "b", "c"])
+        XCTAssertEqual(texts(manager), ["n"])
+        assertNoneEnded(manager, "after the batch")
+    }
+
+    /// A `setState` inside a batch that throws (a repeated id) after making rows: the rows it made end;
+    /// the batch, its error caught, goes on with the rows it had.
+    func testASetStateInABatchThatThrowsEndsTheRowsItMade() async throws {
+        let manager = BaseListManager()
+        try manager.setState([Section(rows: rows("a", "b"))])
+        let before = shownRows(manager)
+        let liveBefore = Diagnostics.liveRowObjects
+        try manager.batch { () throws(DataDisplayError) in
+            XCTAssertThrowsError(try manager.setState([Section(rows: rows("x", "y", "x"))]))
+            try manager.add(rows("c"))
+        }
+        XCTAssertEqual(texts(manager), ["a", "b", "c"])
+        XCTAssertEqual(ended(before), [])
+        assertNoneEnded(manager, "after the batch")
+        XCTAssertEqual(Diagnostics.liveRowObjects, liveBefore + 1,
+                       "the rows the failed setState made are gone (and ended: `Row.deinit` checks)")
+    }
+
+    /// A batch that replaces the state and then single operations: it ends with the whole-state diff,
+    /// which keeps the rows of the state the batch started from; rows the batch made in between end.
+    func testABatchEndingInTheWholeStateDiffEndsTheRowsItMadeInBetween() async throws {
+        let manager = BaseListManager()
+        try manager.setState([Section(rows: rows("a", "b"))])
+        let before = shownRows(manager)
+        var between: [Row] = []
+        try manager.batch { () throws(DataDisplayError) in
+            try manager.setState([Section(rows: rows("a", "c"))])
+            between = self.shownRowsOfState(manager)
+        }
+        XCTAssertEqual(texts(manager), ["a", "c"])
+        XCTAssertEqual(between.count, 2)
+        // "a" keeps its row; "b"'s row may serve "c" (`RemovedRowReuse`); the rows made in between end.
+        XCTAssertTrue(manager.store.row(at: 0) === before[0])
+        let standing = Set(shownRows(manager).map(ObjectIdentifier.init))
+        for row in before + between {
+            XCTAssertEqual(row.isEnded, !standing.contains(ObjectIdentifier(row)),
+                           "\(describe(row.generator)): ended exactly when it no longer stands")
+        }
+        XCTAssertTrue(between.allSatisfy(\.isEnded), "no row made inside the batch stands after it")
+        assertNoneEnded(manager, "after the batch")
+    }
+
+    func testABackgroundUpdateEndsTheRowsItRemoves() async throws {
+        let manager = BaseListManager()
+        try manager.setState([Section(rows: rows("a", "b", "c"))])
+        let before = shownRows(manager)
+        let applied = try await manager.setStateInBackground([Section(rows: rows("a", "c"))])
+        XCTAssertTrue(applied)
+        XCTAssertEqual(ended(before), ["b"])
+        assertNoneEnded(manager, "after the background update")
+    }
+
+    /// The rows end with their manager, also those something else still holds.
+    func testRowsEndWithTheirManager() async throws {
+        var held: [Row] = []
+        do {
+            let manager = BaseListManager()
+            try manager.addSection(header: header("H"), rows: rows("a", "b"))
+            held = shownRows(manager)
+            XCTAssertEqual(held.filter(\.isEnded).count, 0)
+        }
+        XCTAssertEqual(held.count, 3)
+        XCTAssertEqual(held.filter(\.isEnded).count, 3)
+    }
+
+    /// The models of the rows the store shows.
+    private func texts(_ manager: BaseListManager) -> [String] {
+        shownRows(manager).map { ($0.generator as! LabelRow).model }
+    }
+
+    /// The rows the manager's state holds now (inside a batch the store lags behind).
+    private func shownRowsOfState(_ manager: BaseListManager) -> [Row] {
+        manager.flatRows()
+    }
+}

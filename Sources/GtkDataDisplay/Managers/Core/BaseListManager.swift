@@ -112,8 +112,8 @@ open class BaseListManager {
     }
 
     isolated deinit {
-        // Its rows end with it (a view may still hold some: they live on, ended).
-        Self.endRows(of: state)
+        // Its rows end with it (a view may still hold some: they live on, ended), where ends are checked.
+        if Row.checksEnds { Self.endRows(of: state) }
         // Links this manager wrote no longer hold: another manager may claim them.
         let owner = linkOwner
         RowLinks.currentStamps.withLock { _ = $0.removeValue(forKey: owner) }

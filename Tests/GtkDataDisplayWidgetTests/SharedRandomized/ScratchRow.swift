@@ -1,0 +1,1 @@
+../../GtkDataDisplayTests/ScratchRow.swift

@@ -1,3 +1,4 @@
+import DataDisplayDiff
 @testable import GtkDataDisplay
 import GtkDataDisplayTesting
 import XCTest
@@ -180,6 +181,19 @@ final class RowEndTests: XCTestCase {
         XCTAssertTrue(applied)
         XCTAssertEqual(ended(before), ["b"])
         assertNoneEnded(manager, "after the background update")
+    }
+
+    /// Which old rows a plan keeps is asked only when it removes some: never for a first fill, whose plan
+    /// may record no old index at all (`insertingEveryRow`: asking for it made a first fill of 100k rows
+    /// take 100k removed rows from an empty list).
+    func testOnlyAPlanThatRemovesRowsHasRowsNotKept() async throws {
+        XCTAssertNil(BaseListManager.keptOldRows(BaseListManager.insertingEveryRow(100), oldCount: 0))
+        func kept(_ old: [Int], _ new: [Int]) throws -> [Bool]? {
+            BaseListManager.keptOldRows(try ListDiff.plan(old: old, new: new) { _, _ in true }, oldCount: old.count)
+        }
+        XCTAssertNil(try kept([], [1, 2]), "a first fill through the diff")
+        XCTAssertNil(try kept([1, 2, 3], [3, 1, 2, 4]), "moves and an insert remove nothing")
+        XCTAssertEqual(try kept([1, 2, 3, 4], [4, 5, 1]), [true, false, false, true])
     }
 
     /// The rows end with their manager, also those something else still holds.

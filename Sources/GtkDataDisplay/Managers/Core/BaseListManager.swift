@@ -111,9 +111,11 @@ open class BaseListManager {
         startLinkingEmpty()
     }
 
-    isolated deinit {
-        // Its rows end with it (a view may still hold some: they live on, ended), where ends are checked.
-        if Row.checksEnds { Self.endRows(of: state) }
+    deinit {
+        // Its rows end with it (a view may still hold some: they live on, ended), where ends are
+        // checked. A manager lives and dies on the main thread (GTK's); an isolated deinit would let
+        // the runtime put a big list's teardown off to a later turn of the main actor.
+        if Row.checksEnds { MainActor.assumeIsolated { Self.endRows(of: state) } }
         // Links this manager wrote no longer hold: another manager may claim them.
         let owner = linkOwner
         RowLinks.currentStamps.withLock { _ = $0.removeValue(forKey: owner) }

@@ -336,9 +336,10 @@ extension BaseListManager {
         }
     }
 
-    /// Which old rows `plan` keeps (matched to a new row), or nil when it keeps every one.
+    /// Which old rows `plan` keeps (matched to a new row), or nil when it keeps every one. (A first
+    /// fill's plan may leave `oldIndexOfNew` empty: `insertingEveryRow`.)
     static func keptOldRows(_ plan: SplicePlan, oldCount: Int) -> [Bool]? {
-        guard oldCount > plan.oldIndexOfNew.count - plan.insertedRows else { return nil }
+        guard oldCount > 0, oldCount > plan.oldIndexOfNew.count - plan.insertedRows else { return nil }
         var kept = [Bool](repeating: false, count: oldCount)
         plan.oldIndexOfNew.withUnsafeBufferPointer { oldIndexOfNew in
             for oldIndex in oldIndexOfNew where oldIndex >= 0 { kept[oldIndex] = true }

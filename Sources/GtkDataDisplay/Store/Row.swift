@@ -167,8 +167,8 @@ final class Row {
     /// Today the row's last release still does the clean-up; `end()` names where every row's life
     /// in its manager stops, which `deinit` checks in debug builds — what a row stored without a
     /// Swift object of its own (its fields in its row object, its references counted by hand) needs.
-    /// Until then a whole-state update ends the rows it removes, and a manager going away its rows,
-    /// only where that is checked (`checksEnds`): passes that release builds need not pay yet.
+    /// Until then a manager going away ends its rows only where that is checked (`checksEnds`): a
+    /// pass over them all that release builds need not pay yet.
     func end() {
         assert(!isEnded, "a row ended twice")
         bits |= Bit.ended

@@ -182,9 +182,11 @@ extension BaseListManager {
         let comparingInPass = comparingContent && recycling == nil
         if comparingContent && !comparingInPass { plan.updated = Self.changedRows(plan, oldFlat: oldFlat, generators: generators) }
         var updated: [Int] = []
-        // The old rows the new state keeps, when it removes some (nil: it keeps them all, or neither
-        // the reuse below nor the ends of removed rows need them).
-        let kept = (plan.insertedRows > 0 && RowChangeObservers.isEmpty) || Row.checksEnds ? Self.keptOldRows(plan, oldCount: oldFlat.count) : nil
+        // The old rows the new state keeps, when it removes some (nil: it keeps them all); a removed
+        // row handed to a new generator below counts as kept from then on.
+        var kept = Self.keptOldRows(plan, oldCount: oldFlat.count)
+        // Kept rows that give their place to a lent row (`RowRecycling`): they leave.
+        var displaced: [Int] = []
         // Removed rows nothing shows or holds serve inserted plain rows (`RemovedRowReuse`).
         var reuse = RemovedRowReuse(plan: plan, oldFlat: oldFlat, kept: kept, isPinned: store.isPinned)
         // Many new rows (a first fill): their row objects are made a batch at a time (`RowObjectBatch`).
@@ -244,17 +246,18 @@ extension BaseListManager {
                     lent.take(generator)
                     lent.contentChanged()
                     row = lent
-                    // A kept row that no view showed gives its place to the lent one: it ends.
-                    if Row.checksEnds, oldIndex >= 0 { retiring.append(oldFlat[oldIndex]) }
+                    // A kept row that no view showed gives its place to the lent one.
+                    if oldIndex >= 0 { displaced.append(oldIndex) }
                 } else if oldIndex >= 0, !recycling!.wasLent(oldIndex) {
                     row = oldFlat[oldIndex]
                     _ = row.adopt(generator, comparing: false, section: sectionHint, index: indexHint, handedOver: &handedOver)
                 } else {
                     let role = flat.role(at: index), depth = flat.depth(at: index)
                     if role == .row, depth == 0, let removed = reuse.next() {
-                        removed.take(generator)
-                        removed.contentChanged()
-                        row = removed
+                        removed.row.take(generator)
+                        removed.row.contentChanged()
+                        row = removed.row
+                        kept![removed.oldIndex] = true
                     } else {
                         row = Row(generator: generator, role: role, depth: depth, object: batch.next())
                     }
@@ -330,10 +333,15 @@ extension BaseListManager {
             for row in newFlat where row.isBound { row.foldStateChanged() }
         }
         isApplying = false
-        // Removed rows end once the operation is done, but for those that took a new generator.
-        if Row.checksEnds, let kept {
-            for index in kept.indices where !kept[index] { retiring.append(oldFlat[index]) }
+        // The rows that left end, now that the splices are done: removed rows no new generator took
+        // (`RemovedRowReuse` marked those it handed on as kept; `RowRecycling` knows those it lent),
+        // and kept rows that gave their place to a lent row. (By index: nothing is looked up.)
+        if let kept {
+            oldFlat.withUnsafeBufferPointer { oldFlat in
+                for index in oldFlat.indices where !kept[index] && recycling?.wasLent(index) != true { oldFlat[index].end() }
+            }
         }
+        for index in displaced { oldFlat[index].end() }
     }
 
     /// Which old rows `plan` keeps (matched to a new row), or nil when it keeps every one. (A first

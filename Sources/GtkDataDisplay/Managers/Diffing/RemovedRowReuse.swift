@@ -16,6 +16,8 @@ import DataDisplayDiff
 struct RemovedRowReuse {
     /// Removed plain rows that nothing shows or holds, taken from the end.
     private var rows: [Row] = []
+    /// Each row's index in the old rows, beside it.
+    private var oldIndices: [Int] = []
     /// Whether rows are fetched ahead (`RowPrefetch`): many removed rows, scattered through the list.
     private var prefetching = false
 
@@ -27,6 +29,7 @@ struct RemovedRowReuse {
         let wanted = Swift.min(plan.insertedRows, removed)
         prefetching = wanted >= RowPrefetch.movedRows
         rows.reserveCapacity(wanted)
+        oldIndices.reserveCapacity(wanted)
         oldFlat.withUnsafeBufferPointer { oldFlat in
             kept.withUnsafeBufferPointer { kept in
                 for index in oldFlat.indices {
@@ -35,19 +38,23 @@ struct RemovedRowReuse {
                     let row = oldFlat[index]
                     guard row.role == .row, row.depth == 0, !row.isBound, !isPinned(index) else { continue }
                     rows.append(row)
+                    oldIndices.append(index)
                     if rows.count == wanted { break }
                 }
             }
         }
-        rows.reverse()  // taken from the end: in their old order
+        // Taken from the end: in their old order.
+        rows.reverse()
+        oldIndices.reverse()
     }
 
     /// Removed rows left to hand out.
     var count: Int { rows.count }
 
-    /// A removed row for an inserted plain row, or nil when none is left.
-    mutating func next() -> Row? {
+    /// A removed row for an inserted plain row, with its index in the old rows, or nil when none is left.
+    mutating func next() -> (row: Row, oldIndex: Int)? {
         if prefetching { rows.withUnsafeBufferPointer { RowPrefetch.ahead(ofTop: $0) } }
-        return rows.popLast()
+        guard let row = rows.popLast() else { return nil }
+        return (row, oldIndices.removeLast())
     }
 }

@@ -196,6 +196,25 @@ final class RowEndTests: XCTestCase {
         XCTAssertEqual(try kept([1, 2, 3, 4], [4, 5, 1]), [true, false, false, true])
     }
 
+    /// What a view keeps of a row (`LiveRow`: a cell's row, a menu's, a scroll anchor) reads as nil once
+    /// the row has ended, though something else still holds the row (an event the app kept, here the
+    /// test); clean-up can still reach it. Once nothing holds the row, nothing is kept.
+    func testAKeptRowReadsAsGoneOnceItEnded() async throws {
+        let manager = BaseListManager()
+        let r = rows("a", "b")
+        try manager.add(r)
+        var row: Row? = try XCTUnwrap(manager.store.row(at: 0))
+        let kept = LiveRow(row)
+        XCTAssertTrue(kept.row === row)
+        try manager.remove(r[0])
+        XCTAssertEqual(row?.isEnded, true)
+        XCTAssertNil(kept.row, "a row that left its manager still read as live")
+        XCTAssertTrue(kept.rowEvenIfEnded === row)
+        row = nil
+        XCTAssertNil(kept.rowEvenIfEnded, "a kept row outlived everything else that held it")
+        XCTAssertNil(LiveRow().row)
+    }
+
     /// The rows end with their manager, also those something else still holds.
     func testRowsEndWithTheirManager() async throws {
         var held: [Row] = []

@@ -24,7 +24,9 @@ final class Cell {
     private(set) var view: (any RowView)?
     private(set) var viewKind: ReuseIdentifier?
     private(set) var generator: (any RowGenerator)?
-    private(set) weak var row: Row?
+    /// The row this cell shows, while it stands in its manager (`LiveRow`).
+    var row: Row? { shownRow.row }
+    private var shownRow = LiveRow()
     /// Whether the row's content changed since this cell bound it (`contentChanged`).
     private var showsStaleContent = false
     private var unbindPending = false
@@ -131,7 +133,7 @@ final class Cell {
         manager?.withinViewCallback { generator.bind(view) }
         if row === self.row, let previous = self.generator { noteFoldability(of: generator, replacing: previous) }
         self.generator = generator
-        self.row = row
+        shownRow = LiveRow(row)
         row.cell = self
         showsStaleContent = false
         gtk_list_item_set_selectable(listItem, row.isSelectable ? 1 : 0)
@@ -299,9 +301,10 @@ final class Cell {
     private func completeUnbind() {
         guard let generator, let view else { return }
         manager?.withinViewCallback { generator.unbind(view) }
-        if row?.cell === self { row?.cell = nil }
+        // The row's entry beside the rows goes, also for a row that ended while this cell showed it.
+        if let shown = shownRow.rowEvenIfEnded, shown.cell === self { shown.cell = nil }
         self.generator = nil
-        self.row = nil
+        shownRow = LiveRow()
         adapter?.statistics.unbinds += 1
         if let displayable = generator as? DisplayableItem {
             manager?.withinViewCallback { displayable.didEndDisplayEvent.invoke() }

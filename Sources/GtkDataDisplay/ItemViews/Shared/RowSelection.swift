@@ -36,7 +36,11 @@ final class RowSelection {
     private var splicing = false
     /// The selected rows by identity, built on the first `contains` after a change.
     private var lookup: Set<ObjectIdentifier>?
-    private weak var lastSelected: Row?
+    private var lastSelected: Row? {
+        get { lastSelectedRow.row }
+        set { lastSelectedRow = LiveRow(newValue) }
+    }
+    private var lastSelectedRow = LiveRow()
     private var correcting = false
     /// Positions the adapter is selecting that it checked to be selectable.
     private var checked: Bitset?

@@ -13,7 +13,11 @@ import CGtk
 final class SingleClickFolding {
     private weak var adapter: ListBaseAdapter?
     /// The row the current press started on (nil after the gesture stopped or was cancelled).
-    private weak var pressedRow: Row?
+    private var pressedRow: Row? {
+        get { pressed.row }
+        set { pressed = LiveRow(newValue) }
+    }
+    private var pressed = LiveRow()
     /// Which release folds, and which activation does not (a double click's).
     private var rule = SingleClickFoldRule()
 

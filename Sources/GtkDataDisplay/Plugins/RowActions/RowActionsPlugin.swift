@@ -37,7 +37,11 @@ public final class RowActionsPlugin: AdapterPlugin {
         return made
     }
     /// The row whose menu is open (or closing).
-    private weak var menuRow: Row?
+    private var menuRow: Row? {
+        get { menuLiveRow.row }
+        set { menuLiveRow = LiveRow(newValue) }
+    }
+    private var menuLiveRow = LiveRow()
 
     /// A plugin for rows that provide actions. `actions`, if given, supplies the actions of rows
     /// whose generator is not `RowActionsProviding` (e.g. template rows).

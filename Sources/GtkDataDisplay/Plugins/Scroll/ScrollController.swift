@@ -32,9 +32,16 @@ final class ScrollController {
 
     /// One row on screen before a change, where its top edge stood and its position then.
     private struct AnchorEntry {
-        weak var row: Row?
+        private let held: LiveRow
+        var row: Row? { held.row }
         let offset: Double
         let position: Int
+
+        init(row: Row, offset: Double, position: Int) {
+            held = LiveRow(row)
+            self.offset = offset
+            self.position = position
+        }
     }
     /// The rows on screen before changes that are not laid out yet, first on screen first.
     private var pendingAnchor: [AnchorEntry]?
@@ -49,11 +56,17 @@ final class ScrollController {
 
     /// A row to bring on screen, and where.
     private struct Request {
-        weak var row: Row?
+        private let held: LiveRow
+        var row: Row? { held.row }
         let target: Target
         var adjustments = 0
         /// `list.scroll-to-item`s done for it (two at most: one may be undone by a layout).
         var jumps = 0
+
+        init(row: Row, target: Target) {
+            held = LiveRow(row)
+            self.target = target
+        }
     }
     enum Target {
         case aligned(ScrollAlignment)

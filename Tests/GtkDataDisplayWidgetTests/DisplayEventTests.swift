@@ -85,6 +85,32 @@ final class DisplayEventTests: WidgetTestCase {
         }
     }
 
+    /// The last row removed and a new one added before the next layout: the new last row is told,
+    /// even when its row takes the memory the removed row's freed (the adapter once remembered the
+    /// row it told by its address, and took the new row for it). Several rounds, so that the memory
+    /// is taken again in some of them.
+    func testANewLastRowIsToldThoughItTakesTheRemovedRowsPlace() async throws {
+        try await forEachViewKind { _ in
+            let manager = BaseListManager()
+            try manager.add(rows(3))
+            let adapter = build(manager, plugins: [.selectable()])
+            var lasts: [AnyHashable] = []
+            adapter.lastRowVisible += { lasts.append($0.diffID) }
+            let host = WindowHost(child: adapter.widget)
+            defer { host.destroy() }
+            var last: any RowGenerator = manager.flatGenerators.last!
+            var expected: [AnyHashable] = ["row 2"]
+            for round in 0..<8 {
+                try manager.remove(last)
+                last = LabelRow(model: "new \(round)", id: "new \(round)")
+                try manager.add([last])
+                host.settle()
+                expected.append("new \(round)")
+                XCTAssertEqual(lasts, expected, "round \(round)")
+            }
+        }
+    }
+
     func testAListenerMayChangeTheManager() async throws {
         // What a page loader does: append rows when the end comes on screen, until there are 200.
         try await forEachViewKind { _ in

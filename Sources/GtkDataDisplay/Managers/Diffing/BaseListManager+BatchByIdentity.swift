@@ -55,7 +55,7 @@ extension BaseListManager {
         store.apply(plan.splices, at: prefix, newRows: newMiddle)
         for row in updated { row.rebindIfStale() }
         // Rows whose section controller changed inside the batch, and expanders whose state did.
-        for row in batchRebinds where row.isBound {
+        for row in batchRebinds where row.isBound && self.row(of: row.generator) === row {  // not a row that left
             row.contentChanged()
             row.rebindIfStale()
         }

@@ -76,8 +76,10 @@ final class ScrollController {
     private var request: Request?
 
     /// The first and last rows reported visible and not gone from the screen since.
-    private var reportedFirst: ObjectIdentifier?
-    private var reportedLast: ObjectIdentifier?
+    // Kept as live rows, not identities: a new row can take the address of one that went away, and
+    // an identity would take it for the row already reported.
+    private var reportedFirst = LiveRow()
+    private var reportedLast = LiveRow()
 
     /// Adjustments made in the frame being laid out: GDK lays a frame out at most four times in a
     /// row (and warns after), so more waits for the next frame.
@@ -274,25 +276,25 @@ final class ScrollController {
     private func reportVisibility(_ adapter: ListBaseAdapter) {
         let count = adapter.manager.store.count
         if adapter.firstRowVisible.isEmpty {
-            reportedFirst = nil
+            reportedFirst = LiveRow()
         } else if let (row, visible) = isVisible(position: 0) {
             report(row, visible: visible, reported: &reportedFirst, adapter.firstRowVisible, adapter)
         }
         if adapter.lastRowVisible.isEmpty {
-            reportedLast = nil
+            reportedLast = LiveRow()
         } else if count > 0, let (row, visible) = isVisible(position: count - 1) {
             report(row, visible: visible, reported: &reportedLast, adapter.lastRowVisible, adapter)
         }
     }
 
-    private func report(_ row: Row, visible: Bool, reported: inout ObjectIdentifier?,
+    private func report(_ row: Row, visible: Bool, reported: inout LiveRow,
                         _ event: Event<any RowGenerator>, _ adapter: ListBaseAdapter) {
         guard visible else {
-            reported = nil
+            reported = LiveRow()
             return
         }
-        guard reported != ObjectIdentifier(row) else { return }
-        reported = ObjectIdentifier(row)
+        guard reported.row !== row else { return }
+        reported = LiveRow(row)
         let generator = row.generator
         adapter.manager.withinViewCallback { event.invoke(with: generator) }
     }

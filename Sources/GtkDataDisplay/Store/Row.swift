@@ -148,7 +148,8 @@ final class Row {
         classifyGenerator(generator)
     }
 
-    /// Whether every end is made and checked (debug builds): `deinit` asserts that the row ended.
+    /// Whether ends are checked (debug builds): `deinit` asserts that the row ended, and a manager going
+    /// away ends its rows.
     #if DEBUG
     nonisolated static let checksEnds = true
     #else

@@ -51,7 +51,7 @@ extension BaseListManager {
         for row in rows where !row.isEnded && self.row(of: row.generator) !== row { row.end() }
     }
 
-    /// Ends every row the manager holds (it is going away, or starting over).
+    /// Ends every row of `state` (its manager is going away).
     static func endRows(of state: [SectionState]) {
         for section in state {
             section.header?.end()

@@ -101,7 +101,8 @@ open class BaseListManager {
     /// Rows that left the manager during the operation under way, kept alive until its splices are
     /// done: a list view's selection (`RowStore.willSplice`) takes the selected ones from the store
     /// right before the splice that removes them, and a row object the store no longer holds when
-    /// its row goes can serve a new row (`RowObjectPool`).
+    /// its row goes can serve a new row (`RowObjectPool`). Then they end, but for those that stand in
+    /// the manager again (`endRetired`).
     var retiring: [Row] = []
 
     /// An empty manager with its store.

@@ -28,7 +28,7 @@ public struct SelectionChange {
         private var manager: BaseListManager?
         private var selectedPositions: Bitset?
         private var deselectedPositions: Bitset?
-        private let leftRows: [Row]
+        private var leftRows: [Row]
         private var selected: [Row]?
         private var deselected: [Row]?
         /// The rows' generators, taken on first use (or by `materialize`): a row object may show
@@ -80,13 +80,18 @@ public struct SelectionChange {
         /// Supplies the selected rows already looked up (the per-row events did).
         func setSelectedRows(_ rows: [Row]) { selected = rows }
 
-        /// Looks the rows up now, while the positions still name them, and lets go of the positions.
+        /// Looks the rows up now, while the positions still name them, takes their generators (what a
+        /// kept change names from then on) and lets go of the positions and the rows: a change the app
+        /// keeps does not keep rows alive after they leave their manager.
         func materialize() {
             _ = selectedGenerators
             _ = deselectedGenerators
             manager = nil
             selectedPositions = nil
             deselectedPositions = nil
+            leftRows = []
+            selected = []
+            deselected = []
         }
 
         private static func rows(at positions: Bitset?, in manager: BaseListManager?) -> [Row] {

@@ -2,7 +2,8 @@
 /// being selected (deselected, or gone from the list), each in list order.
 ///
 /// The counts come from the change's position sets (no row visited); the generator arrays are
-/// built on first use. A change kept past its listener holds its rows as they were when it fired.
+/// built on first use. A change kept past its listener names the generators its rows showed when it
+/// fired (it keeps the generators, not the rows).
 @MainActor
 public struct SelectionChange {
     var storage: Storage

@@ -215,8 +215,9 @@ final class RowEndTests: XCTestCase {
         XCTAssertNil(LiveRow().row)
     }
 
-    /// The rows end with their manager, also those something else still holds.
+    /// The rows end with their manager, also those something else still holds (debug builds: `Row.checksEnds`).
     func testRowsEndWithTheirManager() async throws {
+        try XCTSkipUnless(Row.checksEnds, "a manager going away ends its rows only in debug builds")
         var held: [Row] = []
         do {
             let manager = BaseListManager()

@@ -340,4 +340,38 @@ final class SelectionDispatchTests: WidgetTestCase {
             XCTAssertFalse(adapter.isSelected(r[0]))
         }
     }
+
+    /// A selected row that leaves in a splice during which the app switches to multiple selection (a
+    /// display event of a row the same splice adds) is reported as deselected then, and counted no
+    /// more: the new model never sees that splice's end, so the switch sorts the rows it took out.
+    func testARowThatLeavesWhileTheModeSwitchesMidSpliceIsToldAtOnce() async throws {
+        try await forEachViewKind { _ in
+            let manager = BaseListManager()
+            let r = rows(10)
+            try manager.add(r)
+            let (adapter, host) = present(manager, selection: .single)
+            defer { host.destroy() }
+            adapter.select(r[3])
+            var deselected: [String] = []
+            adapter.selectionChanged += { deselected += $0.deselected.map(self.name) }
+            let fresh = LabelRow(model: "fresh", id: "fresh")
+            var switched = false
+            fresh.willDisplayEvent += {
+                guard !switched else { return }
+                switched = true
+                adapter.selectionMode = .multiple
+                XCTAssertEqual(adapter.selectionMode, .multiple, "the getter answers the mode set")
+            }
+            try manager.setState([Section(rows: Array(r[0..<3]) + [fresh] + Array(r[4...]))])
+            XCTAssertTrue(switched, "the new row was not shown during the update")
+            XCTAssertEqual(deselected, ["row 3"])
+            XCTAssertEqual(adapter.selectedCount, 0)
+            XCTAssertFalse(adapter.isSelected(r[3]))
+            try manager.remove(r[0])
+            XCTAssertEqual(deselected, ["row 3"], "a row that left was told again, or late")
+            adapter.select(r[5])
+            adapter.select(r[6])
+            XCTAssertEqual(adapter.selectedGenerators.map(name), ["row 5", "row 6"], "the switch took place after the update")
+        }
+    }
 }

@@ -22,6 +22,11 @@ public final class RowStore {
     let planWillApply = Event<Void>()
     /// Called after the last splice of a plan of several.
     let planDidApply = Event<Void>()
+    /// Whether GLib is emitting a splice's `items-changed` now: what a handler of it must not do —
+    /// give the views another model — waits for `didSplice`.
+    private(set) var isSplicing = false
+    /// Called after each splice, once its emission is over.
+    let didSplice = Event<Void>()
 
     init() {
         pointer = g_list_store_new(RowObjectType.type)
@@ -69,6 +74,11 @@ public final class RowStore {
     /// Replaces `removing` items at `position` with the row objects of `rows`: one emission.
     func splice<C: Collection>(at position: Int, removing: Int, inserting rows: C) where C.Element == Row {
         if !willSplice.isEmpty, removing > 0 || !rows.isEmpty { willSplice.invoke(with: (position, removing)) }
+        isSplicing = true
+        defer {
+            isSplicing = false
+            if !didSplice.isEmpty { didSplice.invoke(with: ()) }
+        }
         if removing == 1, rows.isEmpty {
             // The same one emission, items-changed (position, 1, 0), for a fraction of the cost: GLib
             // 2.74 splices a removal as a range (cut the sequence's tree twice and join it) where

@@ -52,7 +52,7 @@ public final class DetachedAdapter {
     public var selectionModel: TypedObject<GtkType.SelectionModel> { selection.model }
     /// How rows can be selected; setting it swaps the selection model as a view's adapter does.
     public var selectionMode: SelectionMode {
-        get { selection.mode }
+        get { selection.requestedMode }
         set { selection.setMode(newValue) }
     }
     /// Whether the view would have the folding plugin.

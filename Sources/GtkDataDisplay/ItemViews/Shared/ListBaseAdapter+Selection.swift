@@ -5,9 +5,11 @@ import CGtk
 
 extension ListBaseAdapter {
     /// How rows can be selected. Setting it swaps the selection model in place (the view, its
-    /// widgets and the store stay); rows the new mode cannot keep are reported as deselected.
+    /// widgets and the store stay); rows the new mode cannot keep are reported as deselected. Set
+    /// from a callback made while the store changes (a row shown during an update), the swap
+    /// happens when that change is done: the getter already answers the new mode.
     public var selectionMode: SelectionMode {
-        get { selection.mode }
+        get { selection.requestedMode }
         set { selection.setMode(newValue) }
     }
 

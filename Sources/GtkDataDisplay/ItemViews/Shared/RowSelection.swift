@@ -22,13 +22,16 @@ final class RowSelection {
     private unowned let adapter: any AdapterBehavior
     private let manager: BaseListManager
     private(set) var mode: SelectionMode
+    /// A mode set while the store was emitting a splice, applied once that splice is done (see `setMode`).
+    private var pendingMode: SelectionMode?
     private(set) var model: TypedObject<GtkType.SelectionModel>
     private var modelReference: ObjectReference
     private var handlerIDs: [UInt] = []
     /// GTK's selection as of the last change handled: the selected rows that are in the store.
     private var reported = Bitset()
     /// Selected rows a splice took out of the store that stay in the manager: still selected, to
-    /// be selected again when a later splice of the same update puts them back.
+    /// be selected again when a later splice of the same update puts them back (so none ends while
+    /// here).
     private var displaced: [Row] = []
     /// The selected rows the splice under way removes, captured before it.
     private var removing: [Row] = []
@@ -57,12 +60,18 @@ final class RowSelection {
         manager.store.willSplice.addListener(key: ObjectIdentifier(self)) { [weak self] position, removing in
             self?.willSplice(position: position, removing: removing)
         }
+        manager.store.didSplice.addListener(key: ObjectIdentifier(self)) { [weak self] in
+            guard let self, let pending = pendingMode else { return }
+            pendingMode = nil
+            setMode(pending)
+        }
         // A selected row keeps its row object through whole-state updates (it is not lent to another row).
         manager.store.pins[ObjectIdentifier(self)] = { [weak self] position in self?.reported.contains(position) ?? false }
     }
 
     isolated deinit {
         manager.store.willSplice.removeListener(key: ObjectIdentifier(self))
+        manager.store.didSplice.removeListener(key: ObjectIdentifier(self))
         manager.store.pins[ObjectIdentifier(self)] = nil
     }
 
@@ -192,15 +201,25 @@ final class RowSelection {
         gtk_selection_model_unselect_all(model.pointer)
     }
 
+    /// The mode asked for last: `mode`, or the one a switch that waits for a splice's end will take.
+    var requestedMode: SelectionMode { pendingMode ?? mode }
+
     /// Switches to another kind of selection model, keeping what the new mode can keep (single:
     /// the row selected last). Rows it cannot keep are reported as deselected.
+    ///
+    /// Asked while the store emits a splice (from a callback GTK makes then: a row shown or hidden,
+    /// a handler of the store's changes), the switch waits for that splice's end: GTK must not be
+    /// handed a new model while the old one is telling it about the change (a crash in GTK 4.8's
+    /// list item manager), and the selection sorts the rows that splice took out first.
     func setMode(_ newMode: SelectionMode) {
+        if manager.store.isSplicing {
+            pendingMode = newMode
+            return
+        }
+        pendingMode = nil
         guard newMode != mode else { return }
+        assert(!splicing && removing.isEmpty, "a mode switch inside a splice")
         let old = selectedPositions
-        // Switched from a callback during a splice, the new model never sees that splice's end.
-        displaced += removing
-        removing = []
-        splicing = false
         var keep = Bitset()
         var droppedRows: [Row] = []
         switch newMode {
@@ -286,6 +305,9 @@ final class RowSelection {
             lookup = nil
             var waiting: [Row] = []
             for row in displaced + removing {
+                // Displaced rows stand in the manager until a later splice of their operation puts
+                // them back (no mode switch happens between a splice and its end): none has ended.
+                assert(!row.isEnded, "a displaced selected row ended before it came back")
                 if manager.row(of: row.generator) === row {
                     waiting.append(row)
                 } else {

@@ -11,9 +11,9 @@ final class RowLayoutTests: XCTestCase {
         let entriesBefore = RowControllers.count
         let controller = RecordingController("c")
         do {
-            let header = Row.scratch(generator: LabelHeader(model: "h", id: "h"), role: .header)
-            let footer = Row.scratch(generator: LabelFooter(model: "f", id: "f"), role: .footer)
-            let nested = Row.scratch(generator: LabelRow(model: "n", id: "n"), role: .row, depth: 1_000_000)
+            let header = Row.standingScratch(generator: LabelHeader(model: "h", id: "h"), role: .header)
+            let footer = Row.standingScratch(generator: LabelFooter(model: "f", id: "f"), role: .footer)
+            let nested = Row.standingScratch(generator: LabelRow(model: "n", id: "n"), role: .row, depth: 1_000_000)
             XCTAssertEqual([header.role, footer.role, nested.role], [.header, .footer, .row])
             XCTAssertEqual([header.depth, footer.depth, nested.depth], [0, 0, 1_000_000])
             XCTAssertNil(nested.controllerBox)
@@ -33,8 +33,15 @@ final class RowLayoutTests: XCTestCase {
             // 56 bytes asked for: 56 usable in glibc's 64-byte chunk (72, with the controller and a
             // content version in the row, took an 80-byte chunk); ASan reports the 56 asked for.
             XCTAssertLessThanOrEqual(mallocUsableSize(Unmanaged.passUnretained(nested).toOpaque()), 56)
+
+            // Ending a row undoes what it recorded, though the row is still held (here by the test).
+            for row in [header, footer, nested] { row.end() }
+            XCTAssertEqual(RowControllers.count, entriesBefore, "a row's entry goes when it ends")
+            XCTAssertEqual(SelectionDispatch.controlledRows.load(ordering: .relaxed), controlledBefore)
+            XCTAssertNil(nested.controllerBox)
+            XCTAssertEqual(nested.depth, 1_000_000, "ending leaves role and depth alone")
         }
-        XCTAssertEqual(RowControllers.count, entriesBefore, "a row's entry goes with it")
+        XCTAssertEqual(RowControllers.count, entriesBefore)
         XCTAssertEqual(SelectionDispatch.controlledRows.load(ordering: .relaxed), controlledBefore)
     }
 }

@@ -45,8 +45,9 @@ final class RowCellsTests: WidgetTestCase {
         }
     }
 
-    /// A row that goes away while its entry stands (its cell had not unbound it yet) takes the entry with it.
-    func testARowGoingAwayWhileBoundTakesItsEntry() async throws {
+    /// A row that ends while its entry stands (its cell had not unbound it yet) takes the entry with it,
+    /// though something still holds the row.
+    func testARowEndingWhileBoundTakesItsEntry() async throws {
         let manager = BaseListManager()
         try manager.setState([Section(rows: rows(20))])
         let (_, host) = present(manager)
@@ -55,12 +56,16 @@ final class RowCellsTests: WidgetTestCase {
         let cell = try XCTUnwrap(manager.store.row(at: 0)?.cell)
         let entriesBefore = RowCells.count
         do {
-            let row = Row.scratch(generator: LabelRow(model: "gone", id: "gone"), role: .row)
+            let row = Row.standingScratch(generator: LabelRow(model: "gone", id: "gone"), role: .row)
             row.cell = cell
             XCTAssertTrue(row.cell === cell)
             XCTAssertEqual(RowCells.count, entriesBefore + 1)
+            row.end()
+            XCTAssertEqual(RowCells.count, entriesBefore, "the row's entry went when it ended")
+            XCTAssertNil(row.cell)
+            row.cell = nil   // what the cell's unbind does with a row that ended: nothing left to clear
         }
-        XCTAssertEqual(RowCells.count, entriesBefore, "the row's entry went with it")
+        XCTAssertEqual(RowCells.count, entriesBefore)
         XCTAssertTrue(manager.store.row(at: 0)?.cell === cell, "the cell's own row keeps its entry")
     }
 }

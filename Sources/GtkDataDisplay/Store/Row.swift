@@ -14,8 +14,8 @@ public enum RowRole: Sendable, Equatable {
 /// The Swift side of one store item: owns the row object (one reference) and knows its generator.
 ///
 /// A generator keeps the same `Row` — and so the same row object — across updates, which is
-/// what lets GTK keep its widget. The row object points back here unretained; `deinit` clears
-/// that pointer before dropping the reference, so GTK can outlive the row safely.
+/// what lets GTK keep its widget. The row object points back here unretained; `end()` clears
+/// that pointer before handing the reference on, so GTK can outlive the row safely.
 @MainActor
 final class Row {
     // The stored properties, in this order, are 40 bytes after the object header: a row is allocated
@@ -25,7 +25,15 @@ final class Row {
     // (`RowControllers`, `RowCells`); `RowPrefetch` relies on the generator coming first.
 
     /// The generator shown. Whole-state updates may hand the row to a new generator with the same diff id.
-    var generator: any RowGenerator
+    /// Not read once the row has ended (checked in debug builds).
+    var generator: any RowGenerator {
+        get {
+            assert(!isEnded, "the generator of a row that ended was read")
+            return shownGenerator
+        }
+        set { shownGenerator = newValue }
+    }
+    private var shownGenerator: any RowGenerator
     /// The row object in the store (this row holds one reference). Rows trade objects only inside
     /// one splice that takes them out and puts them back (`RowObjectOrder`).
     private(set) nonisolated(unsafe) var object: UnsafeMutablePointer<GddRowObject>
@@ -39,6 +47,7 @@ final class Row {
     /// (compared for equality only, so a wrap after four billion changes of one row does not matter).
     private var shownRevision: UInt32
     /// The role (bits 0–1), four flags (bits 2–5: see `Bit`) and the depth (bits 6–31). Read by `deinit`.
+    /// The flags that record something to undo (a count, an entry beside the rows) are cleared by `end()`.
     private nonisolated(unsafe) var bits: UInt32
 
     /// Where each flag of `bits` lies.
@@ -101,6 +110,7 @@ final class Row {
         get { mayHaveCell ? RowCells.cell(of: self) : nil }
         set {
             guard newValue != nil || mayHaveCell else { return }
+            assert(!isEnded, "a cell was given a row that ended")
             RowCells.set(newValue, for: self)
             mayHaveCell = newValue != nil
         }
@@ -114,6 +124,7 @@ final class Row {
         set {
             let controlled = newValue != nil
             guard controlled || countsAsControlled else { return }
+            assert(!isEnded, "a row that ended was given a section controller")
             RowControllers.set(newValue, for: self)
             guard controlled != countsAsControlled else { return }
             countsAsControlled = controlled
@@ -132,7 +143,7 @@ final class Row {
     /// A row showing `generator`, with `object` (transfer full, not yet any row's: see
     /// `RowObjectBatch`), else a spare row object (`RowObjectPool`) or a new one.
     init(generator: any RowGenerator, role: RowRole, depth: Int = 0, object: UnsafeMutablePointer<GddRowObject>? = nil) {
-        self.generator = generator
+        self.shownGenerator = generator
         let roleBits: UInt32 = switch role {
         case .row: 0
         case .header: 1
@@ -159,24 +170,30 @@ final class Row {
     /// Whether the manager that made this row has let it go for good (`end()`).
     nonisolated var isEnded: Bool { flag(Bit.ended) }
 
-    /// Marks that the row has left its manager for good, once the splices that took it out of the
+    /// Lets the row go: it has left its manager for good, once the splices that took it out of the
     /// store are done. Each row a manager makes ends exactly once: when it leaves (and does not
     /// stand in the manager again by the end of the operation), when an operation that made it
-    /// fails, or with its manager. A row may outlive its end while a list item cell, a selection or
-    /// another view still holds it; it never enters a manager again.
+    /// fails, or with its manager. Ending undoes what the row recorded: the counts it is in
+    /// (`nestedAlive`, `SelectionDispatch`), its entries beside the rows (`RowCells`,
+    /// `RowControllers`), and its row object, which loses its pointer back here and goes to the
+    /// pool of spare objects (or is released).
     ///
-    /// Today the row's last release still does the clean-up; `end()` names where every row's life
-    /// in its manager stops, which `deinit` checks in debug builds — what a row stored without a
-    /// Swift object of its own (its fields in its row object, its references counted by hand) needs.
-    /// Until then a manager going away ends its rows only where that is checked (`checksEnds`): a
-    /// pass over them all that release builds need not pay yet.
+    /// A row may outlive its end while a list item cell, a selection or another view still holds
+    /// it: such holders keep a `LiveRow`, which reads the row as gone. An ended row never enters a
+    /// manager again, and its generator and row object are not read (debug builds check both) —
+    /// what a row stored without a Swift object of its own (its fields in its row object, its
+    /// references counted by hand) needs. Until then a manager going away ends its rows only where
+    /// that is checked (`checksEnds`): elsewhere the last release lets such rows go, a pass over
+    /// them all that release builds need not pay yet.
     func end() {
         assert(!isEnded, "a row ended twice")
+        letGo()
         bits |= Bit.ended
     }
 
-    deinit {
-        assert(!Self.checksEnds || isEnded, "a row was released without end(): its manager lost track of where it left")
+    /// Undoes what the row recorded and hands its row object on (see `end()`); clears the flags
+    /// that said what there was to undo.
+    private nonisolated func letGo() {
         if depth > 0 { Self.nestedAlive.subtract(1, ordering: .relaxed) }
         if flag(Bit.showsUncountedSelectable) { SelectionDispatch.uncountedRows.subtract(1, ordering: .relaxed) }
         if flag(Bit.countsAsControlled) {
@@ -184,8 +201,15 @@ final class Row {
             RowControllers.forget(ObjectIdentifier(self))
         }
         if flag(Bit.mayHaveCell) { RowCells.forget(ObjectIdentifier(self)) }
+        bits &= ~(Bit.showsUncountedSelectable | Bit.countsAsControlled | Bit.mayHaveCell)
         object.pointee.row = nil
         RowObjectPool.recycle(object)
+    }
+
+    deinit {
+        guard !isEnded else { return }
+        assert(!Self.checksEnds, "a row was released without end(): its manager lost track of where it left")
+        letGo()
     }
 
     /// Whether this row already shows what `generator` (matched to it by diff id) shows: the same
@@ -238,12 +262,12 @@ final class Row {
         let newRevision = generator.contentRevision
         let newType = ObjectIdentifier(Swift.type(of: generator))
         var previous = generator
-        swap(&previous, &self.generator)
-        let same = previous === self.generator
+        swap(&previous, &shownGenerator)
+        let same = previous === shownGenerator
         let showedItsRevision = shows(revision: previous.contentRevision)
-        let changed = comparing && !(showedItsRevision && (same || previous.isContentEqual(to: self.generator)))
+        let changed = comparing && !(showedItsRevision && (same || previous.isContentEqual(to: shownGenerator)))
         if !same {
-            if ObjectIdentifier(Swift.type(of: previous)) != newType { classifyGenerator(self.generator) }
+            if ObjectIdentifier(Swift.type(of: previous)) != newType { classifyGenerator(shownGenerator) }
             if isBound { handedOver.append((self, previous)) }
         }
         noteShown(revision: newRevision)
@@ -270,8 +294,12 @@ final class Row {
         object.pointee.row = Unmanaged.passUnretained(self).toOpaque()
     }
 
-    /// The row object as a store item.
-    var item: UnsafeMutableRawPointer { UnsafeMutableRawPointer(object) }
+    /// The row object as a store item (not read once the row has ended: the object may serve
+    /// another row by then; checked in debug builds).
+    var item: UnsafeMutableRawPointer {
+        assert(!isEnded, "the row object of a row that ended was read")
+        return UnsafeMutableRawPointer(object)
+    }
 
     /// The row behind a store item (nil when the item is not ours or its row is gone).
     static func from(item: UnsafeMutableRawPointer) -> Row? {

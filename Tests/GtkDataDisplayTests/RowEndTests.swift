@@ -213,20 +213,25 @@ final class RowEndTests: XCTestCase {
 
     /// What a view keeps of a row (`LiveRow`: a cell's row, a menu's, a scroll anchor) reads as nil once
     /// the row has ended, though something else still holds the row (an event the app kept, here the
-    /// test); clean-up can still reach it. Once nothing holds the row, nothing is kept.
-    func testAKeptRowReadsAsGoneOnceItEnded() async throws {
+    /// test), and keeps nothing alive: a weak reference to the row object, which never reads as a later
+    /// row's.
+    func testAKeptRowReadsAsGoneOnceItEndedAndKeepsNothingAlive() async throws {
         let manager = BaseListManager()
         let r = rows("a", "b")
         try manager.add(r)
         var row: Row? = try XCTUnwrap(manager.store.row(at: 0))
+        weak let weakRow = row
         let kept = LiveRow(row)
         XCTAssertTrue(kept.row === row)
+        let objectsBefore = Diagnostics.liveRowObjects
         try manager.remove(r[0])
         XCTAssertEqual(row?.isEnded, true)
         XCTAssertNil(kept.row, "a row that left its manager still read as live")
-        XCTAssertTrue(kept.rowEvenIfEnded === row)
         row = nil
-        XCTAssertNil(kept.rowEvenIfEnded, "a kept row outlived everything else that held it")
+        XCTAssertNil(weakRow, "a kept row outlived everything else that held it")
+        XCTAssertEqual(Diagnostics.liveRowObjects, objectsBefore - 1, "the kept row's object outlived its row")
+        try manager.add(rows("c", "d", "e"))
+        XCTAssertNil(kept.row, "a new row read as the kept one")
         XCTAssertNil(LiveRow().row)
     }
 

@@ -1,23 +1,23 @@
 /// A row a view keeps past the operation that found it — the row a cell shows, the row a menu was
-/// opened on, a row on screen before a change — read as nil once the row has ended (`Row.end()`),
-/// whatever else still holds it: a row that left its manager is gone for the view, even while an
-/// event or a selection change the app kept holds it.
+/// opened on, a row on screen before a change — read as nil once the row has ended (`Row.end()`).
 ///
-/// Weak today (ARC keeps a row alive while anything holds it). When rows lose their Swift objects
-/// (their fields in their row objects), this holds a reference on the row object instead, so that
-/// the object cannot serve a new row while it is held.
+/// It keeps a weak reference to the row's row object, not the row: a row that ends clears its
+/// object's pointer back to it, and an object someone keeps this way neither serves another row (the
+/// pool takes only objects nothing is attached to, and rows trade only such objects: `RowObjectOrder`)
+/// nor is read once finalized. So the row is found through its object while it stands, never
+/// mistaken for a later row that took its memory, and a view keeping it keeps nothing alive. This is
+/// how a view will keep a row stored in its row object.
+@MainActor
 struct LiveRow {
-    private weak var held: Row?
+    private let object: WeakObjectReference?
 
     /// Keeps `row` (nil: none).
-    init(_ row: Row? = nil) { held = row }
+    init(_ row: Row? = nil) {
+        object = row.map { WeakObjectReference($0.item) }
+    }
 
     /// The row, while it stands in its manager.
     var row: Row? {
-        guard let held, !held.isEnded else { return nil }
-        return held
+        object?.withObject { item in item.flatMap(Row.from(item:)) }
     }
-
-    /// The row even after it ended, for clean-up that must reach it (a cell's entry beside the rows).
-    var rowEvenIfEnded: Row? { held }
 }

@@ -301,8 +301,8 @@ final class Cell {
     private func completeUnbind() {
         guard let generator, let view else { return }
         manager?.withinViewCallback { generator.unbind(view) }
-        // The row's entry beside the rows goes, also for a row that ended while this cell showed it.
-        if let shown = shownRow.rowEvenIfEnded, shown.cell === self { shown.cell = nil }
+        // The row's entry beside the rows goes (a row that ended took its entry with it).
+        if let shown = shownRow.row, shown.cell === self { shown.cell = nil }
         self.generator = nil
         shownRow = LiveRow()
         adapter?.statistics.unbinds += 1

@@ -31,6 +31,7 @@ final class ScrollController {
     var keepsAnchor = true
 
     /// One row on screen before a change, where its top edge stood and its position then.
+    @MainActor
     private struct AnchorEntry {
         private let held: LiveRow
         var row: Row? { held.row }
@@ -55,6 +56,7 @@ final class ScrollController {
     private var firstBeforeChange: AnchorEntry?
 
     /// A row to bring on screen, and where.
+    @MainActor
     private struct Request {
         private let held: LiveRow
         var row: Row? { held.row }

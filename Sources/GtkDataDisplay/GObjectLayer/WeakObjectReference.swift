@@ -1,0 +1,30 @@
+import CGtk
+
+/// A weak reference to a GObject (GLib's `GWeakRef`): it does not keep the object alive, and reads
+/// as nil once the object is finalized — never as a later object that took the same memory.
+///
+/// While it stands the object carries data (`qdata`), so the library treats it as held by someone:
+/// the object neither goes to the pool of spare row objects nor changes rows.
+final class WeakObjectReference {
+    private let slot: UnsafeMutablePointer<GWeakRef>
+
+    /// A weak reference to `object`.
+    init(_ object: GObjectPointer) {
+        slot = .allocate(capacity: 1)
+        slot.initialize(to: GWeakRef())
+        g_weak_ref_init(slot, object)
+    }
+
+    deinit {
+        g_weak_ref_clear(slot)
+        slot.deinitialize(count: 1)
+        slot.deallocate()
+    }
+
+    /// Calls `body` with the object while it is alive (holding a reference for the call), or with nil.
+    func withObject<T>(_ body: (GObjectPointer?) -> T) -> T {
+        guard let object = g_weak_ref_get(slot) else { return body(nil) }
+        defer { releaseObject(object) }
+        return body(object)
+    }
+}

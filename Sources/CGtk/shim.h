@@ -12,12 +12,17 @@
 #include <glib-unix.h>
 #include <unistd.h>
 
-/* The instance and class structs of the row object type ("GddRowObject").
- * `row` points at the Swift row that owns this object (unretained: the Swift row holds the
- * only reference the library keeps, and clears the pointer before it lets go). */
+/* The instance and class structs of the row object type ("GddRowObject"). The object is the row:
+ * the Swift side (`Row`, a handle on this object) keeps its fields here. `generator` holds a Swift
+ * class-bound existential (the instance, retained, and its witness table), set and cleared from
+ * Swift only; the rest are plain numbers. 56 bytes: one 64-byte slice. */
 typedef struct {
     GObject parent_instance;
-    void *row;
+    void *generator[2];
+    guint32 section_hint;
+    guint32 index_hint;
+    guint32 shown_revision;
+    guint32 bits;
 } GddRowObject;
 
 typedef struct {

@@ -1,5 +1,5 @@
 import Foundation
-import GtkDataDisplay
+@testable import GtkDataDisplay
 import GtkDataDisplayTesting
 
 /// Holds the diffs computed off the main thread while closed: a background update started while
@@ -122,6 +122,8 @@ final class RandomizedHarness {
         self.kind = kind
         self.trace = trace
         baselineRows = Diagnostics.liveRowObjects
+        // Rows that ended stay ended (their objects are not reused): a read after an end asserts.
+        RowObjectPool.quarantinesEndedRows = true
         switch kind {
         case .base: manager = BaseListManager()
         case .manual: manager = ManualListManager()
@@ -692,15 +694,23 @@ final class RandomizedHarness {
         if manager.store.count != 0 { problems.append("clear() left \(manager.store.count) rows") }
         let live = Diagnostics.liveRowObjects - baselineRows
         if live != 0 { problems.append("\(live) row objects still alive after clear()") }
+        endQuarantine()
         return problems
     }
 
     /// Breaks the cycles the sequence built on purpose (foldables that contain themselves), so
     /// the leak check sees only what the library keeps alive.
     func breakCycles() {
+        endQuarantine()
         for generator in objects.values {
             (generator as? FoldableRowGenerator<LabelRowView>)?.children = []
         }
+    }
+
+    /// Stops keeping the objects of ended rows, and lets those kept go.
+    private func endQuarantine() {
+        RowObjectPool.quarantinesEndedRows = false
+        RowObjectPool.releaseQuarantine()
     }
 
     // MARK: Reports

@@ -91,18 +91,21 @@ final class RowActionsLogicTests: XCTestCase {
     func testARowThatLeftTheManagerTakesNoAction() async throws {
         let manager = BaseListManager()
         let target = ActionRow(model: "b")
-        try manager.add([LabelRow(model: "a"), target])
+        let other = LabelRow(model: "a")
+        try manager.add([other, target])
         var fired = 0
         let action = RowAction(label: "Go") { fired += 1 }
         let plugin = RowActionsPlugin()
         plugin.didTriggerAction += { _ in fired += 10 }
-        let row = try XCTUnwrap(manager.row(of: target))
+        // The menu keeps its row as a view does (`LiveRow`): once the row left, there is none to act on.
+        let menuRow = LiveRow(try XCTUnwrap(manager.row(of: target)))
         try manager.remove(target)
-        XCTAssertFalse(plugin.trigger(action, of: target, shownBy: row, in: manager))
-        XCTAssertEqual(fired, 0)
+        XCTAssertNil(menuRow.row)
         // Shown again, it is a new row: the old menu's row still does not count.
         try manager.add(target)
-        XCTAssertFalse(plugin.trigger(action, of: target, shownBy: row, in: manager))
+        XCTAssertNil(menuRow.row)
+        // A row that does not show the generator takes no action for it.
+        XCTAssertFalse(plugin.trigger(action, of: target, shownBy: try XCTUnwrap(manager.row(of: other)), in: manager))
         XCTAssertEqual(fired, 0)
         let newRow = try XCTUnwrap(manager.row(of: target))
         XCTAssertTrue(plugin.trigger(action, of: target, shownBy: newRow, in: manager))

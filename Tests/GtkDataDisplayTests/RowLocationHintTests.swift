@@ -8,6 +8,11 @@ import XCTest
 /// what the model says, whatever its hint.
 @MainActor
 final class RowLocationHintTests: XCTestCase {
+    override func tearDown() {
+        MainActor.assumeIsolated { Row.endScratchRows() }
+        super.tearDown()
+    }
+
     func testLocationsFollowRandomOperationsAgainstAPlainArrayModel() async throws {
         try await locationsFollowRandomOperations()
     }

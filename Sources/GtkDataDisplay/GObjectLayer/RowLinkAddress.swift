@@ -59,9 +59,4 @@ extension RowLinks {
         return offset
     }
 
-    /// The row stored at `slot` (an element of an array of rows), unretained and read in place.
-    @inline(__always)
-    static func row(at slot: UnsafePointer<Row>) -> Unmanaged<Row> {
-        Unmanaged.fromOpaque(UnsafeRawPointer(slot).load(as: UnsafeRawPointer.self))
-    }
 }

@@ -59,6 +59,76 @@ enum RowObjectPool {
         releaseObject(UnsafeMutableRawPointer(object))
     }
 
+    /// Objects of rows that ended during the operations under way, which the pool had no room for
+    /// or something else holds: released when every operation under way is over (`releaseRetired`),
+    /// so that until then a handle of an ended row still reads as ended.
+    @MainActor private static var retired: [UnsafeMutablePointer<GddRowObject>] = []
+    /// Operations under way (`holdRetired`), in any manager: an operation may start another
+    /// manager's from an event.
+    @MainActor private static var holds = 0
+
+    /// An operation starts: objects of rows that end are released at its end, not before.
+    @MainActor
+    static func holdRetired() { holds += 1 }
+
+    /// Takes over the reference of a row that ended: keeps the object for another row if nothing else
+    /// holds it and the pool has room (it keeps reading as ended until then), else releases it once
+    /// the operation is over.
+    @MainActor
+    static func retire(_ object: UnsafeMutablePointer<GddRowObject>) {
+        if quarantinesEndedRows {
+            quarantine.append(object)
+            RowObjectType.liveCount.subtract(1, ordering: .relaxed)
+            return
+        }
+        if gdd_row_object_is_unshared(object) != 0 {
+            g_signal_handlers_destroy(object)
+            let kept = spares.withLock { spares in
+                guard spares.objects.count < capacity else { return false }
+                spares.objects.append(object)
+                return true
+            }
+            if kept {
+                RowObjectType.liveCount.subtract(1, ordering: .relaxed)
+                return
+            }
+        }
+        if holds > 0 {
+            retired.append(object)
+        } else {
+            releaseObject(UnsafeMutableRawPointer(object))
+        }
+    }
+
+    /// An operation is over: when no other is under way, releases the objects of ended rows the
+    /// pool did not keep.
+    @MainActor
+    static func releaseRetired() {
+        holds -= 1
+        guard holds == 0, !retired.isEmpty else { return }
+        let objects = retired
+        retired = []
+        for object in objects { releaseObject(UnsafeMutableRawPointer(object)) }
+    }
+
+    /// A check for tests: while set, the objects of rows that end are kept, marked ended and never
+    /// reused, instead of going to the pool or being released — so that reading a row after its end
+    /// asserts (`Row.generator`, `Row.item`) rather than reading whatever row took its object. They
+    /// do not count as live; `releaseQuarantine()` lets them go.
+    @MainActor static var quarantinesEndedRows = false
+    @MainActor private static var quarantine: [UnsafeMutablePointer<GddRowObject>] = []
+
+    /// Releases the objects `quarantinesEndedRows` kept.
+    @MainActor
+    static func releaseQuarantine() {
+        let objects = quarantine
+        quarantine = []
+        for object in objects {
+            RowObjectType.liveCount.add(1, ordering: .relaxed)
+            releaseObject(UnsafeMutableRawPointer(object))
+        }
+    }
+
     /// Frees every spare row object.
     static func drain() {
         let objects = spares.withLock { spares in

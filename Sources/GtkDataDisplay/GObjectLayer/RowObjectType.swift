@@ -1,7 +1,7 @@
 // The row object GType ("GddRowObject"): the one item type of every row store.
 //
-// Registered once, from Swift. An instance carries an unretained pointer back to the Swift
-// `Row` that owns it; finalize keeps a live count so tests can prove rows are freed.
+// Registered once, from Swift. An instance is a row: it keeps the row's fields (`Row` is a handle
+// on it); finalize keeps a live count so tests can prove rows are freed.
 
 import CGtk
 import Synchronization
@@ -27,10 +27,9 @@ enum RowObjectType {
         return UnsafeMutableRawPointer(object).assumingMemoryBound(to: GddRowObject.self)
     }
 
-    /// The Swift row behind a store item, or nil if the item is not a row object or its row is gone.
-    static func owner(of item: UnsafeMutableRawPointer) -> UnsafeMutableRawPointer? {
-        guard gdd_is_instance_of(item, type) != 0 else { return nil }
-        return item.assumingMemoryBound(to: GddRowObject.self).pointee.row
+    /// Whether `item` is a row object.
+    static func isRowObject(_ item: UnsafeMutableRawPointer) -> Bool {
+        gdd_is_instance_of(item, type) != 0
     }
 }
 

@@ -15,9 +15,9 @@ enum RowPrefetch {
     /// in the cache, or are too few for the hints to pay for themselves.
     static let movedRows = 4096
 
-    /// Where a `Row` keeps its generator: its first stored property, after the object header (two
-    /// words); a class-bound existential's first word is the instance (checked by a test).
-    static let generatorOffset = 16
+    /// Where a row object keeps its generator (`Row.generatorOffset`); a class-bound existential's
+    /// first word is the instance (checked by a test).
+    static let generatorOffset = Row.generatorOffset
 
     /// Hints for the row `index` + 16 of a pass over `rows` that reads only rows not `kept` (the rows an
     /// update removes, scattered through the old list).
@@ -46,18 +46,16 @@ enum RowPrefetch {
         if index &+ 4 < count, case let old = oldIndexOfNew[index &+ 4], old >= 0 { fetchGenerator(rows, old) }
     }
 
-    /// The object of `rows[index]`, as an address (not retained: the buffer holds it).
+    /// The row object of `rows[index]`, as an address.
     @inline(__always)
     private static func object(_ rows: UnsafeBufferPointer<Row>, _ index: Int) -> UnsafeRawPointer {
         UnsafeRawPointer(rows.baseAddress! + index).load(as: UnsafeRawPointer.self)
     }
 
-    /// Hints for the row `rows[index]`: 56 bytes in a 64-byte malloc chunk, often across two cache lines.
+    /// Hints for the row `rows[index]`: its row object, 56 bytes in a 64-byte GLib slice (one cache line).
     @inline(__always)
     private static func fetchRow(_ rows: UnsafeBufferPointer<Row>, _ index: Int) {
-        let row = object(rows, index)
-        gdd_prefetch(row)
-        gdd_prefetch(row + 64)
+        gdd_prefetch(object(rows, index))
     }
 
     /// Hints for the generator of `rows[index]` (whose row is in cache by then).

@@ -546,7 +546,7 @@ struct RowList: RandomAccessCollection, MutableCollection, RangeReplaceableColle
                 var run = 0
                 var (p, q) = (i, j)
                 while p >= 0 && p < a.count && q >= 0 && q < b.count
-                        && RowLinks.row(at: x.baseAddress! + p).toOpaque() == RowLinks.row(at: y.baseAddress! + q).toOpaque() {
+                        && x[p] == y[q] {
                     run += 1
                     p += step
                     q += step

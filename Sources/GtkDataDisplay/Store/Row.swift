@@ -11,49 +11,67 @@ public enum RowRole: Sendable, Equatable {
     case footer
 }
 
-/// The Swift side of one store item: owns the row object (one reference) and knows its generator.
+/// One store item: a handle on its row object, which keeps the row's fields (the generator it
+/// shows, its place, its role, depth and flags) — one allocation a row, a 64-byte GLib slice.
 ///
-/// A generator keeps the same `Row` — and so the same row object — across updates, which is
-/// what lets GTK keep its widget. The row object points back here unretained; `end()` clears
-/// that pointer before handing the reference on, so GTK can outlive the row safely.
+/// A generator keeps the same row — and so the same row object — across updates, which is what
+/// lets GTK keep its widget. The manager that made a row holds the object's own reference (the one
+/// it was made with) until the row ends (`end()`); the store and GTK hold theirs. A handle holds
+/// nothing: it is read only while its row stands (views keep a `LiveRow`).
 @MainActor
-final class Row {
-    // The stored properties, in this order, are 40 bytes after the object header: a row is allocated
-    // per store item, and 56 bytes are served from malloc's 64-byte chunks (72 bytes, with an 8-byte
-    // section controller field and a 4-byte content version, took 80-byte chunks; the cell it once held
-    // made it 80 bytes, served from 96). The controller and the cell are kept beside the rows
-    // (`RowControllers`, `RowCells`); `RowPrefetch` relies on the generator coming first.
+struct Row {
+    /// The row object (the store item): the row itself.
+    nonisolated(unsafe) let object: UnsafeMutablePointer<GddRowObject>
+
+    /// The handle of the row whose object is `object` (it must be a row object whose row stands).
+    nonisolated init(object: UnsafeMutablePointer<GddRowObject>) { self.object = object }
+
+    /// Where the object keeps the generator: a class-bound existential, two words (checked by a test).
+    nonisolated static let generatorOffset = MemoryLayout<GddRowObject>.offset(of: \GddRowObject.generator)!
+
+    private nonisolated var generatorSlot: UnsafeMutablePointer<any RowGenerator> {
+        (UnsafeMutableRawPointer(object) + Self.generatorOffset).assumingMemoryBound(to: (any RowGenerator).self)
+    }
 
     /// The generator shown. Whole-state updates may hand the row to a new generator with the same diff id.
     /// Not read once the row has ended (checked in debug builds).
     var generator: any RowGenerator {
         get {
             assert(!isEnded, "the generator of a row that ended was read")
-            return shownGenerator
+            return generatorSlot.pointee
         }
-        set { shownGenerator = newValue }
+        nonmutating set { generatorSlot.pointee = newValue }
     }
-    private var shownGenerator: any RowGenerator
-    /// The row object in the store (this row holds one reference). Rows trade objects only inside
-    /// one splice that takes them out and puts them back (`RowObjectOrder`).
-    private(set) nonisolated(unsafe) var object: UnsafeMutablePointer<GddRowObject>
+
     /// Where the row stood when the manager last placed or found it (its section's `SectionState.id`,
     /// and its place in the section's rows as a `RowHint`: a chunk and offset, or an index): where a
     /// lookup starts searching (`SectionState.index(of:hint:)`). Never trusted: checked first. The
     /// place is also written by a `RowList` splitting a chunk (`RowList` is not main-actor isolated).
-    var sectionHint: UInt32 = 0
-    nonisolated(unsafe) var indexHint: UInt32 = 0
+    var sectionHint: UInt32 {
+        get { object.pointee.section_hint }
+        nonmutating set { object.pointee.section_hint = newValue }
+    }
+    nonisolated var indexHint: UInt32 {
+        get { object.pointee.index_hint }
+        nonmutating set { object.pointee.index_hint = newValue }
+    }
     /// The low 32 bits of the generator's `contentRevision` when this row last took its content
     /// (compared for equality only, so a wrap after four billion changes of one row does not matter).
-    private var shownRevision: UInt32
-    /// The role (bits 0–1), four flags (bits 2–5: see `Bit`) and the depth (bits 6–31). Read by `deinit`.
+    private var shownRevision: UInt32 {
+        get { object.pointee.shown_revision }
+        nonmutating set { object.pointee.shown_revision = newValue }
+    }
+    /// The role (bits 0–1), four flags (bits 2–5: see `Bit`) and the depth (bits 6–31).
     /// The flags that record something to undo (a count, an entry beside the rows) are cleared by `end()`.
-    private nonisolated(unsafe) var bits: UInt32
+    private nonisolated var bits: UInt32 {
+        get { object.pointee.bits }
+        nonmutating set { object.pointee.bits = newValue }
+    }
 
     /// Where each flag of `bits` lies.
     private enum Bit {
         /// `generator` is a `SelectableItem` the library does not count (a custom conformer): such
-        /// rows are counted in `SelectionDispatch.uncountedRows` while they live.
+        /// rows are counted in `SelectionDispatch.uncountedRows` while they stand.
         static let showsUncountedSelectable: UInt32 = 1 << 2
         /// The row counts in `SelectionDispatch.controlledRows` (it has an entry in `RowControllers`).
         static let countsAsControlled: UInt32 = 1 << 3
@@ -86,17 +104,17 @@ final class Row {
     /// without looking `cell` up. True does not promise a live cell.
     private(set) var mayHaveCell: Bool {
         get { flag(Bit.mayHaveCell) }
-        set { setFlag(Bit.mayHaveCell, newValue) }
+        nonmutating set { setFlag(Bit.mayHaveCell, newValue) }
     }
 
     private var showsUncountedSelectable: Bool {
         get { flag(Bit.showsUncountedSelectable) }
-        set { setFlag(Bit.showsUncountedSelectable, newValue) }
+        nonmutating set { setFlag(Bit.showsUncountedSelectable, newValue) }
     }
 
     private var countsAsControlled: Bool {
         get { flag(Bit.countsAsControlled) }
-        set { setFlag(Bit.countsAsControlled, newValue) }
+        nonmutating set { setFlag(Bit.countsAsControlled, newValue) }
     }
 
     /// Whether `revision` (a generator's `contentRevision`) is the one this row last took.
@@ -108,7 +126,7 @@ final class Row {
     /// `RowCells`, beside the rows: few rows have one.
     var cell: Cell? {
         get { mayHaveCell ? RowCells.cell(of: self) : nil }
-        set {
+        nonmutating set {
             guard newValue != nil || mayHaveCell else { return }
             assert(!isEnded, "a cell was given a row that ended")
             RowCells.set(newValue, for: self)
@@ -118,10 +136,10 @@ final class Row {
     /// The controller of the section the row stands in (`SectionController`), kept by the manager
     /// wherever rows enter or change sections: the section's box, recorded beside the rows
     /// (`RowControllers`; rows in sections without one cost nothing). Rows with one are counted in
-    /// `SelectionDispatch.controlledRows` while they live.
+    /// `SelectionDispatch.controlledRows` while they stand.
     var controllerBox: SectionControllerBox? {
         get { countsAsControlled ? RowControllers.box(of: self) : nil }
-        set {
+        nonmutating set {
             let controlled = newValue != nil
             guard controlled || countsAsControlled else { return }
             assert(!isEnded, "a row that ended was given a section controller")
@@ -136,14 +154,15 @@ final class Row {
         }
     }
 
-    /// Rows alive at a depth above 0 (children of foldable rows), in any manager. While there are
+    /// Rows standing at a depth above 0 (children of foldable rows), in any manager. While there are
     /// none, a row's place among its siblings is its index in its section (no scan).
     nonisolated static let nestedAlive = Atomic<Int>(0)
 
-    /// A row showing `generator`, with `object` (transfer full, not yet any row's: see
-    /// `RowObjectBatch`), else a spare row object (`RowObjectPool`) or a new one.
+    /// A row showing `generator`, in `object` (transfer full, not yet any row's: see
+    /// `RowObjectBatch`), else in a spare row object (`RowObjectPool`) or a new one. The row holds
+    /// the object's reference until it ends.
     init(generator: any RowGenerator, role: RowRole, depth: Int = 0, object: UnsafeMutablePointer<GddRowObject>? = nil) {
-        self.shownGenerator = generator
+        self.object = object ?? RowObjectPool.take() ?? RowObjectType.make()
         let roleBits: UInt32 = switch role {
         case .row: 0
         case .header: 1
@@ -151,23 +170,18 @@ final class Row {
         }
         // 26 bits of depth (a deeper row, past 67 million levels, is shown at that depth).
         let storedDepth = UInt32(clamping: Swift.min(Swift.max(depth, 0), Int(UInt32.max >> Bit.depthShift)))
-        self.bits = roleBits | storedDepth << Bit.depthShift
+        self.object.pointee.bits = roleBits | storedDepth << Bit.depthShift
+        self.object.pointee.section_hint = 0
+        self.object.pointee.index_hint = 0
+        self.object.pointee.shown_revision = UInt32(truncatingIfNeeded: generator.contentRevision)
         if storedDepth > 0 { Self.nestedAlive.add(1, ordering: .relaxed) }
-        self.shownRevision = UInt32(truncatingIfNeeded: generator.contentRevision)
-        self.object = object ?? RowObjectPool.take() ?? RowObjectType.make()
-        self.object.pointee.row = Unmanaged.passUnretained(self).toOpaque()
+        generatorSlot.initialize(to: generator)
         classifyGenerator(generator)
     }
 
-    /// Whether ends are checked (debug builds): `deinit` asserts that the row ended, and a manager going
-    /// away ends its rows.
-    #if DEBUG
-    nonisolated static let checksEnds = true
-    #else
-    nonisolated static let checksEnds = false
-    #endif
-
-    /// Whether the manager that made this row has let it go for good (`end()`).
+    /// Whether the manager that made this row has let it go for good (`end()`). Readable until the end
+    /// of the operation that ended the row (its object is not released before: `RowObjectPool.retire`),
+    /// and while a `LiveRow` keeps the object.
     nonisolated var isEnded: Bool { flag(Bit.ended) }
 
     /// Lets the row go: it has left its manager for good, once the splices that took it out of the
@@ -175,25 +189,14 @@ final class Row {
     /// stand in the manager again by the end of the operation), when an operation that made it
     /// fails, or with its manager. Ending undoes what the row recorded: the counts it is in
     /// (`nestedAlive`, `SelectionDispatch`), its entries beside the rows (`RowCells`,
-    /// `RowControllers`), and its row object, which loses its pointer back here and goes to the
-    /// pool of spare objects (or is released).
+    /// `RowControllers`), its generator, and the row object's reference, which goes to the pool of
+    /// spare objects (or is released once the operation is over).
     ///
-    /// A row may outlive its end while a list item cell, a selection or another view still holds
-    /// it: such holders keep a `LiveRow`, which reads the row as gone. An ended row never enters a
-    /// manager again, and its generator and row object are not read (debug builds check both) —
-    /// what a row stored without a Swift object of its own (its fields in its row object, its
-    /// references counted by hand) needs. Until then a manager going away ends its rows only where
-    /// that is checked (`checksEnds`): elsewhere the last release lets such rows go, a pass over
-    /// them all that release builds need not pay yet.
+    /// A handle is not read after its row ended (its object may serve another row by then): holders
+    /// past an operation keep a `LiveRow`, which reads the row as gone. Debug builds check that a
+    /// row's generator and object are not read after its end while the object is still known ended.
     func end() {
         assert(!isEnded, "a row ended twice")
-        letGo()
-        bits |= Bit.ended
-    }
-
-    /// Undoes what the row recorded and hands its row object on (see `end()`); clears the flags
-    /// that said what there was to undo.
-    private nonisolated func letGo() {
         if depth > 0 { Self.nestedAlive.subtract(1, ordering: .relaxed) }
         if flag(Bit.showsUncountedSelectable) { SelectionDispatch.uncountedRows.subtract(1, ordering: .relaxed) }
         if flag(Bit.countsAsControlled) {
@@ -201,15 +204,10 @@ final class Row {
             RowControllers.forget(ObjectIdentifier(self))
         }
         if flag(Bit.mayHaveCell) { RowCells.forget(ObjectIdentifier(self)) }
-        bits &= ~(Bit.showsUncountedSelectable | Bit.countsAsControlled | Bit.mayHaveCell)
-        object.pointee.row = nil
-        RowObjectPool.recycle(object)
-    }
-
-    deinit {
-        guard !isEnded else { return }
-        assert(!Self.checksEnds, "a row was released without end(): its manager lost track of where it left")
-        letGo()
+        bits = (bits & ~(Bit.showsUncountedSelectable | Bit.countsAsControlled | Bit.mayHaveCell)) | Bit.ended
+        generatorSlot.deinitialize(count: 1)
+        object.pointee.generator = (nil, nil)
+        RowObjectPool.retire(object)
     }
 
     /// Whether this row already shows what `generator` (matched to it by diff id) shows: the same
@@ -262,12 +260,13 @@ final class Row {
         let newRevision = generator.contentRevision
         let newType = ObjectIdentifier(Swift.type(of: generator))
         var previous = generator
-        swap(&previous, &shownGenerator)
-        let same = previous === shownGenerator
+        let slot = generatorSlot
+        swap(&previous, &slot.pointee)
+        let same = previous === slot.pointee
         let showedItsRevision = shows(revision: previous.contentRevision)
-        let changed = comparing && !(showedItsRevision && (same || previous.isContentEqual(to: shownGenerator)))
+        let changed = comparing && !(showedItsRevision && (same || previous.isContentEqual(to: slot.pointee)))
         if !same {
-            if ObjectIdentifier(Swift.type(of: previous)) != newType { classifyGenerator(shownGenerator) }
+            if ObjectIdentifier(Swift.type(of: previous)) != newType { classifyGenerator(slot.pointee) }
             if isBound { handedOver.append((self, previous)) }
         }
         noteShown(revision: newRevision)
@@ -287,13 +286,6 @@ final class Row {
         }
     }
 
-    /// Makes `object` this row's (its reference passes to this row; the object it had goes to
-    /// another row of the same trade: see `RowObjectOrder`).
-    func take(object: UnsafeMutablePointer<GddRowObject>) {
-        self.object = object
-        object.pointee.row = Unmanaged.passUnretained(self).toOpaque()
-    }
-
     /// The row object as a store item (not read once the row has ended: the object may serve
     /// another row by then; checked in debug builds).
     var item: UnsafeMutableRawPointer {
@@ -301,9 +293,30 @@ final class Row {
         return UnsafeMutableRawPointer(object)
     }
 
-    /// The row behind a store item (nil when the item is not ours or its row is gone).
+    /// The row behind a store item (nil when the item is not a row object or its row has ended).
     static func from(item: UnsafeMutableRawPointer) -> Row? {
-        guard let owner = RowObjectType.owner(of: item) else { return nil }
-        return Unmanaged<Row>.fromOpaque(owner).takeUnretainedValue()
+        guard RowObjectType.isRowObject(item) else { return nil }
+        let row = Row(object: item.assumingMemoryBound(to: GddRowObject.self))
+        return row.isEnded || row.object.pointee.generator.0 == nil ? nil : row
+    }
+}
+
+extension Row: @unchecked Sendable {}
+
+extension Row: Hashable {
+    nonisolated static func == (a: Row, b: Row) -> Bool { a.object == b.object }
+    nonisolated func hash(into hasher: inout Hasher) { hasher.combine(object) }
+}
+
+/// Whether two handles are of one row (as `===` is for objects; rows are handles on their objects).
+func === (a: Row?, b: Row?) -> Bool { a?.object == b?.object }
+
+/// Whether two handles are of different rows.
+func !== (a: Row?, b: Row?) -> Bool { a?.object != b?.object }
+
+extension ObjectIdentifier {
+    /// A row's identity: its row object's address (what `RowCells`, `RowControllers` and lookups key by).
+    init(_ row: Row) {
+        self = unsafeBitCast(row.object, to: ObjectIdentifier.self)
     }
 }

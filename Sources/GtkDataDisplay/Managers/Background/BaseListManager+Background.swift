@@ -59,8 +59,10 @@ extension BaseListManager {
         plan.updated = Self.changedRows(plan, oldFlat: oldFlat, generators: prepared.flat.generators)
         mutationVersion &+= 1
         intentVersion &+= 1
+        RowObjectPool.holdRetired()
         commit(prepared.flat, plan: plan, oldFlat: oldFlat)
         if batchDepth == 0 { endRetired() }
+        RowObjectPool.releaseRetired()
         drainPending()
         return true
     }

@@ -11,7 +11,7 @@ extension BaseListManager {
     /// The row showing `generator` here, if it stands in this manager (as a row, header or footer).
     func row(of generator: any RowGenerator) -> Row? {
         switch linkedRow(of: generator) {
-        case .linked(let row): return row.takeUnretainedValue()
+        case .linked(let row): return row
         case .absent: return nil
         case .inTable: return rowTable[ObjectIdentifier(generator)]
         }
@@ -29,7 +29,7 @@ extension BaseListManager {
     /// What a generator's link says of its row here.
     enum LinkedRow {
         /// The link holds: this row.
-        case linked(Unmanaged<Row>)
+        case linked(Row)
         /// Not in this manager: no link holds and the table holds no strays.
         case absent
         /// The table decides.
@@ -47,7 +47,7 @@ extension BaseListManager {
     func noteEntered(_ row: Row) {
         assert(!row.isEnded, "a row entered the manager after it ended")
         if linkStamp != 0,
-           RowLinks.write(RowLinks.link(of: row.generator), row: .passUnretained(row), owner: linkOwner, stamp: linkStamp) {
+           RowLinks.write(RowLinks.link(of: row.generator), row: row, owner: linkOwner, stamp: linkStamp) {
             return
         }
         rowTable[ObjectIdentifier(row.generator)] = row
@@ -56,7 +56,7 @@ extension BaseListManager {
     /// `row` left the manager: its link freed (another manager may claim it), or its table entry removed.
     func noteLeft(_ row: Row) {
         if linkStamp != 0, let link = RowLinks.link(of: row.generator), link.pointee.stamp == linkStamp,
-           link.pointee.row?.toOpaque() == Unmanaged.passUnretained(row).toOpaque() {
+           link.pointee.row == row {
             link.pointee = RowLink()
             return
         }
@@ -79,7 +79,7 @@ extension BaseListManager {
     @inline(__always)
     static func relink(rowAt row: UnsafePointer<Row>, generatorAt generator: UnsafePointer<any RowGenerator>,
                        owner: UInt64, stamp: UInt64, strays: inout RowLookup) {
-        if !RowLinks.write(RowLinks.link(ofGeneratorAt: generator), row: RowLinks.row(at: row), owner: owner, stamp: stamp) {
+        if !RowLinks.write(RowLinks.link(ofGeneratorAt: generator), row: row.pointee, owner: owner, stamp: stamp) {
             strays[ObjectIdentifier(generator.pointee)] = row.pointee
         }
     }
@@ -87,7 +87,7 @@ extension BaseListManager {
     /// `relink(rowAt:generatorAt:…)` for a row and generator in hand.
     @inline(__always)
     static func relink(_ row: Row, _ generator: any RowGenerator, owner: UInt64, stamp: UInt64, strays: inout RowLookup) {
-        if !RowLinks.write(RowLinks.link(of: generator), row: .passUnretained(row), owner: owner, stamp: stamp) {
+        if !RowLinks.write(RowLinks.link(of: generator), row: row, owner: owner, stamp: stamp) {
             strays[ObjectIdentifier(generator)] = row
         }
     }

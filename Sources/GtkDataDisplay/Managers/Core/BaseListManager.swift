@@ -113,10 +113,11 @@ open class BaseListManager {
     }
 
     deinit {
-        // Its rows end with it (a view may still hold some: they live on, ended), where ends are
-        // checked. A manager lives and dies on the main thread (GTK's); an isolated deinit would let
-        // the runtime put a big list's teardown off to a later turn of the main actor.
-        if Row.checksEnds { MainActor.assumeIsolated { Self.endRows(of: state) } }
+        // Its rows end with it: the manager holds their row objects' references (a view may still
+        // hold some objects: they read as ended). A manager lives and dies on the main thread (GTK's);
+        // an isolated deinit would let the runtime put a big list's teardown off to a later turn of
+        // the main actor.
+        MainActor.assumeIsolated { Self.endRows(of: state) }
         // Links this manager wrote no longer hold: another manager may claim them.
         let owner = linkOwner
         RowLinks.currentStamps.withLock { _ = $0.removeValue(forKey: owner) }

@@ -18,8 +18,8 @@ struct RowLink {
     var owner: UInt64 = 0
     /// That manager's `linkStamp` when it wrote the link: the link holds while it is still the same.
     var stamp: UInt64 = 0
-    /// The row, unretained: followed only while the link holds, when the row stands in the manager.
-    var row: Unmanaged<Row>?
+    /// The row (a handle): followed only while the link holds, when the row stands in the manager.
+    var row: Row?
 }
 
 /// A generator class that stores a `RowLink` (the library's generator classes).
@@ -57,7 +57,7 @@ enum RowLinks {
     /// generator, with `stamp`, unless another manager's link there still holds; false when not
     /// written (the manager keeps the row in its table instead).
     @inline(__always)
-    static func write(_ link: UnsafeMutablePointer<RowLink>?, row: Unmanaged<Row>, owner: UInt64, stamp: UInt64) -> Bool {
+    static func write(_ link: UnsafeMutablePointer<RowLink>?, row: Row, owner: UInt64, stamp: UInt64) -> Bool {
         guard let link, mayClaim(link.pointee, owner: owner) else { return false }
         link.pointee = RowLink(owner: owner, stamp: stamp, row: row)
         return true

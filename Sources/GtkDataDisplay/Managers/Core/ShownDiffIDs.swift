@@ -13,9 +13,9 @@ struct ShownDiffIDs {
     fileprivate struct Entry: LinearProbeEntry {
         /// The key's hash with its lowest bit set, so 0 marks an empty entry.
         var hash: UInt
-        /// The row showing the key: unretained, since every row in the table stands in the manager
-        /// (rows leave the table when they leave the manager; whole-state updates drop the table).
-        var row: Unmanaged<Row>?
+        /// The row showing the key (a handle: every row in the table stands in the manager; rows
+        /// leave the table when they leave the manager; whole-state updates drop the table).
+        var row: Row?
 
         static var empty: Entry { Entry(hash: 0, row: nil) }
         var isEmpty: Bool { hash == 0 }
@@ -29,7 +29,7 @@ struct ShownDiffIDs {
     /// A row entered the manager.
     mutating func add(_ row: Row) {
         guard table != nil else { return }
-        table!.insert(Entry(hash: Self.hash(row.key), row: .passUnretained(row)))
+        table!.insert(Entry(hash: Self.hash(row.key), row: row))
     }
 
     /// Rows entered the manager, with their keys' hashes (`EnteringRows.hashes`, in the same order).
@@ -40,15 +40,14 @@ struct ShownDiffIDs {
         let ahead = LinearProbeTable<Entry>.prefetchDistance
         for (offset, (row, hash)) in zip(rows, hashes).enumerated() {
             if offset + ahead < hashes.count { table!.prefetchHome(hashes[hashes.startIndex + offset + ahead]) }
-            table!.insert(Entry(hash: hash, row: .passUnretained(row)))
+            table!.insert(Entry(hash: hash, row: row))
         }
     }
 
     /// A row left the manager.
     mutating func remove(_ row: Row) {
         guard table != nil else { return }
-        let leaving = Unmanaged.passUnretained(row).toOpaque()
-        guard let slot = table!.firstSlot(hash: Self.hash(row.key), where: { $0.row?.toOpaque() == leaving }) else { return }
+        guard let slot = table!.firstSlot(hash: Self.hash(row.key), where: { $0.row == row }) else { return }
         table!.remove(at: slot)
     }
 
@@ -69,7 +68,7 @@ struct ShownDiffIDs {
         for index in 0..<entering.count {
             // Rows are read only where a hash agrees: in effect, only for a key shown already.
             let shownElsewhere = table!.firstSlot(hash: entering.hashes[index]) { entry in
-                let row = entry.row!.takeUnretainedValue()
+                let row = entry.row!
                 return row.key == entering.key(at: index) && !isLeaving(row)
             }
             if shownElsewhere != nil { throw .duplicateDiffID("\(entering.key(at: index)) is already shown") }
@@ -83,7 +82,7 @@ struct ShownDiffIDs {
         for row in rows {
             let key = row.key
             let other = table!.firstSlot(hash: Self.hash(key)) { entry in
-                let candidate = entry.row!.takeUnretainedValue()
+                let candidate = entry.row!
                 return candidate !== row && candidate.key == key
             }
             if other != nil { return true }
@@ -99,8 +98,8 @@ struct ShownDiffIDs {
         shown.rows.withUnsafeBufferPointer { rows in
             for index in rows.indices {
                 if let hashes = shown.hashes, index + ahead < hashes.count { built.prefetchHome(hashes[index + ahead]) }
-                let row = RowLinks.row(at: rows.baseAddress! + index)
-                let hash = shown.hashes?[index] ?? Self.hash(row.takeUnretainedValue().key)
+                let row = rows[index]
+                let hash = shown.hashes?[index] ?? Self.hash(row.key)
                 built.insert(Entry(hash: hash, row: row))
             }
         }

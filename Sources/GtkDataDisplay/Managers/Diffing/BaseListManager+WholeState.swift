@@ -194,9 +194,6 @@ extension BaseListManager {
         var batch = RowObjectBatch(rows: toMake > RowObjectBatch.size ? toMake : 0)
         // Rows in random order (many moved) are fetched a few rows ahead (`RowPrefetch`).
         let prefetching = plan.moveCount >= RowPrefetch.movedRows
-        // A shuffle's rows trade row objects so that GLib reads them in memory order (`RowObjectOrder`).
-        var objectOrder = inPlace ? nil : RowObjectOrder(plan: plan, lending: recycling != nil)
-        let pinning = store.pins.isEmpty ? nil : store
         // Each row is linked from its generator in the same pass (`RowLink`); generators that carry
         // no link (or another manager's) are the table's.
         let linking = beginRelinking(first: generators.first)
@@ -230,7 +227,6 @@ extension BaseListManager {
                                                index: indexHint, handedOver: &handedOver) {
                         updated.append(index)
                     }
-                    if objectOrder != nil { objectOrder!.note(oldFlat[oldIndex], at: index, oldIndex: oldIndex, pinning: pinning) }
                     if linking {
                         Self.relink(rowAt: oldFlat.baseAddress! + oldIndex, generatorAt: generators.baseAddress! + index,
                                     owner: owner, stamp: stamp, strays: &strays)
@@ -274,7 +270,6 @@ extension BaseListManager {
         }
         if inPlace { newFlat = oldFlat }
         batch.releaseUnused()
-        objectOrder?.trade(in: newFlat)
         if comparingInPass { plan.updated = updated }
         for index in plan.updated { newFlat[index].contentChanged() }
         // Bound rows now shown by an equal new generator keep their views; the generator adopts them.

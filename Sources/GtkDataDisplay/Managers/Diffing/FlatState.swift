@@ -154,7 +154,7 @@ struct FlatState {
         old.reserveCapacity(oldFlat.count)
         let completeOld = oldFlat.withUnsafeBufferPointer { rows in
             for index in rows.indices {
-                unowned(unsafe) let row = rows[index]  // the array holds it, and it holds its generator
+                let row = rows[index]  // a handle; the row holds its generator
                 unowned(unsafe) let generator = row.generator
                 guard let key = K(slot: RowSlot.make(row.role, row.depth), id: generator.diffKey) else { return false }
                 old.append(key)

@@ -15,7 +15,12 @@ extension BaseListManager {
         }
         if batchDepth > 0 { batchOperations += 1 }
         do {
-            defer { if batchDepth == 0 { endRetired() } }
+            // Ended rows' objects stay readable as ended until every operation under way is over.
+            RowObjectPool.holdRetired()
+            defer {
+                if batchDepth == 0 { endRetired() }
+                RowObjectPool.releaseRetired()
+            }
             try op()
         }
         mutationVersion &+= 1

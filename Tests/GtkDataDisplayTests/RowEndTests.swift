@@ -249,6 +249,24 @@ final class RowEndTests: XCTestCase {
         XCTAssertEqual(held.filter(\.isEnded).count, 3)
     }
 
+    /// A manager whose last reference goes on another thread ends its rows on the main actor's next
+    /// turn (its rows' objects are the main actor's): no trap, no leak.
+    func testAManagerReleasedOffTheMainThreadEndsItsRowsOnIt() async throws {
+        final class Handoff: @unchecked Sendable {
+            var manager: BaseListManager?
+            init(_ manager: BaseListManager) { self.manager = manager }
+        }
+        let objectsBefore = Diagnostics.liveRowObjects
+        var manager: BaseListManager? = BaseListManager()
+        try manager?.add(rows("a", "b", "c"))
+        XCTAssertEqual(Diagnostics.liveRowObjects, objectsBefore + 3)
+        let handoff = Handoff(manager!)
+        manager = nil
+        await Task.detached { handoff.manager = nil }.value
+        for _ in 0..<20 where Diagnostics.liveRowObjects != objectsBefore { await Task.yield() }
+        XCTAssertEqual(Diagnostics.liveRowObjects, objectsBefore, "the rows of a manager released elsewhere did not end")
+    }
+
     /// The models of the rows the store shows.
     private func texts(_ manager: BaseListManager) -> [String] {
         shownRows(manager).map { ($0.generator as! LabelRow).model }

@@ -108,16 +108,22 @@ open class BaseListManager {
     /// An empty manager with its store.
     public init() {
         MainQueueBridge.install()
+        MainThread.record()
         store = RowStore()
         startLinkingEmpty()
     }
 
     deinit {
         // Its rows end with it: the manager holds their row objects' references (a view may still
-        // hold some objects: they read as ended). A manager lives and dies on the main thread (GTK's);
-        // an isolated deinit would let the runtime put a big list's teardown off to a later turn of
-        // the main actor.
-        MainActor.assumeIsolated { Self.endRows(of: state) }
+        // hold some objects: they read as ended). On the main thread (GTK's), where a manager lives,
+        // at once (an isolated deinit would let the runtime put a big list's teardown off to a later
+        // turn of the main actor); released elsewhere, on the main actor's next turn.
+        if MainThread.isCurrent {
+            MainActor.assumeIsolated { Self.endRows(of: state) }
+        } else {
+            nonisolated(unsafe) let rows = state
+            Task { @MainActor in Self.endRows(of: rows) }
+        }
         // Links this manager wrote no longer hold: another manager may claim them.
         let owner = linkOwner
         RowLinks.currentStamps.withLock { _ = $0.removeValue(forKey: owner) }

@@ -43,20 +43,22 @@ enum RowObjectPool {
     /// Takes over the caller's reference on `object` (no owner any more): keeps it for another row
     /// if nothing else holds it and the pool has room, releases it otherwise.
     static func recycle(_ object: UnsafeMutablePointer<GddRowObject>) {
-        if gdd_row_object_is_unshared(object) != 0 {
-            // Handlers someone connected without taking a reference go, as they would at finalize.
-            g_signal_handlers_destroy(object)
-            let kept = spares.withLock { spares in
-                guard spares.objects.count < capacity else { return false }
-                spares.objects.append(object)
-                return true
-            }
-            if kept {
-                RowObjectType.liveCount.subtract(1, ordering: .relaxed)
-                return
-            }
+        if !keep(object) { releaseObject(UnsafeMutableRawPointer(object)) }
+    }
+
+    /// Keeps `object` (the caller's reference) for another row if nothing else holds it and the pool
+    /// has room; false when it does not.
+    private static func keep(_ object: UnsafeMutablePointer<GddRowObject>) -> Bool {
+        guard gdd_row_object_is_unshared(object) != 0 else { return false }
+        // Handlers someone connected without taking a reference go, as they would at finalize.
+        g_signal_handlers_destroy(object)
+        let kept = spares.withLock { spares in
+            guard spares.objects.count < capacity else { return false }
+            spares.objects.append(object)
+            return true
         }
-        releaseObject(UnsafeMutableRawPointer(object))
+        if kept { RowObjectType.liveCount.subtract(1, ordering: .relaxed) }
+        return kept
     }
 
     /// Objects of rows that ended during the operations under way, which the pool had no room for
@@ -81,18 +83,7 @@ enum RowObjectPool {
             RowObjectType.liveCount.subtract(1, ordering: .relaxed)
             return
         }
-        if gdd_row_object_is_unshared(object) != 0 {
-            g_signal_handlers_destroy(object)
-            let kept = spares.withLock { spares in
-                guard spares.objects.count < capacity else { return false }
-                spares.objects.append(object)
-                return true
-            }
-            if kept {
-                RowObjectType.liveCount.subtract(1, ordering: .relaxed)
-                return
-            }
-        }
+        if keep(object) { return }
         if holds > 0 {
             retired.append(object)
         } else {

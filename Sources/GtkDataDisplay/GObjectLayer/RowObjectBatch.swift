@@ -94,7 +94,7 @@ private struct MappedAddresses {
     /// Leaves them as they are when no memory could be mapped for the second buffer.
     func sort() {
         guard values.count > 1, let low = values.min(), let high = values.max(), high > low,
-              let scratch = Self.map(values.count) else { return }
+              !Self.ascending(values), let scratch = Self.map(values.count) else { return }
         defer { Self.unmap(scratch) }
         let digitBits = 11, buckets = 1 << 11, shift = 4
         let span = (high - low) >> UInt(shift)
@@ -116,6 +116,13 @@ private struct MappedAddresses {
             swap(&from, &to)
         }
         if from.baseAddress != values.baseAddress { _ = values.update(fromContentsOf: from) }
+    }
+
+    /// Whether `values` are in ascending order already (new objects of a fresh heap are): then no
+    /// second buffer is mapped, and no page of it faulted in.
+    private static func ascending(_ values: UnsafeMutableBufferPointer<UInt>) -> Bool {
+        for i in 1..<values.count where values[i] < values[i - 1] { return false }
+        return true
     }
 
     private static func map(_ count: Int) -> UnsafeMutableBufferPointer<UInt>? {

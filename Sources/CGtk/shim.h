@@ -14,11 +14,11 @@
 
 /* The instance and class structs of the row object type ("GddRowObject"). The object is the row:
  * the Swift side (`Row`, a handle on this object) keeps its fields here. `generator` holds a Swift
- * class-bound existential (the instance, retained, and its witness table), set and cleared from
- * Swift only; the rest are plain numbers. 56 bytes: one 64-byte slice. */
+ * generator's instance, retained (its witness table is found from its class: `StoredGenerator`), set
+ * and cleared from Swift only; the rest are plain numbers. 48 bytes: one 48-byte slice. */
 typedef struct {
     GObject parent_instance;
-    void *generator[2];
+    void *generator;
     guint32 section_hint;
     guint32 index_hint;
     guint32 shown_revision;

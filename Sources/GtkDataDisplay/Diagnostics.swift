@@ -5,7 +5,7 @@ public enum Diagnostics {
     /// Row objects (items of row stores) in use now: held by rows or by GTK. The spare objects the
     /// library keeps for new rows (``spareRowObjects``) are not counted.
     public static var liveRowObjects: Int { RowObjectType.liveCount.load(ordering: .relaxed) }
-    /// Row objects of rows that went away, kept (at most 16,384, 32 bytes each) so that new rows
+    /// Row objects of rows that went away, kept (at most 16,384, 48 bytes each) so that new rows
     /// reuse them instead of making and freeing GObjects.
     public static var spareRowObjects: Int { RowObjectPool.count }
     /// Frees the spare row objects (``spareRowObjects``): for a leak checker that reports every

@@ -4,10 +4,11 @@ import GtkDataDisplayTesting
 import XCTest
 
 /// A row is its row object, allocated per store item: its role, depth and flags share one word and its
-/// section controller is kept beside it (`RowControllers`), so the object stays within one 64-byte slice.
+/// section controller is kept beside it (`RowControllers`), and its generator is one word
+/// (`StoredGenerator`), so the object is one 48-byte slice.
 @MainActor
 final class RowLayoutTests: XCTestCase {
-    func testARowKeepsItsRoleDepthAndControllerInItsObjectOfFiftySixBytes() async {
+    func testARowKeepsItsRoleDepthAndControllerInItsObjectOfFortyEightBytes() async {
         let controlledBefore = SelectionDispatch.controlledRows.load(ordering: .relaxed)
         let entriesBefore = RowControllers.count
         let controller = RecordingController("c")
@@ -31,14 +32,15 @@ final class RowLayoutTests: XCTestCase {
             XCTAssertNil(header.controllerBox)
             XCTAssertEqual(RowControllers.count, entriesBefore + 1)
 
-            // The object is the row: GObject's 24 bytes, the generator's two words and four 32-bit
-            // fields, 56 bytes, which GLib serves from 64-byte slices (the object and a 56-byte Swift
-            // row beside it took a 32-byte slice and a 64-byte malloc chunk).
-            XCTAssertEqual(MemoryLayout<GddRowObject>.size, 56)
+            // The object is the row: GObject's 24 bytes, the generator's instance (one word: its
+            // witness table is found from its class) and four 32-bit fields, 48 bytes, one 48-byte
+            // GLib slice (with the existential's two words it was 56, in 64-byte slices; before that
+            // the object and a 56-byte Swift row beside it took a 32-byte slice and a 64-byte chunk).
+            XCTAssertEqual(MemoryLayout<GddRowObject>.size, 48)
             XCTAssertEqual(Row.generatorOffset, MemoryLayout<GObject>.size)
             var query = GTypeQuery()
             g_type_query(RowObjectType.type, &query)
-            XCTAssertEqual(query.instance_size, 56)
+            XCTAssertEqual(query.instance_size, 48)
 
             // Ending a row undoes what it recorded, though the row is still held (here by the test).
             for row in [header, footer, nested] { row.end() }

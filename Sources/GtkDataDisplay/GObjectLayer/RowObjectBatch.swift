@@ -3,9 +3,11 @@
 // in memory order the processor reads ahead by itself. GLib hands freed slices back in the order they
 // were freed, and a list that went away after a shuffle freed them in random order: a new list of 1M
 // rows made from them then took 2.5× as long for a whole-state update that changes nothing (133 ms
-// against 53). So a pass that makes many rows makes every object first and sorts them by address (in
-// mapped memory: a heap buffer of every row's object would leave a hole among the rows), and one that
-// makes fewer sorts each batch it makes.
+// against 53). So a pass that makes many rows looks at its first batch of objects: in address order
+// (a fresh heap's), the objects are made a batch at a time as the pass goes, each batch still in
+// cache when its rows take it; otherwise every object is made first and sorted by address (in mapped
+// memory: a heap buffer of every row's object would leave a hole among the rows). A pass that makes
+// fewer sorts each batch it makes.
 
 import CGtk
 import Glibc
@@ -15,7 +17,8 @@ import Glibc
 struct RowObjectBatch {
     /// Row objects made at once by a pass below `wholeOrderRows`.
     static let size = 4096
-    /// Passes that make at least this many rows make and sort all their objects at once.
+    /// Passes that make at least this many rows, on a heap that hands objects out of address order,
+    /// make and sort all their objects at once.
     static let wholeOrderRows = 1 << 16
 
     private var made: [UnsafeMutablePointer<GddRowObject>] = []
@@ -28,13 +31,19 @@ struct RowObjectBatch {
     /// A batch for a pass that makes up to `rows` rows (0: inactive).
     init(rows: Int) {
         remaining = rows
-        guard rows >= Self.wholeOrderRows, let addresses = MappedAddresses(count: rows) else { return }
-        var spares: [UnsafeMutablePointer<GddRowObject>] = []
-        RowObjectPool.take(upTo: rows, into: &spares)
-        for (i, object) in spares.enumerated() { addresses.values[i] = UInt(bitPattern: object) }
-        for i in spares.count..<rows { addresses.values[i] = UInt(bitPattern: RowObjectType.make()) }
+        guard rows >= Self.wholeOrderRows else { return }
+        // The first batch shows how the heap hands objects out.
+        let inOrder = makeBatch()
+        guard !inOrder, let addresses = MappedAddresses(count: rows) else { return }
+        for (i, object) in made.enumerated() { addresses.values[i] = UInt(bitPattern: object) }
+        var i = made.count
+        RowObjectType.make(remaining) { object in
+            addresses.values[i] = UInt(bitPattern: object)
+            i += 1
+        }
         addresses.sort()   // without memory for its second buffer, the objects go out as they came
         ordered = addresses
+        made = []
         remaining = 0
     }
 
@@ -49,16 +58,27 @@ struct RowObjectBatch {
         }
         if taken == made.count {
             guard remaining > 0 else { return nil }
-            let count = Swift.min(Self.size, remaining)
-            remaining -= count
-            made.removeAll(keepingCapacity: true)
-            RowObjectPool.take(upTo: count, into: &made)
-            while made.count < count { made.append(RowObjectType.make()) }
-            made.sort()
-            taken = 0
+            makeBatch()
         }
         defer { taken += 1 }
         return made[taken]
+    }
+
+    /// Makes the next batch (spare objects first), sorted by address; returns whether it came in
+    /// address order, or nearly (a fresh heap's: GLib takes a new slab now and then, not always above
+    /// the last one).
+    @discardableResult
+    private mutating func makeBatch() -> Bool {
+        let count = Swift.min(Self.size, remaining)
+        remaining -= count
+        made.removeAll(keepingCapacity: true)
+        RowObjectPool.take(upTo: count, into: &made)
+        RowObjectType.make(count - made.count) { made.append($0) }
+        taken = 0
+        var descents = 0
+        for i in made.indices.dropFirst() where made[i] < made[i - 1] { descents += 1 }
+        if descents > 0 { made.sort() }
+        return descents <= made.count / 64
     }
 
     /// Releases the objects made and not handed out (rows that kept or borrowed one).

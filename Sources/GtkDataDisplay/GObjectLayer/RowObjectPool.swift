@@ -11,7 +11,7 @@ import Synchronization
 
 /// The spare row objects (each with the one reference the pool holds, no owner).
 enum RowObjectPool {
-    /// At most this many spare objects are kept (32 bytes each: half a megabyte).
+    /// At most this many spare objects are kept (48 bytes each: three quarters of a megabyte).
     static let capacity = 16_384
 
     // Rows are released on the main thread, but a row's last reference may be dropped elsewhere.

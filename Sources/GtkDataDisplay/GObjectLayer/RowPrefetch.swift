@@ -15,8 +15,7 @@ enum RowPrefetch {
     /// in the cache, or are too few for the hints to pay for themselves.
     static let movedRows = 4096
 
-    /// Where a row object keeps its generator (`Row.generatorOffset`); a class-bound existential's
-    /// first word is the instance (checked by a test).
+    /// Where a row object keeps its generator's instance (`Row.generatorOffset`; checked by a test).
     static let generatorOffset = Row.generatorOffset
 
     /// Hints for the row `index` + 16 of a pass over `rows` that reads only rows not `kept` (the rows an
@@ -52,7 +51,8 @@ enum RowPrefetch {
         UnsafeRawPointer(rows.baseAddress! + index).load(as: UnsafeRawPointer.self)
     }
 
-    /// Hints for the row `rows[index]`: its row object, 56 bytes in a 64-byte GLib slice (one cache line).
+    /// Hints for the row `rows[index]`: its row object, a 48-byte GLib slice (its fields in one cache line,
+    /// or two when the slice straddles a line).
     @inline(__always)
     private static func fetchRow(_ rows: UnsafeBufferPointer<Row>, _ index: Int) {
         gdd_prefetch(object(rows, index))

@@ -12,7 +12,7 @@ public enum RowRole: Sendable, Equatable {
 }
 
 /// One store item: a handle on its row object, which keeps the row's fields (the generator it
-/// shows, its place, its role, depth and flags) — one allocation a row, a 64-byte GLib slice.
+/// shows, its place, its role, depth and flags) — one allocation a row, a 48-byte GLib slice.
 ///
 /// A generator keeps the same row — and so the same row object — across updates, which is what
 /// lets GTK keep its widget. The manager that made a row holds the object's own reference (the one
@@ -26,21 +26,26 @@ struct Row {
     /// The handle of the row whose object is `object` (it must be a row object whose row stands).
     nonisolated init(object: UnsafeMutablePointer<GddRowObject>) { self.object = object }
 
-    /// Where the object keeps the generator: a class-bound existential, two words (checked by a test).
+    /// Where the object keeps the generator: its instance, one word (`StoredGenerator`).
     nonisolated static let generatorOffset = MemoryLayout<GddRowObject>.offset(of: \GddRowObject.generator)!
-
-    private nonisolated var generatorSlot: UnsafeMutablePointer<any RowGenerator> {
-        (UnsafeMutableRawPointer(object) + Self.generatorOffset).assumingMemoryBound(to: (any RowGenerator).self)
-    }
 
     /// The generator shown. Whole-state updates may hand the row to a new generator with the same diff id.
     /// Not read once the row has ended (checked in debug builds).
     var generator: any RowGenerator {
         get {
             assert(!isEnded, "the generator of a row that ended was read")
-            return generatorSlot.pointee
+            return StoredGenerator.copy(object.pointee.generator!)
         }
-        nonmutating set { generatorSlot.pointee = newValue }
+        nonmutating set {
+            let previous = object.pointee.generator!
+            object.pointee.generator = StoredGenerator.store(newValue)
+            StoredGenerator.release(previous)
+        }
+    }
+
+    /// Whether the row shows `generator` itself (no reference counted, no witness table looked up).
+    func shows(_ generator: any RowGenerator) -> Bool {
+        StoredGenerator.isInstance(object.pointee.generator, of: generator)
     }
 
     /// Where the row stood when the manager last placed or found it (its section's `SectionState.id`,
@@ -161,7 +166,7 @@ struct Row {
     /// A row showing `generator`, in `object` (transfer full, not yet any row's: see
     /// `RowObjectBatch`), else in a spare row object (`RowObjectPool`) or a new one. The row holds
     /// the object's reference until it ends.
-    init(generator: any RowGenerator, role: RowRole, depth: Int = 0, object: UnsafeMutablePointer<GddRowObject>? = nil) {
+    init(generator: consuming any RowGenerator, role: RowRole, depth: Int = 0, object: UnsafeMutablePointer<GddRowObject>? = nil) {
         self.object = object ?? RowObjectPool.take() ?? RowObjectType.make()
         let roleBits: UInt32 = switch role {
         case .row: 0
@@ -175,8 +180,8 @@ struct Row {
         self.object.pointee.index_hint = 0
         self.object.pointee.shown_revision = UInt32(truncatingIfNeeded: generator.contentRevision)
         if storedDepth > 0 { Self.nestedAlive.add(1, ordering: .relaxed) }
-        generatorSlot.initialize(to: generator)
         classifyGenerator(generator)
+        self.object.pointee.generator = StoredGenerator.store(generator)  // its last use: moved, not retained
     }
 
     /// Whether the manager that made this row has let it go for good (`end()`). Readable until the end
@@ -205,8 +210,8 @@ struct Row {
         }
         if flag(Bit.mayHaveCell) { RowCells.forget(ObjectIdentifier(self)) }
         bits = (bits & ~(Bit.showsUncountedSelectable | Bit.countsAsControlled | Bit.mayHaveCell)) | Bit.ended
-        generatorSlot.deinitialize(count: 1)
-        object.pointee.generator = (nil, nil)
+        StoredGenerator.release(object.pointee.generator!)
+        object.pointee.generator = nil
         RowObjectPool.retire(object)
     }
 
@@ -220,7 +225,7 @@ struct Row {
 
     /// Makes `generator` this row's, its content taken as shown.
     func take(_ generator: any RowGenerator) {
-        guard !RowChangeObservers.isEmpty, self.generator !== generator else {
+        guard !RowChangeObservers.isEmpty, !shows(generator) else {
             // A generator of the same type as the one it replaces is classified alike.
             let sameType = ObjectIdentifier(Swift.type(of: self.generator)) == ObjectIdentifier(Swift.type(of: generator))
             self.generator = generator
@@ -251,25 +256,25 @@ struct Row {
         indexHint = index
         guard RowChangeObservers.isEmpty else {
             let changed = comparing && !showsContent(of: generator)
-            if self.generator !== generator || !shows(revision: generator.contentRevision) {
-                if self.generator !== generator, isBound { handedOver.append((self, self.generator)) }
+            if !shows(generator) || !shows(revision: generator.contentRevision) {
+                if !shows(generator), isBound { handedOver.append((self, self.generator)) }
                 take(generator)
             }
             return changed
         }
         let newRevision = generator.contentRevision
-        let newType = ObjectIdentifier(Swift.type(of: generator))
-        var previous = generator
-        let slot = generatorSlot
-        swap(&previous, &slot.pointee)
-        let same = previous === slot.pointee
-        let showedItsRevision = shows(revision: previous.contentRevision)
-        let changed = comparing && !(showedItsRevision && (same || previous.isContentEqual(to: slot.pointee)))
-        if !same {
-            if ObjectIdentifier(Swift.type(of: previous)) != newType { classifyGenerator(slot.pointee) }
-            if isBound { handedOver.append((self, previous)) }
+        if shows(generator) {
+            let changed = comparing && !shows(revision: newRevision)
+            noteShown(revision: newRevision)
+            return changed
         }
+        // The previous generator takes over the row's reference; the row takes the new one's (last).
+        let previous = StoredGenerator.take(object.pointee.generator!)
+        let changed = comparing && !(shows(revision: previous.contentRevision) && previous.isContentEqual(to: generator))
+        if ObjectIdentifier(Swift.type(of: previous)) != ObjectIdentifier(Swift.type(of: generator)) { classifyGenerator(generator) }
+        if isBound { handedOver.append((self, previous)) }
         noteShown(revision: newRevision)
+        object.pointee.generator = StoredGenerator.store(generator)
         return changed
     }
 
@@ -297,7 +302,7 @@ struct Row {
     static func from(item: UnsafeMutableRawPointer) -> Row? {
         guard RowObjectType.isRowObject(item) else { return nil }
         let row = Row(object: item.assumingMemoryBound(to: GddRowObject.self))
-        return row.isEnded || row.object.pointee.generator.0 == nil ? nil : row
+        return row.isEnded || row.object.pointee.generator == nil ? nil : row
     }
 }
 

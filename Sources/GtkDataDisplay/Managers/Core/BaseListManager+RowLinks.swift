@@ -72,23 +72,15 @@ extension BaseListManager {
         return linking
     }
 
-    /// Links the generator at `generator` to the row at `row` (elements of the update's arrays, read
-    /// in place: see `RowLinks.link(ofGeneratorAt:)`) in a whole-state update that is linking
+    /// Links the generator at `generator` (an element of the update's array, read in place: see
+    /// `RowLinks.link(ofGeneratorAt:)`) to `row` in a whole-state update that is linking
     /// (`beginRelinking`), with the manager's `owner` and `stamp` (passed in: the update's loop reads
     /// them once). A generator whose link cannot be written goes into `strays`, the table the update leaves.
     @inline(__always)
-    static func relink(rowAt row: UnsafePointer<Row>, generatorAt generator: UnsafePointer<any RowGenerator>,
+    static func relink(_ row: Row, generatorAt generator: UnsafePointer<any RowGenerator>,
                        owner: UInt64, stamp: UInt64, strays: inout RowLookup) {
-        if !RowLinks.write(RowLinks.link(ofGeneratorAt: generator), row: row.pointee, owner: owner, stamp: stamp) {
-            strays[ObjectIdentifier(generator.pointee)] = row.pointee
-        }
-    }
-
-    /// `relink(rowAt:generatorAt:…)` for a row and generator in hand.
-    @inline(__always)
-    static func relink(_ row: Row, _ generator: any RowGenerator, owner: UInt64, stamp: UInt64, strays: inout RowLookup) {
-        if !RowLinks.write(RowLinks.link(of: generator), row: row, owner: owner, stamp: stamp) {
-            strays[ObjectIdentifier(generator)] = row
+        if !RowLinks.write(RowLinks.link(ofGeneratorAt: generator), row: row, owner: owner, stamp: stamp) {
+            strays[ObjectIdentifier(generator.pointee)] = row
         }
     }
 

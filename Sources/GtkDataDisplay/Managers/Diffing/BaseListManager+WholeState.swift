@@ -223,44 +223,45 @@ extension BaseListManager {
                 if oldIndex >= 0, recycling == nil {
                     // A matched row with no rows lent (`RowRecycling`): the most common step, taken on the
                     // buffers' elements (a row bound to a local is retained and released again).
-                    if oldFlat[oldIndex].adopt(generators[index], comparing: comparingInPass, section: sectionHint,
+                    if oldFlat[oldIndex].adopt((generators.baseAddress! + index).pointee, comparing: comparingInPass, section: sectionHint,
                                                index: indexHint, handedOver: &handedOver) {
                         updated.append(index)
                     }
                     if linking {
-                        Self.relink(rowAt: oldFlat.baseAddress! + oldIndex, generatorAt: generators.baseAddress! + index,
+                        Self.relink(oldFlat[oldIndex], generatorAt: generators.baseAddress! + index,
                                     owner: owner, stamp: stamp, strays: &strays)
                     }
                     if !inPlace { (out.baseAddress! + index).initialize(to: oldFlat[oldIndex]) }
                     continue
                 }
-                let generator = generators[index]
+                // Read in place (a copy would be retained and released).
+                let generator = generators.baseAddress! + index
                 let row: Row
                 if recycling != nil, let lent = recycling!.row(for: index) {
                     // A row the view shows that leaves its realised range: this row, coming into it, takes
                     // its row object, so GTK keeps the list item and the cell rebinds (see `RowRecycling`).
-                    lent.take(generator)
+                    lent.take(generator.pointee)
                     lent.contentChanged()
                     row = lent
                     // A kept row that no view showed gives its place to the lent one.
                     if oldIndex >= 0 { displaced.append(oldIndex) }
                 } else if oldIndex >= 0, !recycling!.wasLent(oldIndex) {
                     row = oldFlat[oldIndex]
-                    _ = row.adopt(generator, comparing: false, section: sectionHint, index: indexHint, handedOver: &handedOver)
+                    _ = row.adopt(generator.pointee, comparing: false, section: sectionHint, index: indexHint, handedOver: &handedOver)
                 } else {
                     let role = flat.role(at: index), depth = flat.depth(at: index)
                     if role == .row, depth == 0, let removed = reuse.next() {
-                        removed.row.take(generator)
+                        removed.row.take(generator.pointee)
                         removed.row.contentChanged()
                         row = removed.row
                         kept![removed.oldIndex] = true
                     } else {
-                        row = Row(generator: generator, role: role, depth: depth, object: batch.next())
+                        row = Row(generator: generator.pointee, role: role, depth: depth, object: batch.next())
                     }
                 }
                 row.sectionHint = sectionHint
                 row.indexHint = indexHint
-                if linking { Self.relink(row, generator, owner: owner, stamp: stamp, strays: &strays) }
+                if linking { Self.relink(row, generatorAt: generator, owner: owner, stamp: stamp, strays: &strays) }
                 if !inPlace { (out.baseAddress! + index).initialize(to: row) }
             }
         }

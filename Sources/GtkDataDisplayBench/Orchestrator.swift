@@ -20,6 +20,8 @@ final class Orchestrator {
     private let setupBoundSeconds: Double = 180
     /// List-view workers running at once.
     private let bindJobs = 2
+    /// Rounds of the first-fill pair (the manager's fill, then the full reload by hand).
+    static let fillRounds = 3
 
     init(options: Options) { self.options = options }
 
@@ -68,12 +70,22 @@ final class Orchestrator {
             job("memory \(sizeLabel(size))", ["memory"], size, .ours) { _ in ["--measure-memory", String(size)] }.run(into: &table)
         }
         if let size = options.fillSize {
-            job("first fill \(sizeLabel(size))", ["first-fill"], size, .ours) { _ in
-                ["--worker", "fill", "--size", String(size)] + (self.settings.quick ? ["--set-state-only"] : [])
-            }.run(into: &table)
-            job("first fill \(sizeLabel(size)), full reload by hand alone", ["first-fill"], size, .ours) { _ in
-                ["--worker", "raw-fill", "--size", String(size)]
-            }.run(into: &table)
+            // The manager's first fill and the full reload by hand, each in a fresh process (equal,
+            // untouched heaps), taken in turn a few times: each figure is the median of its rounds.
+            let rounds = settings.quick ? 1 : Self.fillRounds
+            var records: [TaskResult] = []
+            for round in 1...rounds {
+                var scratch = ResultTable()
+                let of = rounds > 1 ? " (\(round)/\(rounds))" : ""
+                job("first fill \(sizeLabel(size))\(of)", ["first-fill"], size, .ours) { _ in
+                    ["--worker", "fill", "--size", String(size)] + (self.settings.quick ? ["--set-state-only"] : [])
+                }.run(into: &scratch)
+                job("first fill \(sizeLabel(size)), full reload by hand alone\(of)", ["first-fill"], size, .ours) { _ in
+                    ["--worker", "raw-fill", "--size", String(size)]
+                }.run(into: &scratch)
+                if let record = scratch.get("first-fill", size, .ours) { records.append(record) }
+            }
+            if let median = TaskResult.fillMedian(of: records) { table.add(median) }
         }
         progress("benchmark finished in \(Int(Clock.seconds(since: started))) s")
     }

@@ -277,7 +277,8 @@ struct Report {
 
     private func fillSection() -> [String] {
         guard let size = options.fillSize, let r = table.get("first-fill", size, .ours) else { return ["FIRST FILL — not measured"] }
-        var lines = ["FIRST FILL — \(sizeLabel(size)) rows, new manager (+ list view until GTK bound the first rows)"]
+        var lines = ["FIRST FILL — \(sizeLabel(size)) rows, new manager (+ list view until GTK bound the first rows)"
+                     + (r.runs.map { $0 > 1 ? "; medians of \($0) rounds, the manager's worker and the full reload's in turn" : "" } ?? "")]
         if let reason = r.dnfReason { lines.append("  DNF: \(reason)") }
         lines.append("  setState: \(ms(r.applyMs)) ms manager only, \(r.firstBindMs.map { ms($0) + " ms" } ?? "list view not measured") to first bound rows")
         if let unordered = r.unorderedApplyMs, let warm = r.warmApplyMs {
@@ -285,11 +286,11 @@ struct Report {
                          + "ids shuffled (no ordered-ids shortcut: every id hashed) \(ms(unordered)) ms")
         }
         if r.rawFillMs != nil {
-            lines.append("  full reload by hand (new items, one splice, plain GtkListView): \(ms(r.rawFillMs)) ms items + splice, "
+            lines.append("  full reload by hand (new items, one splice, plain GtkListView), at the end of the same worker (on the heap its fills left): \(ms(r.rawFillMs)) ms items + splice, "
                          + "\(r.rawFillFirstBindMs.map { ms($0) + " ms" } ?? "list view not measured") to first bound rows")
         }
         if r.rawColdFillMs != nil {
-            lines.append("  the same full reload alone in a fresh process (a heap nothing grew before, as the first fill above finds it): "
+            lines.append("  the same full reload alone in a fresh process (a heap nothing grew before, as the first fill above finds it; goal 4's comparison): "
                          + "\(ms(r.rawColdFillMs)) ms items + splice, "
                          + "\(r.rawColdFirstBindMs.map { ms($0) + " ms" } ?? "list view not measured") to first bound rows")
         }

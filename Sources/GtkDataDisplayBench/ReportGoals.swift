@@ -173,17 +173,19 @@ extension Report {
     // MARK: Goal 4 — first fill
 
     private func goal4(_ verdict: GoalVerdict) {
-        let name = "4. first fill: 1M rows into an empty manager shown in a list view, to the first bound rows, within \(Self.firstFillRatio)× a full reload of 1M rows (raw items, one splice, plain GtkListView, same worker)"
+        let name = "4. first fill: 1M rows into an empty manager shown in a list view, to the first bound rows, within \(Self.firstFillRatio)× a full reload of 1M rows (raw items, one splice, plain GtkListView), each in a fresh process"
         guard let size = options.fillSize, let r = table.get("first-fill", size, .ours) else {
             verdict(nil, name, "not measured"); return
         }
         var figures: [String] = []
         if let t = r.firstBindMs { figures.append("manager \(ms(t)) ms to first bound rows") }
-        if let t = r.rawFillFirstBindMs { figures.append("full reload \(ms(t)) ms") }
+        if let t = r.rawColdFirstBindMs { figures.append("full reload \(ms(t)) ms") }
+        if let rounds = r.runs, rounds > 1 { figures.append("medians of \(rounds) rounds in turn") }
         if let t = r.applyMs { figures.append("setState alone \(ms(t)) ms") }
-        if let t = r.rawFillMs { figures.append("raw items + splice alone \(ms(t)) ms") }
-        if let ours = r.firstBindMs, let cold = r.rawColdFirstBindMs, cold > 0 {
-            figures.append("full reload alone in a fresh process \(ms(cold)) ms (\(factor(ours / cold)), not the goal's comparison)")
+        if let t = r.rawColdFillMs { figures.append("raw items + splice alone \(ms(t)) ms") }
+        if let ours = r.firstBindMs, let warm = r.rawFillFirstBindMs, warm > 0 {
+            figures.append("the full reload again at the end of the manager's worker \(ms(warm)) ms (\(factor(ours / warm)), "
+                           + "not the goal's comparison: it runs on the heap the manager's fills left)")
         }
         if let t = r.addFirstBindMs { figures.append("through add(_:) \(ms(t)) ms") }
         if let t = fullReloadMs(.none, size) { figures.append("full-reload contender (1M over 1M, no view) \(ms(t)) ms") }
@@ -191,14 +193,14 @@ extension Report {
         let text = figures.joined(separator: ", ")
         if size != 1_000_000 {
             verdict(nil, name, "measured at \(sizeLabel(size)) only: " + text)
-        } else if let ours = r.firstBindMs, let raw = r.rawFillFirstBindMs, raw > 0 {
+        } else if let ours = r.firstBindMs, let raw = r.rawColdFirstBindMs, raw > 0 {
             verdict(ours / raw <= Self.firstFillRatio, name, "\(factor(ours / raw)) — " + text)
         } else if !hasDisplay {
             verdict(nil, name, "no display: list views not measured; " + text)
         } else {
             // A display, but a figure is missing: the manager's list view never bound (or the worker
             // was DNF) is a miss; the comparison alone missing is not measured.
-            let missed = r.dnfReason != nil || (r.firstBindMs == nil && r.rawFillFirstBindMs != nil)
+            let missed = r.dnfReason != nil || (r.firstBindMs == nil && r.rawColdFirstBindMs != nil)
             verdict(missed ? false : nil, name, text.isEmpty ? "no figure" : text)
         }
     }

@@ -58,6 +58,24 @@ extension TaskResult {
         singleOps = other.singleOps ?? singleOps
     }
 
+    /// The first-fill record of several rounds: each time the median of the rounds that have it
+    /// (the first round's for the rest; every round's DNF), nil when there is no round.
+    static func fillMedian(of rounds: [TaskResult]) -> TaskResult? {
+        guard var median = rounds.first else { return nil }
+        let times: [WritableKeyPath<TaskResult, Double?>] = [
+            \.applyMs, \.firstBindMs, \.addPathMs, \.addFirstBindMs, \.unorderedApplyMs, \.warmApplyMs,
+            \.rawFillMs, \.rawFillFirstBindMs, \.rawColdFillMs, \.rawColdFirstBindMs,
+        ]
+        for time in times {
+            let values = rounds.compactMap { $0[keyPath: time] }.sorted()
+            median[keyPath: time] = values.isEmpty ? nil : values[values.count / 2]
+        }
+        median.dnfReason = nil
+        for reason in rounds.compactMap(\.dnfReason) where median.dnfReason?.contains(reason) != true { median.addDNF(reason) }
+        median.runs = rounds.count
+        return median
+    }
+
     mutating func addDNF(_ reason: String) {
         dnfReason = dnfReason.map { $0 + "; " + reason } ?? reason
     }

@@ -58,4 +58,3 @@ private let classInit: GClassInitFunc = { klass, _ in
         parentFinalize?(object)
     }
 }
-

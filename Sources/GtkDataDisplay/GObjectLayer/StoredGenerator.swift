@@ -36,7 +36,8 @@ enum StoredGenerator {
         var table: UnsafeRawPointer?
     }
 
-    /// The two words of a class-bound existential with one witness table (checked by a test).
+    /// The two words of a class-bound existential with one witness table (`unsafeBitCast` traps on
+    /// any other size).
     private typealias Words = (instance: UnsafeMutableRawPointer, table: UnsafeRawPointer)
 
     /// `generator`'s instance, holding the reference `generator` had (the caller owns it now:

@@ -223,7 +223,7 @@ extension BaseListManager {
                 if oldIndex >= 0, recycling == nil {
                     // A matched row with no rows lent (`RowRecycling`): the most common step, taken on the
                     // buffers' elements (a row bound to a local is retained and released again).
-                    if oldFlat[oldIndex].adopt((generators.baseAddress! + index).pointee, comparing: comparingInPass, section: sectionHint,
+                    if oldFlat[oldIndex].adopt(generators[index], comparing: comparingInPass, section: sectionHint,
                                                index: indexHint, handedOver: &handedOver) {
                         updated.append(index)
                     }

@@ -130,19 +130,19 @@ struct FlatState {
         var plainType: ObjectIdentifier?
         let complete = generators.withUnsafeBufferPointer { buffer in
             for index in buffer.indices {
-                let generator = buffer.baseAddress! + index  // read in place: a copy is retained and released
+                unowned(unsafe) let generator = buffer[index]  // the array holds it
                 let slot = slot(at: index)
                 if checkingFolds, slot == RowSlot.plain {
-                    let type = ObjectIdentifier(Swift.type(of: generator.pointee))
+                    let type = ObjectIdentifier(Swift.type(of: generator))
                     if type != plainType {
-                        if GeneratorTraits.isFoldable(generator.pointee) {
+                        if GeneratorTraits.isFoldable(generator) {
                             foldable = true
                             return false
                         }
                         plainType = type
                     }
                 }
-                guard let key = K(slot: slot, id: generator.pointee.diffKey) else { return false }
+                guard let key = K(slot: slot, id: generator.diffKey) else { return false }
                 new.append(key)
             }
             return true

@@ -26,6 +26,15 @@ struct ShownDiffIDs {
     /// Forgets the table (a whole-state update or a batch replaced the rows).
     mutating func invalidate() { table = nil }
 
+    /// Asks for the table slots the keys of `generators`, as plain rows (depth 0), are looked for
+    /// in, ahead of `check`: an insert reads them while it finds its anchor, so at a million rows the
+    /// table's cache misses overlap the anchor's instead of following them. Only for a few
+    /// generators (a hint costs a hash each); nothing without a table.
+    func prefetchSlots(ofPlainRows generators: [any RowGenerator]) {
+        guard let table, generators.count <= 4 else { return }
+        for generator in generators { table.prefetchHome(Self.hash(slot: RowSlot.plain, id: generator.diffKey)) }
+    }
+
     /// A row entered the manager.
     mutating func add(_ row: Row) {
         guard table != nil else { return }

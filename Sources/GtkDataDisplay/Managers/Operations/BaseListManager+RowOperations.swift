@@ -13,6 +13,7 @@ extension BaseListManager {
     /// Inserts rows right after `anchor`: a row, or a header (then they open its section).
     public func insert(_ generators: [any RowGenerator], after anchor: any RowGenerator) throws(DataDisplayError) {
         try perform { () throws(DataDisplayError) in
+            self.diffIDs.prefetchSlots(ofPlainRows: generators)
             let (s, i) = try self.insertionPoint(after: anchor)
             let entering = try self.validateNew(generators)
             self.insertRowsNow(generators, section: s, index: i, entering: entering)
@@ -22,6 +23,7 @@ extension BaseListManager {
     /// Inserts rows right before `anchor`: a row, or a footer (then they close its section).
     public func insert(_ generators: [any RowGenerator], before anchor: any RowGenerator) throws(DataDisplayError) {
         try perform { () throws(DataDisplayError) in
+            self.diffIDs.prefetchSlots(ofPlainRows: generators)
             let (s, i) = try self.insertionPoint(before: anchor)
             let entering = try self.validateNew(generators)
             self.insertRowsNow(generators, section: s, index: i, entering: entering)

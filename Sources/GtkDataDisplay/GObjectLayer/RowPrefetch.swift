@@ -34,6 +34,12 @@ enum RowPrefetch {
         if rows.count > 4 { fetchGenerator(rows, rows.count &- 5) }
     }
 
+    /// `ahead(ofTop:)` for a stack kept in an array, its buffer borrowed here: a closure that borrows
+    /// it in a caller on the main actor is isolated there, and checks the executor on every call.
+    static func ahead(ofTop rows: [Row]) {
+        rows.withUnsafeBufferPointer { ahead(ofTop: $0) }
+    }
+
     /// Hints for the rows `index` + 4, 8 and 16 of a pass over `oldIndexOfNew` into `rows`.
     @inline(__always)
     static func ahead(of index: Int, rows: UnsafeBufferPointer<Row>, oldIndexOfNew: UnsafeBufferPointer<Int>) {

@@ -53,7 +53,7 @@ struct RemovedRowReuse {
 
     /// A removed row for an inserted plain row, with its index in the old rows, or nil when none is left.
     mutating func next() -> (row: Row, oldIndex: Int)? {
-        if prefetching { rows.withUnsafeBufferPointer { RowPrefetch.ahead(ofTop: $0) } }
+        if prefetching { RowPrefetch.ahead(ofTop: rows) }
         guard let row = rows.popLast() else { return nil }
         return (row, oldIndices.removeLast())
     }

@@ -10,17 +10,26 @@
 /// main thread only (by `Row`, which is main-actor isolated); not isolated itself, so that a call
 /// costs no executor check.
 enum StoredGenerator {
-    /// One allocation for the two things every call reads (one lazy-global check a call, not one
-    /// a use): first the scratch space, where a generator's two words are put to be moved or copied
-    /// as a generator (raw memory between calls: what is put there is always moved out, or left as
-    /// the row's reference); then the witness tables last seen, by the class of the instance (its
-    /// metadata: a Swift object's first word), 16 slots indexed by address bits, in front of `all`.
-    nonisolated(unsafe) private static let storage: UnsafeMutableRawPointer = {
+    /// One allocation for the two things every call reads: first the scratch space, where a
+    /// generator's two words are put to be moved or copied as a generator (raw memory between calls:
+    /// what is put there is always moved out, or left as the row's reference); then the witness
+    /// tables last seen, by the class of the instance (its metadata: a Swift object's first word),
+    /// 16 slots indexed by address bits, in front of `all`. Made on first use; a plain optional, not a
+    /// lazily initialised `static let`, whose every read called `swift_once` (twice a row in a
+    /// whole-state update).
+    @exclusivity(unchecked) nonisolated(unsafe) private static var allocated: UnsafeMutableRawPointer?
+
+    @inline(__always)
+    private static var storage: UnsafeMutableRawPointer { allocated ?? allocateStorage() }
+
+    @inline(never)
+    private static func allocateStorage() -> UnsafeMutableRawPointer {
         let storage = UnsafeMutableRawPointer.allocate(byteCount: MemoryLayout<Words>.stride * (1 + 16),
                                                        alignment: MemoryLayout<Words>.alignment)
         (storage + MemoryLayout<Words>.stride).initializeMemory(as: Witness.self, repeating: Witness(), count: 16)
+        allocated = storage
         return storage
-    }()
+    }
     nonisolated(unsafe) private static var all: [UnsafeRawPointer: UnsafeRawPointer] = [:]
 
     private static func scratch(_ storage: UnsafeMutableRawPointer) -> UnsafeMutablePointer<any RowGenerator> {

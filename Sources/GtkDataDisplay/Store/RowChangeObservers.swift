@@ -22,17 +22,22 @@ enum RowChangeObservers {
     }
 
     @exclusivity(unchecked) private static var entries: [Entry] = []
+    /// `entries.count`, kept beside it: an integer global needs no lazy initialisation, where reading
+    /// the array went through a `swift_once` check each time (every row of every whole-state update).
+    @exclusivity(unchecked) private static var entryCount = 0
 
     /// Whether nobody listens.
-    static var isEmpty: Bool { entries.isEmpty }
+    static var isEmpty: Bool { entryCount == 0 }
 
     static func add(_ observer: any RowChangeObserver) {
         entries.removeAll { $0.observer == nil }
         entries.append(Entry(observer))
+        entryCount = entries.count
     }
 
     static func remove(_ observer: any RowChangeObserver) {
         entries.removeAll { $0.observer == nil || $0.observer === observer }
+        entryCount = entries.count
     }
 
     static func contentChanged(_ row: Row) {

@@ -154,6 +154,13 @@ extension BaseRowGenerator: RowLinkCarrier {
     }
 }
 
+/// Whole-state updates read these generators' keys in place (`StoredDiffKeys`).
+extension BaseRowGenerator: DiffKeyCarrier {
+    func diffKeyAddress() -> UnsafeMutableRawPointer {
+        withUnsafeMutablePointer(to: &key) { UnsafeMutableRawPointer($0) }
+    }
+}
+
 /// Compares two values in place when their type is Equatable (false otherwise: the row is rebound).
 ///
 /// Whether a model type is Equatable is looked up once per type (a whole-state update compares

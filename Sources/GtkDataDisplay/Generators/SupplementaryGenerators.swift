@@ -77,3 +77,10 @@ extension SupplementaryRowGenerator: RowLinkCarrier {
         withUnsafeMutablePointer(to: &rowLink) { UnsafeMutableRawPointer($0) }
     }
 }
+
+/// Whole-state updates read these generators' keys in place (`StoredDiffKeys`).
+extension SupplementaryRowGenerator: DiffKeyCarrier {
+    func diffKeyAddress() -> UnsafeMutableRawPointer {
+        withUnsafeMutablePointer(to: &key) { UnsafeMutableRawPointer($0) }
+    }
+}

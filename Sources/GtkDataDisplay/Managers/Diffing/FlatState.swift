@@ -142,7 +142,9 @@ struct FlatState {
                         plainType = type
                     }
                 }
-                guard let key = K(slot: slot, id: generator.diffKey) else { return false }
+                // Read in place (the library's generator classes), not through the getter: calling it
+                // retained and released the generator.
+                guard let key = K(slot: slot, id: StoredDiffKeys.key(ofGeneratorAt: buffer.baseAddress! + index)) else { return false }
                 new.append(key)
             }
             return true

@@ -41,19 +41,7 @@ extension RowLinks {
     }
 
     private static func decide(_ generator: any RowGenerator, _ objectClass: UnsafeRawPointer) -> Int {
-        let type = ObjectIdentifier(Swift.type(of: generator))
-        let offset: Int
-        if let known = offsets[type] {
-            offset = known
-        } else if let carrier = generator as? any RowLinkCarrier {
-            let object = UnsafeMutableRawPointer(Unmanaged.passUnretained(carrier as AnyObject).toOpaque())
-            offset = carrier.rowLinkAddress() - object
-            precondition(offset >= 2 * MemoryLayout<Int>.size, "a row link inside the object, past its header")
-            offsets[type] = offset
-        } else {
-            offset = 0
-            offsets[type] = 0
-        }
+        let offset = FieldOffsets.offset(of: generator, known: &offsets) { ($0 as? any RowLinkCarrier)?.rowLinkAddress() }
         lastClass = objectClass
         lastOffset = offset
         return offset

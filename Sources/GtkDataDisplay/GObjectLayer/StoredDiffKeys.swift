@@ -26,19 +26,7 @@ enum StoredDiffKeys {
     }
 
     private static func decide(_ generator: any RowGenerator, _ objectClass: UnsafeRawPointer) -> Int {
-        let type = ObjectIdentifier(Swift.type(of: generator))
-        let offset: Int
-        if let known = offsets[type] {
-            offset = known
-        } else if let carrier = generator as? any DiffKeyCarrier {
-            let object = UnsafeMutableRawPointer(Unmanaged.passUnretained(carrier as AnyObject).toOpaque())
-            offset = carrier.diffKeyAddress() - object
-            precondition(offset >= 2 * MemoryLayout<Int>.size, "a diff key inside the object, past its header")
-            offsets[type] = offset
-        } else {
-            offset = 0
-            offsets[type] = 0
-        }
+        let offset = FieldOffsets.offset(of: generator, known: &offsets) { ($0 as? any DiffKeyCarrier)?.diffKeyAddress() }
         lastClass = objectClass
         lastOffset = offset
         return offset

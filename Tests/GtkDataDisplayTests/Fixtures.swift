@@ -9,6 +9,18 @@ func rows(_ names: String...) -> [LabelRow] { names.map { LabelRow(model: $0, id
 @MainActor
 func header(_ name: String) -> LabelHeader { LabelHeader(model: name, id: "header:" + name) }
 
+/// A generator of the app's own class, conforming to `RowGenerator` directly: none of the library's
+/// generator classes' machinery (no row link, no key kept where the library reads it in place).
+@MainActor
+final class PlainRow: RowGenerator {
+    let id: Int
+    init(id: Int) { self.id = id }
+    var reuseIdentifier: ReuseIdentifier { .of(LabelRowView.self) }
+    var diffID: AnyHashable { AnyHashable(id) }
+    func makeView() -> any RowView { LabelRowView.make() }
+    func bind(_ view: any RowView) {}
+}
+
 /// The text of every generator in the real store, in order (headers prefixed with "#").
 @MainActor
 func storeTexts(_ manager: BaseListManager) -> [String] {

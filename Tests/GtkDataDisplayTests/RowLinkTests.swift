@@ -8,16 +8,6 @@ import XCTest
 /// generators of both kinds, including failed batches, clears and a manager going away.
 @MainActor
 final class RowLinkTests: XCTestCase {
-    /// A generator of the app's own class, conforming to `RowGenerator` directly: it carries no link.
-    private final class PlainRow: RowGenerator {
-        let id: Int
-        init(id: Int) { self.id = id }
-        var reuseIdentifier: ReuseIdentifier { .of(LabelRowView.self) }
-        var diffID: AnyHashable { AnyHashable(id) }
-        func makeView() -> any RowView { LabelRowView.make() }
-        func bind(_ view: any RowView) {}
-    }
-
     /// Whether every generator of `universe` is found exactly where `manager` shows it, and nowhere else.
     private func assertLookups(_ manager: BaseListManager, _ universe: [any RowGenerator], _ step: String,
                                file: StaticString = #filePath, line: UInt = #line) {

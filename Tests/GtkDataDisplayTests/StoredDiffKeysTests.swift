@@ -21,7 +21,7 @@ final class StoredDiffKeysTests: XCTestCase {
             FoldableRowGenerator<LabelRowView>(model: "fold", id: 6, children: [], expanded: false),
             LabelHeader(model: "h", id: "header:h"),
             LabelFooter(model: "f", id: 8.5 as Double),  // an id of no special kind
-            OwnKind(number: 9),  // not the library's class: through its getter
+            PlainRow(id: 9),  // not the library's class: through its getter
         ]
         // Nine classes: the two keyed by an identity share one.
         XCTAssertEqual(Set(generators.map { ObjectIdentifier(type(of: $0)) }).count, 9)
@@ -46,7 +46,7 @@ final class StoredDiffKeysTests: XCTestCase {
                      rows: [BaseRowGenerator<ModelView<UInt8>>(model: 1, id: "byte"),
                             BaseRowGenerator<ModelView<Wide>>(model: Wide(), id: 42),
                             Subclassed(model: "sub", id: 5),
-                            OwnKind(number: 9)],
+                            PlainRow(id: 9)],
                      footer: LabelFooter(model: "f", id: "footer:f"))]
         }
         try manager.setState(state())
@@ -70,13 +70,3 @@ private struct Wide: Hashable {
 }
 
 private final class Subclassed: BaseRowGenerator<LabelRowView> {}
-
-/// A generator of its own kind, keyed through `diffID`.
-private final class OwnKind: RowGenerator {
-    let number: Int
-    init(number: Int) { self.number = number }
-    var reuseIdentifier: ReuseIdentifier { .of(LabelRowView.self) }
-    var diffID: AnyHashable { AnyHashable(number) }
-    func makeView() -> any RowView { LabelRowView.make() }
-    func bind(_ view: any RowView) {}
-}

@@ -64,7 +64,7 @@ enum StressMix: String, CaseIterable, Sendable {
         case .classic: "Classic: −10%, +10%, 2% shuffled"
         case .mixed: "5% deletes + 5% inserts + 5% updates + 1% moves"
         case .reverse: "Reverse the whole list"
-        case .shuffle: "Full shuffle (every row moves: slow at a million)"
+        case .shuffle: "Full shuffle (every row moves)"
         }
     }
 

@@ -48,7 +48,8 @@ final class Cell {
         _ = try? expand ? manager.expand(generator) : manager.collapse(generator)
     }
 
-    private var manager: BaseListManager? { adapter?.manager }
+    /// The manager whose rows the cell shows.
+    var manager: BaseListManager? { adapter?.manager }
 
     /// The store position of the list item (nil when it shows none).
     var position: Int? {

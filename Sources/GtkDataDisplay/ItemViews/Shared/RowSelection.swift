@@ -66,7 +66,9 @@ final class RowSelection {
             setMode(pending)
         }
         // A selected row keeps its row object through whole-state updates (it is not lent to another row).
-        manager.store.pins[ObjectIdentifier(self)] = { [weak self] position in self?.reported.contains(position) ?? false }
+        manager.store.pins[ObjectIdentifier(self)] = StorePin(
+            holds: { [weak self] position in self?.reported.contains(position) ?? false },
+            holdsAny: { [weak self] positions in (self?.reported.count(in: positions) ?? 0) > 0 })
     }
 
     isolated deinit {

@@ -175,8 +175,23 @@ extension BaseListManager {
         // a single section keeps its array and no row is retained or released for it).
         let inPlace = plan.splices.isEmpty && oldFlat.count == generators.count
         var handedOver: [(row: Row, previous: any RowGenerator)] = []
-        var recycling = RowRecycling(plan: plan, oldFlat: oldFlat, newSlot: { RowSlotKey(flat.role(at: $0), flat.depth(at: $0)) },
-                                     isPinned: store.isPinned)
+        // One splice over thousands of rows: shown in place, position by position (`PositionalHull`).
+        let hull = oldFlat.count < PositionalHull.minimumRows ? nil
+            : PositionalHull(plan: plan, newHasOnlyPlainRows: flat.hasOnlyPlainRows, store: store) { range in
+                // No header or footer; child rows only where some stand (in any manager: then looked for).
+                state.allSatisfy { $0.header == nil && $0.footer == nil }
+                    && (Row.nestedAlive.load(ordering: .relaxed) == 0 || oldFlat[range].allSatisfy { $0.depth == 0 })
+            } focusedPositions: {
+                // This manager's list items with the keyboard focus (a position of -1 when unknown).
+                guard RowCells.count > 0 else { return [] }
+                return RowCells.liveCells.filter { $0.manager === self && $0.holdsFocus }.map { $0.position ?? -1 }
+            }
+        // Rows shown in place that a list item shows (rebound once the store is spliced).
+        var repurposedBound: [Row] = []
+        var repurposed = 0
+        var recycling = hull != nil ? nil
+            : RowRecycling(plan: plan, oldFlat: oldFlat, newSlot: { RowSlotKey(flat.role(at: $0), flat.depth(at: $0)) },
+                           isPinned: store.isPinned)
         // Content is compared in the pass below while rows keep their generators; a row lent away may
         // take another generator before its match is reached, so then it is compared first.
         let comparingInPass = comparingContent && recycling == nil
@@ -184,16 +199,16 @@ extension BaseListManager {
         var updated: [Int] = []
         // The old rows the new state keeps, when it removes some (nil: it keeps them all); a removed
         // row handed to a new generator below counts as kept from then on.
-        var kept = Self.keptOldRows(plan, oldCount: oldFlat.count)
+        var kept = hull.map { $0.keptOldRows(oldCount: oldFlat.count) } ?? Self.keptOldRows(plan, oldCount: oldFlat.count)
         // Kept rows that give their place to a lent row (`RowRecycling`): they leave.
         var displaced: [Int] = []
         // Removed rows nothing shows or holds serve inserted plain rows (`RemovedRowReuse`).
-        var reuse = RemovedRowReuse(plan: plan, oldFlat: oldFlat, kept: kept, isPinned: store.isPinned)
+        var reuse = RemovedRowReuse(plan: plan, oldFlat: oldFlat, kept: hull == nil ? kept : nil, isPinned: store.isPinned)
         // Many new rows (a first fill): their row objects are made a batch at a time (`RowObjectBatch`).
-        let toMake = plan.insertedRows - reuse.count
+        let toMake = hull?.insertedTail ?? (plan.insertedRows - reuse.count)
         var batch = RowObjectBatch(rows: toMake > RowObjectBatch.size ? toMake : 0)
         // Rows in random order (many moved) are fetched a few rows ahead (`RowPrefetch`).
-        let prefetching = plan.moveCount >= RowPrefetch.movedRows
+        let prefetching = hull == nil && plan.moveCount >= RowPrefetch.movedRows
         // Each row is linked from its generator in the same pass (`RowLink`); generators that carry
         // no link (or another manager's) are the table's.
         let linking = beginRelinking(first: generators.first)
@@ -211,7 +226,7 @@ extension BaseListManager {
         plan.oldIndexOfNew.withUnsafeBufferPointer { oldIndexOfNew in
             for index in generators.indices {
                 if prefetching { RowPrefetch.ahead(of: index, rows: oldFlat, oldIndexOfNew: oldIndexOfNew) }
-                let oldIndex = oldFlat.isEmpty ? -1 : oldIndexOfNew[index]
+                let oldIndex = oldFlat.isEmpty || hull?.insertsNew(index) == true ? -1 : oldIndexOfNew[index]
                 while section + 1 < sectionCounts.count, index >= sectionStart + Self.flatCount(sectionCounts[section]) {
                     sectionStart += Self.flatCount(sectionCounts[section])
                     section += 1
@@ -220,6 +235,20 @@ extension BaseListManager {
                 // Where the row lands (section, index in its rows): its lookup hint.
                 let sectionHint = sectionIDs + UInt32(truncatingIfNeeded: section)
                 let indexHint = UInt32(truncatingIfNeeded: index - rowsStart)
+                if let hull, hull.repurposes(index, matchedTo: oldIndex) {
+                    // Shown in place: the row object at this position takes the new row.
+                    let row = oldFlat[index]
+                    let generator = generators.baseAddress! + index
+                    row.take(generator.pointee)
+                    row.contentChanged()
+                    if row.isBound { repurposedBound.append(row) }
+                    repurposed += 1
+                    row.sectionHint = sectionHint
+                    row.indexHint = indexHint
+                    if linking { Self.relink(row, generatorAt: generator, owner: owner, stamp: stamp, strays: &strays) }
+                    (out.baseAddress! + index).initialize(to: row)
+                    continue
+                }
                 if oldIndex >= 0, recycling == nil {
                     // A matched row with no rows lent (`RowRecycling`): the most common step, taken on the
                     // buffers' elements (a row bound to a local is retained and released again).
@@ -312,7 +341,17 @@ extension BaseListManager {
 
         lastUpdate = UpdateSummary(plan: plan)
         isApplying = true
-        store.apply(plan, newRows: newFlat)
+        if let hull {
+            // Only the difference in length is spliced; the shared positions keep their items.
+            let tail = hull.start + hull.shared
+            if hull.removedTail > 0 || hull.insertedTail > 0 {
+                store.splice(at: tail, removing: hull.removedTail, inserting: newFlat[tail..<(tail + hull.insertedTail)])
+            }
+            lastUpdate?.showInPlace(hull, repurposed: repurposed)
+            for row in repurposedBound { row.rebindIfStale() }
+        } else {
+            store.apply(plan, newRows: newFlat)
+        }
         for index in plan.updated { newFlat[index].rebindIfStale() }
         for row in recycling?.lent ?? [] { row.rebindIfStale() }
         // Kept rows whose section controller changed: what it decides (selectable, height) is redrawn

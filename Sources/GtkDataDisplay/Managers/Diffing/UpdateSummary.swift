@@ -6,7 +6,8 @@ import DataDisplayDiff
 ///
 /// The fields add up: `churn == removed + inserted + 2 * (moves + reinserted)`. Each splice counts
 /// the rows it removes and the rows it inserts; a moved row is taken out and put back (2), and so is
-/// an unchanged row that a merged splice carries along (2, see `reinserted`).
+/// an unchanged row that a merged splice carries along (2, see `reinserted`). An update shown in
+/// place (`repurposed` > 0) splices only the difference in length: there `churn` is that splice's.
 public struct UpdateSummary: Sendable, Equatable {
     /// `g_list_store_splice` calls (one `items-changed` each).
     public var splices: Int
@@ -23,6 +24,10 @@ public struct UpdateSummary: Sendable, Equatable {
     public var reinserted: Int
     /// Rows rebound in place because their content changed (no splice).
     public var updated: Int
+    /// Rows shown in place by the row object of another row: an update that replaces thousands of
+    /// rows at once (a shuffle, a re-sort) gives each position's row object the new row there and
+    /// splices only the difference in length (`splices` and `churn` count that splice). 0 otherwise.
+    public var repurposed: Int = 0
 
     init(plan: SplicePlan) {
         splices = plan.splices.count
@@ -32,5 +37,14 @@ public struct UpdateSummary: Sendable, Equatable {
         removed = plan.removedRows
         reinserted = (plan.churn - plan.insertedRows - plan.removedRows) / 2 - plan.moveCount
         updated = plan.updated.count
+    }
+
+    /// The plan was shown in place (`PositionalHull`): `repurposed` rows took another row's object,
+    /// and one splice (or none) changed the length.
+    mutating func showInPlace(_ hull: PositionalHull, repurposed: Int) {
+        splices = hull.removedTail > 0 || hull.insertedTail > 0 ? 1 : 0
+        churn = hull.removedTail + hull.insertedTail
+        reinserted = 0
+        self.repurposed = repurposed
     }
 }

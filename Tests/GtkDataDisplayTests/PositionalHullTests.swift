@@ -1,0 +1,136 @@
+@testable import GtkDataDisplay
+import GtkDataDisplayTesting
+import XCTest
+
+/// A whole-state update that replaces thousands of rows with one splice (a shuffle, a reversal) is
+/// shown in place: the store keeps its items, each takes the new row at its position, and only the
+/// difference in length is spliced. Below `PositionalHull.minimumRows`, with headers, or with a
+/// selected row in the range, rows keep their objects by id as before.
+@MainActor
+final class PositionalHullTests: XCTestCase {
+    private let count = 5_000
+
+    private func rows(_ ids: [Int], version: Int = 0) -> [LabelRow] {
+        ids.map { LabelRow(model: "row \($0) v\(version)", id: $0) }
+    }
+
+    /// `0 ..< n` in a seeded random order.
+    private func shuffled(_ n: Int, seed: UInt64) -> [Int] {
+        var order = Array(0..<n)
+        var state = seed
+        for i in stride(from: n - 1, to: 0, by: -1) {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            order.swapAt(i, Int((state >> 33) % UInt64(i + 1)))
+        }
+        return order
+    }
+
+    /// The store holds `target`, in order.
+    private func checkStore(_ manager: BaseListManager, _ target: [LabelRow], _ step: String,
+                            file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertEqual(manager.store.count, target.count, step, file: file, line: line)
+        for (position, generator) in target.enumerated() where manager.store.generator(at: position) !== generator {
+            XCTFail("\(step): position \(position) does not show its new row", file: file, line: line)
+            return
+        }
+    }
+
+    func testAShuffleKeepsTheStoresItemsAndShowsEveryNewRow() async throws {
+        let manager = BaseListManager()
+        try manager.setState([Section(rows: rows(Array(0..<count)))])
+        let items = manager.store.objectAddresses
+        let baseline = Diagnostics.liveRowObjects
+        let recorder = ItemsChangedRecorder(manager.store)
+
+        let order = shuffled(count, seed: 7)
+        let target = rows(order)
+        try manager.setState([Section(rows: target)])
+        XCTAssertTrue(manager.store.objectAddresses == items, "the store keeps its items where they are")
+        checkStore(manager, target, "shuffled")
+        XCTAssertEqual(recorder.changes, [], "no row was spliced")
+        let summary = try XCTUnwrap(manager.lastUpdate)
+        XCTAssertEqual(summary.splices, 0)
+        XCTAssertEqual(summary.churn, 0)
+        XCTAssertEqual(summary.repurposed, order.indices.filter { order[$0] != $0 }.count)
+        XCTAssertGreaterThan(summary.moves, count / 2, "the moves by id are still reported")
+        XCTAssertEqual(Diagnostics.liveRowObjects, baseline, "no row object made or left behind")
+
+        // The manager finds every row where it stands now, and single operations work on them.
+        for probe in [0, 1, 2_499, count - 1] {
+            XCTAssertEqual(manager.position(of: target[probe]), probe)
+        }
+        let added = LabelRow(model: "added", id: -1)
+        try manager.insert(added, after: target[100])
+        XCTAssertEqual(manager.position(of: added), 101)
+        try manager.remove(added)
+
+        // Back in order, content changed on every row: in place again.
+        let restored = rows(Array(0..<count), version: 1)
+        try manager.setState([Section(rows: restored)])
+        XCTAssertTrue(manager.store.objectAddresses == items)
+        checkStore(manager, restored, "restored")
+        XCTAssertEqual(Diagnostics.liveRowObjects, baseline)
+    }
+
+    func testALongerOrShorterStateSplicesOnlyTheDifferenceAtTheEnd() async throws {
+        let manager = BaseListManager()
+        try manager.setState([Section(rows: rows(Array(0..<count)))])
+        let items = manager.store.objectAddresses
+        let baseline = Diagnostics.liveRowObjects
+        let recorder = ItemsChangedRecorder(manager.store)
+
+        // Reversed, 300 new rows among them: the first 5,000 positions keep their items.
+        let longer = rows(Array((0..<(count + 300)).reversed()))
+        try manager.setState([Section(rows: longer)])
+        checkStore(manager, longer, "longer")
+        XCTAssertTrue(Array(manager.store.objectAddresses.prefix(count)) == items)
+        XCTAssertEqual(recorder.changes, [ItemsChange(position: count, removed: 0, added: 300)])
+        XCTAssertEqual(manager.lastUpdate?.splices, 1)
+        XCTAssertEqual(Diagnostics.liveRowObjects, baseline + 300)
+
+        // Shuffled and 1,000 rows shorter: the last 1,300 items go, in one splice.
+        let shorter = rows(shuffled(count - 700, seed: 3))
+        try manager.setState([Section(rows: shorter)])
+        checkStore(manager, shorter, "shorter")
+        XCTAssertTrue(manager.store.objectAddresses == Array(items.prefix(count - 700)))
+        XCTAssertEqual(recorder.changes.last, ItemsChange(position: count - 700, removed: 1_000, added: 0))
+        XCTAssertEqual(Diagnostics.liveRowObjects, baseline + 300 - 1_000, "the removed rows' objects are no longer in use")
+    }
+
+    func testAnUnchangedPrefixAndSuffixStayAndOnlyTheMiddleIsShownInPlace() async throws {
+        let manager = BaseListManager()
+        try manager.setState([Section(rows: rows(Array(0..<count)))])
+        let items = manager.store.objectAddresses
+        // Rows 100 ... 4,900 reversed (row 2,500 stays in the middle), row 2,500 with new content.
+        var order = Array(0..<count)
+        order[100...4_900].reverse()
+        let target = order.map { LabelRow(model: $0 == 2_500 ? "changed" : "row \($0) v0", id: $0) }
+        try manager.setState([Section(rows: target)])
+        checkStore(manager, target, "middle reversed")
+        XCTAssertTrue(manager.store.objectAddresses == items)
+        XCTAssertEqual(manager.lastUpdate?.repurposed, 4_800, "every row of the reversal but its middle one")
+        XCTAssertEqual(manager.lastUpdate?.updated, 1, "the row that kept its place rebinds for its new content")
+    }
+
+    func testBelowTheThresholdOrWithHeadersRowsKeepTheirObjectsByID() async throws {
+        // Too few rows.
+        let small = BaseListManager()
+        let few = PositionalHull.minimumRows - 1
+        try small.setState([Section(rows: rows(Array(0..<few)))])
+        let smallItems = small.store.objectAddresses
+        let order = shuffled(few, seed: 11)
+        try small.setState([Section(rows: rows(order))])
+        XCTAssertTrue(small.store.objectAddresses == order.map { smallItems[$0] }, "each row keeps its object")
+        XCTAssertEqual(small.lastUpdate?.repurposed, 0)
+
+        // A section header among the rows.
+        let sectioned = BaseListManager()
+        let header = { LabelHeader(model: "A", id: "header A") }
+        try sectioned.setState([Section(header: header(), rows: rows(Array(0..<count)))])
+        let sectionItems = sectioned.store.objectAddresses
+        let shuffledOrder = shuffled(count, seed: 5)
+        try sectioned.setState([Section(header: header(), rows: rows(shuffledOrder))])
+        XCTAssertTrue(sectioned.store.objectAddresses == [sectionItems[0]] + shuffledOrder.map { sectionItems[$0 + 1] })
+        XCTAssertEqual(sectioned.lastUpdate?.repurposed, 0)
+    }
+}

@@ -1,0 +1,156 @@
+import CGtk
+import GtkDataDisplay
+import GtkDataDisplayTesting
+import XCTest
+
+/// A whole-state update that replaces thousands of rows with one splice (a shuffle, a re-sort) is
+/// shown in place: GTK keeps every list item where it is, each realised row rebinds once to the row
+/// now at its position, and the view stays where it was scrolled. A selected row or a focused list
+/// item keeps the update on the path that moves row objects with their ids.
+final class PositionalHullViewTests: WidgetTestCase {
+    private let count = 5_000
+
+    private func rows(_ ids: [Int], version: Int = 0) -> [LabelRow] {
+        ids.map { LabelRow(model: "row \($0) v\(version)", id: $0) }
+    }
+
+    /// `0 ..< n` in a seeded random order.
+    private func shuffled(_ n: Int, seed: UInt64) -> [Int] {
+        var order = Array(0..<n)
+        var state = seed
+        for i in stride(from: n - 1, to: 0, by: -1) {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            order.swapAt(i, Int((state >> 33) % UInt64(i + 1)))
+        }
+        return order
+    }
+
+    /// Takes the keyboard focus out of the list, as a click on a sort button in the header bar does
+    /// (GTK gives a shown window's list the focus, on its first row).
+    private func focusElsewhere(_ host: WindowHost) {
+        gtk_root_set_focus(OpaquePointer(host.window), nil)
+        host.settle()
+    }
+
+    /// The store holds `target` in order and every bound row's view shows its own generator's model.
+    private func checkScreen(_ adapter: ListBaseAdapter, _ manager: BaseListManager, _ target: [LabelRow], _ step: String) throws {
+        XCTAssertTrue(manager.store.shows(target), "\(step): the store differs from the target")
+        let bound = boundGenerators(adapter)
+        XCTAssertFalse(bound.isEmpty, step)
+        for generator in bound {
+            let row = try XCTUnwrap(generator as? LabelRow, step)
+            let view = try XCTUnwrap(adapter.view(for: row) as? LabelRowView, step)
+            XCTAssertEqual(view.text, row.model, "\(step): a list item shows a stale row")
+        }
+    }
+
+    func testAShuffleRebindsEachRealisedRowOnceAndKeepsEveryListItem() async throws {
+        try await forEachViewKind { kind in
+            let manager = BaseListManager()
+            try manager.setState([Section(rows: rows(Array(0..<count)))])
+            let (adapter, host) = present(manager)
+            defer { host.destroy() }
+            host.settle()
+            focusElsewhere(host)
+            let realised = boundGenerators(adapter).count
+            let items = manager.store.objectAddresses
+
+            for (step, order) in [shuffled(count, seed: 1), Array((0..<count).reversed()), Array(0..<count)].enumerated() {
+                adapter.resetStatistics()
+                let target = rows(order, version: step + 1)
+                try manager.setState([Section(rows: target)])
+                host.settle()
+                XCTAssertEqual(manager.lastUpdate?.splices, 0, "\(kind) step \(step)")
+                XCTAssertGreaterThan(manager.lastUpdate?.repurposed ?? 0, count / 2, "\(kind) step \(step)")
+                XCTAssertTrue(manager.store.objectAddresses == items, "\(kind) step \(step): the store keeps its items")
+                XCTAssertEqual(adapter.statistics.setups, 0, "\(kind) step \(step): GTK made list items")
+                XCTAssertEqual(adapter.statistics.teardowns, 0, "\(kind) step \(step): GTK tore list items down")
+                XCTAssertEqual(adapter.statistics.binds, realised, "\(kind) step \(step): one bind a realised row")
+                XCTAssertEqual(boundGenerators(adapter).count, realised, "\(kind) step \(step)")
+                XCTAssertEqual(adapter.scrollPosition?.position, 0, "\(kind) step \(step): the view stays at the top")
+                try checkScreen(adapter, manager, target, "\(kind) step \(step)")
+            }
+        }
+    }
+
+    func testAViewScrolledDownStaysWhereItIs() async throws {
+        try await forEachViewKind { kind in
+            let manager = BaseListManager()
+            try manager.setState([Section(rows: rows(Array(0..<count)))])
+            let (adapter, host) = present(manager)
+            defer { host.destroy() }
+            host.settle()
+            adapter.scrollTo(position: 3_000)
+            host.settle()
+            focusElsewhere(host)
+            let before = try XCTUnwrap(adapter.scrollPosition?.position, kind.rawValue)
+            XCTAssertGreaterThan(before, 2_000, kind.rawValue)
+
+            let target = rows(shuffled(count, seed: 9))
+            try manager.setState([Section(rows: target)])
+            host.settle()
+            XCTAssertGreaterThan(manager.lastUpdate?.repurposed ?? 0, 0, kind.rawValue)
+            XCTAssertEqual(adapter.scrollPosition?.position, before, "\(kind): the view stays at its rows")
+            try checkScreen(adapter, manager, target, "\(kind) scrolled")
+        }
+    }
+
+    func testASelectedRowKeepsItsObjectAndItsSelection() async throws {
+        try await forEachViewKind { kind in
+            let manager = BaseListManager()
+            let old = rows(Array(0..<count))
+            try manager.setState([Section(rows: old)])
+            let (adapter, host) = present(manager, selection: .single)
+            defer { host.destroy() }
+            host.settle()
+            adapter.select(old[2])
+            host.settle()
+            focusElsewhere(host)
+            let selectedObject = manager.store.objectAddresses[2]
+
+            let order = shuffled(count, seed: 4)
+            let target = rows(order)
+            try manager.setState([Section(rows: target)])
+            host.settle()
+            XCTAssertEqual(manager.lastUpdate?.repurposed, 0, "\(kind): a selection keeps rows with their objects")
+            let position = try XCTUnwrap(order.firstIndex(of: 2))
+            XCTAssertEqual(manager.store.objectAddresses[position], selectedObject, kind.rawValue)
+            XCTAssertEqual(adapter.selectedGenerators.map(\.diffID), [AnyHashable(2)], "\(kind): the selection stays with its row")
+            try checkScreen(adapter, manager, target, "\(kind) selected")
+        }
+    }
+
+    func testAFocusedRowKeepsTheUpdateOnThePathThatMovesObjects() async throws {
+        try await forEachViewKind([.list]) { _ in
+            let manager = BaseListManager()
+            let old = rows(Array(0..<count))
+            try manager.setState([Section(rows: old)])
+            let (adapter, host) = present(manager)
+            defer { host.destroy() }
+            host.settle()
+            let view = try XCTUnwrap(adapter.view(for: old[1]))
+            let container = try XCTUnwrap(view.widget.parent)
+            let rowWidget = try XCTUnwrap(gtk_widget_get_parent(container))
+            XCTAssertTrue(gtk_widget_grab_focus(rowWidget) != 0)
+            host.settle()
+
+            let target = rows(shuffled(count, seed: 6))
+            try manager.setState([Section(rows: target)])
+            host.settle()
+            XCTAssertEqual(manager.lastUpdate?.repurposed, 0, "the focused row follows its id")
+            try checkScreen(adapter, manager, target, "focused")
+
+            // The focused row keeps its place, every other row moves: shown in place, the focus stays.
+            let focusedID = try XCTUnwrap(adapter.focusedGenerator?.diffID.base as? Int)
+            let focusedAt = try XCTUnwrap(manager.position(of: adapter.focusedGenerator!))
+            var order = shuffled(count, seed: 8)
+            order.swapAt(focusedAt, order.firstIndex(of: focusedID)!)
+            let around = rows(order)
+            try manager.setState([Section(rows: around)])
+            host.settle()
+            XCTAssertGreaterThan(manager.lastUpdate?.repurposed ?? 0, 0, "shown in place")
+            XCTAssertTrue(adapter.focusedGenerator === around[focusedAt], "the focus stays on its row")
+            try checkScreen(adapter, manager, around, "focused row kept")
+        }
+    }
+}

@@ -176,16 +176,21 @@ extension BaseListManager {
         let inPlace = plan.splices.isEmpty && oldFlat.count == generators.count
         var handedOver: [(row: Row, previous: any RowGenerator)] = []
         // One splice over thousands of rows: shown in place, position by position (`PositionalHull`).
-        let hull = oldFlat.count < PositionalHull.minimumRows ? nil
+        // This manager's list items that show rows (a few hundred a view), asked only for a hull.
+        lazy var shownCells = RowCells.count == 0 ? [] : RowCells.liveCells.filter { $0.manager === self }
+        var hull = oldFlat.count < PositionalHull.minimumRows ? nil
             : PositionalHull(plan: plan, newHasOnlyPlainRows: flat.hasOnlyPlainRows, store: store) { range in
                 // No header or footer; child rows only where some stand (in any manager: then looked for).
                 state.allSatisfy { $0.header == nil && $0.footer == nil }
                     && (Row.nestedAlive.load(ordering: .relaxed) == 0 || oldFlat[range].allSatisfy { $0.depth == 0 })
             } focusedPositions: {
-                // This manager's list items with the keyboard focus (a position of -1 when unknown).
-                guard RowCells.count > 0 else { return [] }
-                return RowCells.liveCells.filter { $0.manager === self && $0.holdsFocus }.map { $0.position ?? -1 }
+                shownCells.filter(\.holdsFocus).map { $0.position ?? -1 }
             }
+        if hull != nil, !shownCells.isEmpty {
+            let bound = shownCells.compactMap { $0.row == nil ? nil : $0.position }
+            hull!.keepShownRows(bound: bound, anchors: Self.anchorPositions(of: shownCells, bound: bound),
+                                oldIndexOfNew: plan.oldIndexOfNew)
+        }
         // Rows shown in place that a list item shows (rebound once the store is spliced).
         var repurposedBound: [Row] = []
         var repurposed = 0
@@ -235,9 +240,9 @@ extension BaseListManager {
                 // Where the row lands (section, index in its rows): its lookup hint.
                 let sectionHint = sectionIDs + UInt32(truncatingIfNeeded: section)
                 let indexHint = UInt32(truncatingIfNeeded: index - rowsStart)
-                if let hull, hull.repurposes(index, matchedTo: oldIndex) {
-                    // Shown in place: the row object at this position takes the new row.
-                    let row = oldFlat[index]
+                if let hull, let source = hull.repurposedSource(of: index, matchedTo: oldIndex) {
+                    // Shown in place: the row object at this position (or one the window trades) takes the new row.
+                    let row = oldFlat[source]
                     let generator = generators.baseAddress! + index
                     row.take(generator.pointee)
                     row.contentChanged()
@@ -342,12 +347,11 @@ extension BaseListManager {
         lastUpdate = UpdateSummary(plan: plan)
         isApplying = true
         if let hull {
-            // Only the difference in length is spliced; the shared positions keep their items.
-            let tail = hull.start + hull.shared
-            if hull.removedTail > 0 || hull.insertedTail > 0 {
-                store.splice(at: tail, removing: hull.removedTail, inserting: newFlat[tail..<(tail + hull.insertedTail)])
-            }
-            lastUpdate?.showInPlace(hull, repurposed: repurposed)
+            // Only the window's trade and the difference in length are spliced; the other shared
+            // positions keep their items.
+            let splices = hull.splices
+            store.apply(splices, at: 0, newRows: newFlat)
+            lastUpdate?.showInPlace(hull, splices: splices, repurposed: repurposed)
             for row in repurposedBound { row.rebindIfStale() }
         } else {
             store.apply(plan, newRows: newFlat)
@@ -377,6 +381,18 @@ extension BaseListManager {
             }
         }
         for index in displaced { oldFlat[index].end() }
+    }
+
+    /// The positions GTK keeps the views of `cells` on: each view's first realised row and first
+    /// row on screen (`bound`: the positions of the rows the cells show).
+    private static func anchorPositions(of cells: [Cell], bound: [Int]) -> [Int] {
+        var positions = bound.min().map { [$0] } ?? []
+        var seen = Set<ObjectIdentifier>()
+        for cell in cells {
+            guard let adapter = cell.adapter, seen.insert(ObjectIdentifier(adapter)).inserted else { continue }
+            if let first = adapter.scrollPosition?.position { positions.append(first) }
+        }
+        return positions
     }
 
     /// Which old rows `plan` keeps (matched to a new row), or nil when it keeps every one. (A first

@@ -12,6 +12,12 @@
 // position rather than following one row), and nothing else is told (`items-changed` is not emitted
 // for the rows shown in place).
 //
+// Rows a list item showed before the update and shows after it at another position (a shuffle
+// keeps a few of a window's rows in it) keep their list items: the objects of the realised window
+// trade places among themselves (one splice over the positions that trade, the same objects again,
+// so GTK keeps each list item with its item), every row the view still shows keeps its widget, and
+// the binds are the minimum: the rows newly shown. The row GTK anchors the view on keeps its place.
+//
 // Only when nothing follows a row object: no view holds a row of the range (a selection: GTK's
 // selection follows items), the list item with the keyboard focus (if the list has it) keeps its
 // row, no box view watches rows (`RowChangeObservers`), and every row, old and new, is a plain row
@@ -35,6 +41,10 @@ struct PositionalHull {
     let removedTail: Int
     /// New rows inserted after the shared positions.
     let insertedTail: Int
+    /// The positions of the realised window whose row objects trade places (`keepShownRows`).
+    private(set) var windowSpan: Range<Int>?
+    /// For a position of `windowSpan`, the old position whose row object it takes (absent: its own).
+    private var sources: [Int: Int] = [:]
 
     /// Nil unless `plan` is one splice over at least `minimumRows` shared positions of plain rows
     /// that nothing follows (see above). `oldRowsArePlain(range)`: the old rows in `range` are plain
@@ -59,11 +69,54 @@ struct PositionalHull {
         insertedTail = splice.inserted.count - shared
     }
 
-    /// Whether new row `index` takes the row object at its position from another row (its match,
-    /// `oldIndex`, stands elsewhere or nowhere).
+    /// The old position whose row object new row `index` takes for another row's (its match,
+    /// `oldIndex`, is another row or none), or nil when the row takes no object this way (its own
+    /// object stays: `oldIndex`, or it lies outside the shared positions).
     @inline(__always)
-    func repurposes(_ index: Int, matchedTo oldIndex: Int) -> Bool {
-        index &- start < shared && index >= start && oldIndex != index
+    func repurposedSource(of index: Int, matchedTo oldIndex: Int) -> Int? {
+        guard index >= start, index - start < shared else { return nil }
+        var source = index
+        if let windowSpan, windowSpan.contains(index) { source = sources[index] ?? index }
+        return oldIndex == source ? nil : source
+    }
+
+    /// Lets rows that list items show before and after the update keep them: `bound`, the old
+    /// positions of the rows list items show; `anchors`, positions whose objects stay (the first row
+    /// on screen of each view, which GTK keeps the view on). A row shown at old position `q` that
+    /// the new state puts at `p`, both shown and neither an anchor, takes its object with it; the
+    /// objects it displaces go to the positions whose objects left. O(shown rows).
+    mutating func keepShownRows(bound: [Int], anchors: [Int], oldIndexOfNew: [Int]) {
+        let shared = start..<(start + self.shared)
+        let shown = Set(bound.filter { shared.contains($0) })
+        let fixed = Set(anchors)
+        // Movers: new position p ← old position q, both shown, p ≠ q.
+        var moverSource: [Int: Int] = [:]
+        for p in shown where !fixed.contains(p) {
+            let q = oldIndexOfNew[p]
+            if q != p, shown.contains(q), !fixed.contains(q) { moverSource[p] = q }
+        }
+        guard !moverSource.isEmpty else { return }
+        let usedSources = Set(moverSource.values)
+        // Objects displaced by a mover and not themselves a mover's: they fill the positions whose
+        // own objects moved away.
+        var spare = moverSource.keys.filter { !usedSources.contains($0) }.sorted()
+        sources = moverSource
+        for q in usedSources.sorted() where moverSource[q] == nil {
+            sources[q] = spare.removeLast()
+        }
+        let touched = sources.keys
+        windowSpan = touched.min()!..<(touched.max()! + 1)
+    }
+
+    /// The splices that apply the update: the window's trade (if any), then the tail (if any).
+    var splices: [Splice] {
+        var splices: [Splice] = []
+        if let windowSpan { splices.append(Splice(position: windowSpan.lowerBound, removedCount: windowSpan.count, inserted: windowSpan)) }
+        let tail = start + shared
+        if removedTail > 0 || insertedTail > 0 {
+            splices.append(Splice(position: tail, removedCount: removedTail, inserted: tail..<(tail + insertedTail)))
+        }
+        return splices
     }
 
     /// Whether new row `index` is inserted after the shared positions (it takes a new row object).

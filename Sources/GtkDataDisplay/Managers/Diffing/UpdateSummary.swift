@@ -7,7 +7,8 @@ import DataDisplayDiff
 /// The fields add up: `churn == removed + inserted + 2 * (moves + reinserted)`. Each splice counts
 /// the rows it removes and the rows it inserts; a moved row is taken out and put back (2), and so is
 /// an unchanged row that a merged splice carries along (2, see `reinserted`). An update shown in
-/// place (`repurposed` > 0) splices only the difference in length: there `churn` is that splice's.
+/// place (`repurposed` > 0) splices only the realised window's trade of row objects and the difference
+/// in length: there `churn` is those splices'.
 public struct UpdateSummary: Sendable, Equatable {
     /// `g_list_store_splice` calls (one `items-changed` each).
     public var splices: Int
@@ -39,11 +40,11 @@ public struct UpdateSummary: Sendable, Equatable {
         updated = plan.updated.count
     }
 
-    /// The plan was shown in place (`PositionalHull`): `repurposed` rows took another row's object,
-    /// and one splice (or none) changed the length.
-    mutating func showInPlace(_ hull: PositionalHull, repurposed: Int) {
-        splices = hull.removedTail > 0 || hull.insertedTail > 0 ? 1 : 0
-        churn = hull.removedTail + hull.insertedTail
+    /// The plan was shown in place (`PositionalHull`) with `splices` (the realised window's trade,
+    /// the difference in length): `repurposed` rows took another row's object.
+    mutating func showInPlace(_ hull: PositionalHull, splices: [Splice], repurposed: Int) {
+        self.splices = splices.count
+        churn = splices.reduce(0) { $0 + $1.removedCount + $1.inserted.count }
         reinserted = 0
         self.repurposed = repurposed
     }

@@ -79,7 +79,7 @@ final class PositionalHullViewTests: WidgetTestCase {
         }
     }
 
-    func testAViewScrolledDownStaysWhereItIs() async throws {
+    func testAViewScrolledDownKeepsItsFirstRowOnScreen() async throws {
         try await forEachViewKind { kind in
             let manager = BaseListManager()
             try manager.setState([Section(rows: rows(Array(0..<count)))])
@@ -89,15 +89,28 @@ final class PositionalHullViewTests: WidgetTestCase {
             adapter.scrollTo(position: 3_000)
             host.settle()
             focusElsewhere(host)
-            let before = try XCTUnwrap(adapter.scrollPosition?.position, kind.rawValue)
-            XCTAssertGreaterThan(before, 2_000, kind.rawValue)
+            let first = try XCTUnwrap(adapter.scrollPosition?.position, kind.rawValue)
+            XCTAssertGreaterThan(first, 2_000, kind.rawValue)
 
-            let target = rows(shuffled(count, seed: 9))
+            // Its first row on screen moves: the rows keep their objects (GTK follows that row).
+            let shuffledTarget = rows(shuffled(count, seed: 9))
+            try manager.setState([Section(rows: shuffledTarget)])
+            host.settle()
+            XCTAssertEqual(manager.lastUpdate?.repurposed, 0, "\(kind): a scrolled view's first row moved")
+            try checkScreen(adapter, manager, shuffledTarget, "\(kind) scrolled, shuffled")
+
+            // Its first row on screen keeps its place, every other row moves: shown in place, and the
+            // view stays on the rows around it.
+            let firstNow = try XCTUnwrap(adapter.scrollPosition?.position, kind.rawValue)
+            let keptID = try XCTUnwrap(manager.store.generator(at: firstNow)?.diffID.base as? Int)
+            var order = shuffled(count, seed: 10)
+            order.swapAt(firstNow, order.firstIndex(of: keptID)!)
+            let target = rows(order)
             try manager.setState([Section(rows: target)])
             host.settle()
-            XCTAssertGreaterThan(manager.lastUpdate?.repurposed ?? 0, 0, kind.rawValue)
-            XCTAssertEqual(adapter.scrollPosition?.position, before, "\(kind): the view stays at its rows")
-            try checkScreen(adapter, manager, target, "\(kind) scrolled")
+            XCTAssertGreaterThan(manager.lastUpdate?.repurposed ?? 0, 0, "\(kind): shown in place")
+            XCTAssertEqual(adapter.scrollPosition?.position, firstNow, "\(kind): the view stays at its rows")
+            try checkScreen(adapter, manager, target, "\(kind) scrolled, first row kept")
         }
     }
 
@@ -146,11 +159,16 @@ final class PositionalHullViewTests: WidgetTestCase {
             XCTAssertEqual(manager.lastUpdate?.repurposed, 0, "the focused row follows its id")
             try checkScreen(adapter, manager, target, "focused")
 
-            // The focused row keeps its place, every other row moves: shown in place, the focus stays.
+            // The focused row and the first row on screen keep their places (GTK followed the focused
+            // row's neighbourhood), every other row moves: shown in place, the focus stays.
             let focusedID = try XCTUnwrap(adapter.focusedGenerator?.diffID.base as? Int)
             let focusedAt = try XCTUnwrap(manager.position(of: adapter.focusedGenerator!))
+            let firstAt = try XCTUnwrap(adapter.scrollPosition?.position)
+            let firstID = try XCTUnwrap(manager.store.generator(at: firstAt)?.diffID.base as? Int)
             var order = shuffled(count, seed: 8)
-            order.swapAt(focusedAt, order.firstIndex(of: focusedID)!)
+            for (position, id) in [(focusedAt, focusedID), (firstAt, firstID)] {
+                order.swapAt(position, order.firstIndex(of: id)!)
+            }
             let around = rows(order)
             try manager.setState([Section(rows: around)])
             host.settle()

@@ -14,9 +14,13 @@ public final class RowStore {
     /// Called before each splice, with its position and how many items it removes, while the
     /// store still holds them (a list view's selection keeps the selected rows there).
     let willSplice = Event<(position: Int, removing: Int)>()
-    /// The rows views hold (a selection): a whole-state update keeps their objects for the rows
-    /// themselves (see `RowRecycling`, `PositionalHull`). By the holder's identity.
-    var pins: [ObjectIdentifier: StorePin] = [:]
+    /// Whether a view holds the row at a position (a selection, whose GTK model follows items): a
+    /// whole-state update then keeps that row's object for the row itself (see `RowRecycling`,
+    /// `PositionalHull`). By the holder's identity.
+    var pins: [ObjectIdentifier: (Int) -> Bool] = [:]
+    /// Whether the same holder holds any row at the positions of a range (beside `pins`, which is
+    /// asked once a row: a closure each keeps that call as cheap as it was).
+    var rangePins: [ObjectIdentifier: (Range<Int>) -> Bool] = [:]
     /// Called before the first splice of a plan of several (see `apply`): a list view holds the
     /// binds GTK makes until `planDidApply`, when it binds what its list items show then.
     let planWillApply = Event<Void>()
@@ -38,13 +42,13 @@ public final class RowStore {
 
     /// Whether any view holds the row at `position` (see `pins`).
     func isPinned(_ position: Int) -> Bool {
-        for pin in pins.values where pin.holds(position) { return true }
+        for pin in pins.values where pin(position) { return true }
         return false
     }
 
     /// Whether any view holds a row at a position in `positions`.
     func isAnyPinned(in positions: Range<Int>) -> Bool {
-        for pin in pins.values where pin.holdsAny(positions) { return true }
+        for pin in rangePins.values where pin(positions) { return true }
         return false
     }
 

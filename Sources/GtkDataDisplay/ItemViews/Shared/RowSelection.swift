@@ -66,15 +66,15 @@ final class RowSelection {
             setMode(pending)
         }
         // A selected row keeps its row object through whole-state updates (it is not lent to another row).
-        manager.store.pins[ObjectIdentifier(self)] = StorePin(
-            holds: { [weak self] position in self?.reported.contains(position) ?? false },
-            holdsAny: { [weak self] positions in (self?.reported.count(in: positions) ?? 0) > 0 })
+        manager.store.pins[ObjectIdentifier(self)] = { [weak self] position in self?.reported.contains(position) ?? false }
+        manager.store.rangePins[ObjectIdentifier(self)] = { [weak self] positions in (self?.reported.count(in: positions) ?? 0) > 0 }
     }
 
     isolated deinit {
         manager.store.willSplice.removeListener(key: ObjectIdentifier(self))
         manager.store.didSplice.removeListener(key: ObjectIdentifier(self))
         manager.store.pins[ObjectIdentifier(self)] = nil
+        manager.store.rangePins[ObjectIdentifier(self)] = nil
     }
 
     /// A new selection model over `listModel` (a full reference). Each is created empty and given

@@ -178,17 +178,22 @@ extension BaseListManager {
         // One splice over thousands of rows: shown in place, position by position (`PositionalHull`).
         // This manager's list items that show rows (a few hundred a view), asked only for a hull.
         lazy var shownCells = RowCells.count == 0 ? [] : RowCells.liveCells.filter { $0.manager === self }
+        // Each view's first row on screen.
+        lazy var onScreen = Self.firstRowsOnScreen(of: shownCells)
         var hull = oldFlat.count < PositionalHull.minimumRows ? nil
             : PositionalHull(plan: plan, newHasOnlyPlainRows: flat.hasOnlyPlainRows, store: store) { range in
                 // No header or footer; child rows only where some stand (in any manager: then looked for).
                 state.allSatisfy { $0.header == nil && $0.footer == nil }
                     && (Row.nestedAlive.load(ordering: .relaxed) == 0 || oldFlat[range].allSatisfy { $0.depth == 0 })
-            } focusedPositions: {
-                shownCells.filter(\.holdsFocus).map { $0.position ?? -1 }
+            } keptPositions: {
+                // The list item with the keyboard focus keeps its row; a view scrolled down keeps what
+                // it shows (its first row on screen stays there); at the top a view shows the new top.
+                shownCells.filter(\.holdsFocus).map { $0.position ?? -1 } + onScreen.filter { $0 > 0 }
             }
         if hull != nil, !shownCells.isEmpty {
             let bound = shownCells.compactMap { $0.row == nil ? nil : $0.position }
-            hull!.keepShownRows(bound: bound, anchors: Self.anchorPositions(of: shownCells, bound: bound),
+            // GTK keeps a view on its first realised row and its first row on screen: they stay.
+            hull!.keepShownRows(bound: bound, anchors: (bound.min().map { [$0] } ?? []) + onScreen,
                                 oldIndexOfNew: plan.oldIndexOfNew)
         }
         // Rows shown in place that a list item shows (rebound once the store is spliced).
@@ -383,10 +388,9 @@ extension BaseListManager {
         for index in displaced { oldFlat[index].end() }
     }
 
-    /// The positions GTK keeps the views of `cells` on: each view's first realised row and first
-    /// row on screen (`bound`: the positions of the rows the cells show).
-    private static func anchorPositions(of cells: [Cell], bound: [Int]) -> [Int] {
-        var positions = bound.min().map { [$0] } ?? []
+    /// The position of the first row on screen of each view showing `cells`.
+    private static func firstRowsOnScreen(of cells: [Cell]) -> [Int] {
+        var positions: [Int] = []
         var seen = Set<ObjectIdentifier>()
         for cell in cells {
             guard let adapter = cell.adapter, seen.insert(ObjectIdentifier(adapter)).inserted else { continue }

@@ -20,7 +20,8 @@
 //
 // Only when nothing follows a row object: no view holds a row of the range (a selection: GTK's
 // selection follows items), the list item with the keyboard focus (if the list has it) keeps its
-// row, no box view watches rows (`RowChangeObservers`), and every row, old and new, is a plain row
+// row, a view scrolled away from the top keeps the first row it shows at its place (else the rows
+// on screen would change under the reader, where GTK follows that row), no box view watches rows (`RowChangeObservers`), and every row, old and new, is a plain row
 // of a section (no headers, footers or child rows, so any row object can take any new row).
 
 import DataDisplayDiff
@@ -48,19 +49,21 @@ struct PositionalHull {
 
     /// Nil unless `plan` is one splice over at least `minimumRows` shared positions of plain rows
     /// that nothing follows (see above). `oldRowsArePlain(range)`: the old rows in `range` are plain
-    /// rows of a section. `focusedPositions()`: the positions of the store's list items that hold
-    /// the keyboard focus (-1: unknown, so none is shown in place).
+    /// rows of a section. `keptPositions()`: positions whose rows must keep their place for the
+    /// update to be shown so (a list item with the keyboard focus; a scrolled view's first row on
+    /// screen, so that what it shows stays on screen; -1: unknown, so none is shown in place).
     @MainActor
     init?(plan: SplicePlan, newHasOnlyPlainRows: Bool, store: RowStore, oldRowsArePlain: (Range<Int>) -> Bool,
-          focusedPositions: () -> [Int]) {
+          keptPositions: () -> [Int]) {
         guard plan.splices.count == 1, newHasOnlyPlainRows, RowChangeObservers.isEmpty else { return nil }
         let splice = plan.splices[0]
         let shared = Swift.min(splice.removedCount, splice.inserted.count)
         guard shared >= Self.minimumRows, splice.inserted.lowerBound == splice.position else { return nil }
         let removed = splice.position..<(splice.position + splice.removedCount)
         guard !store.isAnyPinned(in: removed), oldRowsArePlain(removed) else { return nil }
-        // The keyboard focus stays with its list item: only if the row there stays there too.
-        for position in focusedPositions() where position < 0 || removed.contains(position) {
+        // The keyboard focus stays with its list item, and a view at its position: only if the rows
+        // there stay there too.
+        for position in keptPositions() where position < 0 || removed.contains(position) {
             guard position >= 0, position < splice.position + shared, plan.oldIndexOfNew[position] == position else { return nil }
         }
         start = splice.position

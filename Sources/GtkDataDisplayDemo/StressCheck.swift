@@ -62,7 +62,8 @@ struct StressCheck {
             let summary = page.manager.lastUpdate
             let name = "stress: \(mix.rawValue) (\(page.backgroundCheck.isActive ? "background" : "main thread"))"
             if mix == .update10 { await selfTestShot("stress-update-10") }
-            let timing = "\(StressPage.format(page.lastUpdateMilliseconds ?? -1)), longest stall \(StressPage.format(page.lastStallMilliseconds ?? -1))"
+            let inPlace = summary.map { $0.repurposed > 0 ? ", \($0.repurposed) rows shown in place" : "" } ?? ""
+            let timing = "\(StressPage.format(page.lastUpdateMilliseconds ?? -1)), longest stall \(StressPage.format(page.lastStallMilliseconds ?? -1))\(inPlace)"
             check(stored == expected, "\(name): the store holds the intended \(expected.count) rows (\(timing))")
             check(summary?.splices == splices.count, "\(name): the store saw the \(splices.count) splices the manager reports")
             let rebinds = page.adapter.statistics.rebinds - statistics.rebinds

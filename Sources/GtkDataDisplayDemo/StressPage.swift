@@ -214,10 +214,12 @@ final class StressPage: DemoPage {
         }
     }
 
-    /// "3 splices, +1,000 −0, 0 moved, 0 updated".
+    /// "3 splices, +1,000 −0, 0 moved, 0 updated" (and ", 998,022 shown in place" after an update
+    /// shown in place: `UpdateSummary.repurposed`).
     private static func describe(_ summary: UpdateSummary?) -> String {
         guard let s = summary else { return "no change" }
-        return "\(plural(s.splices, "splice")), +\(grouped(s.inserted)) −\(grouped(s.removed)), \(grouped(s.moves)) moved, \(grouped(s.updated)) updated"
+        let inPlace = s.repurposed > 0 ? ", \(grouped(s.repurposed)) shown in place" : ""
+        return "\(plural(s.splices, "splice")), +\(grouped(s.inserted)) −\(grouped(s.removed)), \(grouped(s.moves)) moved, \(grouped(s.updated)) updated\(inPlace)"
     }
 
     /// "840 ms", "12.5 ms", "4.2 s".

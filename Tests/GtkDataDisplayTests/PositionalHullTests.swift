@@ -112,6 +112,28 @@ final class PositionalHullTests: XCTestCase {
         XCTAssertEqual(manager.lastUpdate?.updated, 1, "the row that kept its place rebinds for its new content")
     }
 
+    func testABoxViewOfAnotherManagerDoesNotKeepTheUpdateOffThePath() async throws {
+        let manager = BaseListManager(), other = BaseListManager()
+        try manager.setState([Section(rows: rows(Array(0..<count)))])
+        let elsewhere = ObservingOnly(other)
+        RowChangeObservers.add(elsewhere)
+        defer { RowChangeObservers.remove(elsewhere) }
+        try manager.setState([Section(rows: rows(shuffled(count, seed: 21)))])
+        XCTAssertGreaterThan(manager.lastUpdate?.repurposed ?? 0, count / 2, "a box view of another manager")
+
+        // A box view of this manager keeps its own widget per row: rows keep their objects.
+        let here = ObservingOnly(manager)
+        RowChangeObservers.add(here)
+        defer { RowChangeObservers.remove(here) }
+        let items = manager.store.objectAddresses
+        let order = shuffled(count, seed: 22)
+        let target = rows(order.map { manager.store.generator(at: $0)!.diffID.base as! Int })
+        try manager.setState([Section(rows: target)])
+        XCTAssertEqual(manager.lastUpdate?.repurposed, 0, "a box view of this manager")
+        XCTAssertTrue(manager.store.objectAddresses == order.map { items[$0] }, "each row keeps its object")
+        checkStore(manager, target, "observed")
+    }
+
     func testBelowTheThresholdOrWithHeadersRowsKeepTheirObjectsByID() async throws {
         // Too few rows.
         let small = BaseListManager()
@@ -133,4 +155,13 @@ final class PositionalHullTests: XCTestCase {
         XCTAssertTrue(sectioned.store.objectAddresses == [sectionItems[0]] + shuffledOrder.map { sectionItems[$0 + 1] })
         XCTAssertEqual(sectioned.lastUpdate?.repurposed, 0)
     }
+}
+
+/// An observer of one manager's rows that does nothing with them (a box view stands in for it).
+@MainActor
+private final class ObservingOnly: RowChangeObserver {
+    let observedManager: BaseListManager
+    init(_ manager: BaseListManager) { observedManager = manager }
+    func rowContentChanged(_ row: Row) {}
+    func row(_ row: Row, tookGeneratorFrom previous: any RowGenerator, sameContent: Bool) {}
 }

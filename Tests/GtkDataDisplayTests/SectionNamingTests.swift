@@ -24,7 +24,7 @@ final class SectionNamingTests: XCTestCase {
         try manager.addSection(header: a, rows: rows("a1", "a2"), footer: footerA)
         try manager.addSection(header: b, rows: rows("b1"), footer: footerB)
         recorder = ItemsChangedRecorder(manager.store)
-        contentChanges = ContentChangeCounter()
+        contentChanges = ContentChangeCounter(manager)
         RowChangeObservers.add(contentChanges)
     }
 
@@ -130,7 +130,9 @@ final class SectionNamingTests: XCTestCase {
 /// Counts each row's content changes (`Row.contentChanged`), as a box view hears them.
 @MainActor
 private final class ContentChangeCounter: RowChangeObserver {
+    let observedManager: BaseListManager
     var count: [ObjectIdentifier: Int] = [:]
+    init(_ manager: BaseListManager) { observedManager = manager }
     func rowContentChanged(_ row: Row) { count[ObjectIdentifier(row), default: 0] += 1 }
     func row(_ row: Row, tookGeneratorFrom previous: any RowGenerator, sameContent: Bool) {}
 }

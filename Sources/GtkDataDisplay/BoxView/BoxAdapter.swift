@@ -235,4 +235,6 @@ extension BoxAdapter: RowChangeObserver {
         guard let child = children[ObjectIdentifier(row)] else { return }
         if sameContent { child.adopt(from: previous) } else { child.updateExpander() }
     }
+
+    var observedManager: BaseListManager { manager }
 }

@@ -11,6 +11,8 @@ protocol RowChangeObserver: AnyObject {
     /// `row` was handed to a new generator. `sameContent`: it shows what `previous` showed (adopt
     /// the view); otherwise a content change of the row follows.
     func row(_ row: Row, tookGeneratorFrom previous: any RowGenerator, sameContent: Bool)
+    /// The manager whose rows the observer shows (it ignores the others').
+    var observedManager: BaseListManager { get }
 }
 
 /// The registered `RowChangeObserver`s (held weakly).
@@ -28,6 +30,11 @@ enum RowChangeObservers {
 
     /// Whether nobody listens.
     static var isEmpty: Bool { entryCount == 0 }
+
+    /// Whether an observer shows `manager`'s rows.
+    static func observe(_ manager: BaseListManager) -> Bool {
+        entryCount > 0 && entries.contains { $0.observer?.observedManager === manager }
+    }
 
     static func add(_ observer: any RowChangeObserver) {
         entries.removeAll { $0.observer == nil }

@@ -181,7 +181,8 @@ extension BaseListManager {
         // Each view's first row on screen.
         lazy var onScreen = Self.firstRowsOnScreen(of: shownCells)
         var hull = oldFlat.count < PositionalHull.minimumRows ? nil
-            : PositionalHull(plan: plan, newHasOnlyPlainRows: flat.hasOnlyPlainRows, store: store) { range in
+            : PositionalHull(plan: plan, newHasOnlyPlainRows: flat.hasOnlyPlainRows,
+                             rowsObserved: RowChangeObservers.observe(self), store: store) { range in
                 // No header or footer; child rows only where some stand (in any manager: then looked for).
                 state.allSatisfy { $0.header == nil && $0.footer == nil }
                     && (Row.nestedAlive.load(ordering: .relaxed) == 0 || oldFlat[range].allSatisfy { $0.depth == 0 })

@@ -21,8 +21,10 @@
 // Only when nothing follows a row object: no view holds a row of the range (a selection: GTK's
 // selection follows items), the list item with the keyboard focus (if the list has it) keeps its
 // row, a view scrolled away from the top keeps the first row it shows at its place (else the rows
-// on screen would change under the reader, where GTK follows that row), no box view watches rows (`RowChangeObservers`), and every row, old and new, is a plain row
-// of a section (no headers, footers or child rows, so any row object can take any new row).
+// on screen would change under the reader, where GTK follows that row), no box view shows the rows
+// (`RowChangeObservers`; one showing another manager's rows does not count), and every row, old and
+// new, is a plain row of a section (no headers, footers or child rows, so any row object can take
+// any new row).
 
 import DataDisplayDiff
 
@@ -48,14 +50,15 @@ struct PositionalHull {
     private var sources: [Int: Int] = [:]
 
     /// Nil unless `plan` is one splice over at least `minimumRows` shared positions of plain rows
-    /// that nothing follows (see above). `oldRowsArePlain(range)`: the old rows in `range` are plain
+    /// that nothing follows (see above). `rowsObserved`: a box view shows the manager's rows
+    /// (`RowChangeObservers`). `oldRowsArePlain(range)`: the old rows in `range` are plain
     /// rows of a section. `keptPositions()`: positions whose rows must keep their place for the
     /// update to be shown so (a list item with the keyboard focus; a scrolled view's first row on
     /// screen, so that what it shows stays on screen; -1: unknown, so none is shown in place).
     @MainActor
-    init?(plan: SplicePlan, newHasOnlyPlainRows: Bool, store: RowStore, oldRowsArePlain: (Range<Int>) -> Bool,
-          keptPositions: () -> [Int]) {
-        guard plan.splices.count == 1, newHasOnlyPlainRows, RowChangeObservers.isEmpty else { return nil }
+    init?(plan: SplicePlan, newHasOnlyPlainRows: Bool, rowsObserved: Bool, store: RowStore,
+          oldRowsArePlain: (Range<Int>) -> Bool, keptPositions: () -> [Int]) {
+        guard plan.splices.count == 1, newHasOnlyPlainRows, !rowsObserved else { return nil }
         let splice = plan.splices[0]
         let shared = Swift.min(splice.removedCount, splice.inserted.count)
         guard shared >= Self.minimumRows, splice.inserted.lowerBound == splice.position else { return nil }

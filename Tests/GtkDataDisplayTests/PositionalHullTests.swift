@@ -16,13 +16,18 @@ final class PositionalHullTests: XCTestCase {
 
     /// `0 ..< n` in a seeded random order.
     private func shuffled(_ n: Int, seed: UInt64) -> [Int] {
+        var rng = RandomizedRNG(seed: seed)
         var order = Array(0..<n)
-        var state = seed
-        for i in stride(from: n - 1, to: 0, by: -1) {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            order.swapAt(i, Int((state >> 33) % UInt64(i + 1)))
-        }
+        for i in stride(from: n - 1, to: 0, by: -1) { order.swapAt(i, Int(rng.next() % UInt64(i + 1))) }
         return order
+    }
+
+    /// A manager showing rows `0 ..< count` in order, its store's items, the row objects alive and a
+    /// recorder of the store's emissions from here on.
+    private func filled() throws -> (BaseListManager, items: [UInt], baseline: Int, ItemsChangedRecorder) {
+        let manager = BaseListManager()
+        try manager.setState([Section(rows: rows(Array(0..<count)))])
+        return (manager, manager.store.objectAddresses, Diagnostics.liveRowObjects, ItemsChangedRecorder(manager.store))
     }
 
     /// The store holds `target`, in order.
@@ -36,11 +41,7 @@ final class PositionalHullTests: XCTestCase {
     }
 
     func testAShuffleKeepsTheStoresItemsAndShowsEveryNewRow() async throws {
-        let manager = BaseListManager()
-        try manager.setState([Section(rows: rows(Array(0..<count)))])
-        let items = manager.store.objectAddresses
-        let baseline = Diagnostics.liveRowObjects
-        let recorder = ItemsChangedRecorder(manager.store)
+        let (manager, items, baseline, recorder) = try filled()
 
         let order = shuffled(count, seed: 7)
         let target = rows(order)
@@ -73,11 +74,7 @@ final class PositionalHullTests: XCTestCase {
     }
 
     func testALongerOrShorterStateSplicesOnlyTheDifferenceAtTheEnd() async throws {
-        let manager = BaseListManager()
-        try manager.setState([Section(rows: rows(Array(0..<count)))])
-        let items = manager.store.objectAddresses
-        let baseline = Diagnostics.liveRowObjects
-        let recorder = ItemsChangedRecorder(manager.store)
+        let (manager, items, baseline, recorder) = try filled()
 
         // Reversed, 300 new rows among them: the first 5,000 positions keep their items.
         let longer = rows(Array((0..<(count + 300)).reversed()))

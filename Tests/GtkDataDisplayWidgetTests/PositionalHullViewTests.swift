@@ -25,6 +25,16 @@ final class PositionalHullViewTests: WidgetTestCase {
         return order
     }
 
+    /// A manager showing rows `0 ..< count` (the generators returned) in a presented view, laid out.
+    private func presentRows(selection: SelectionMode = .single) throws -> (BaseListManager, [LabelRow], ListBaseAdapter, WindowHost) {
+        let manager = BaseListManager()
+        let old = rows(Array(0..<count))
+        try manager.setState([Section(rows: old)])
+        let (adapter, host) = present(manager, selection: selection)
+        host.settle()
+        return (manager, old, adapter, host)
+    }
+
     /// Takes the keyboard focus out of the list, as a click on a sort button in the header bar does
     /// (GTK gives a shown window's list the focus, on its first row).
     private func focusElsewhere(_ host: WindowHost) {
@@ -46,11 +56,8 @@ final class PositionalHullViewTests: WidgetTestCase {
 
     func testAShuffleBindsOnlyTheRowsNewlyShownAndKeepsEveryListItem() async throws {
         try await forEachViewKind { kind in
-            let manager = BaseListManager()
-            try manager.setState([Section(rows: rows(Array(0..<count)))])
-            let (adapter, host) = present(manager)
+            let (manager, _, adapter, host) = try presentRows()
             defer { host.destroy() }
-            host.settle()
             focusElsewhere(host)
             let items = manager.store.objectAddresses
 
@@ -81,11 +88,8 @@ final class PositionalHullViewTests: WidgetTestCase {
 
     func testAViewScrolledDownKeepsItsFirstRowOnScreen() async throws {
         try await forEachViewKind { kind in
-            let manager = BaseListManager()
-            try manager.setState([Section(rows: rows(Array(0..<count)))])
-            let (adapter, host) = present(manager)
+            let (manager, _, adapter, host) = try presentRows()
             defer { host.destroy() }
-            host.settle()
             adapter.scrollTo(position: 3_000)
             host.settle()
             focusElsewhere(host)
@@ -116,12 +120,8 @@ final class PositionalHullViewTests: WidgetTestCase {
 
     func testASelectedRowKeepsItsObjectAndItsSelection() async throws {
         try await forEachViewKind { kind in
-            let manager = BaseListManager()
-            let old = rows(Array(0..<count))
-            try manager.setState([Section(rows: old)])
-            let (adapter, host) = present(manager, selection: .single)
+            let (manager, old, adapter, host) = try presentRows(selection: .single)
             defer { host.destroy() }
-            host.settle()
             adapter.select(old[2])
             host.settle()
             focusElsewhere(host)
@@ -141,12 +141,8 @@ final class PositionalHullViewTests: WidgetTestCase {
 
     func testAFocusedRowKeepsTheUpdateOnThePathThatMovesObjects() async throws {
         try await forEachViewKind([.list]) { _ in
-            let manager = BaseListManager()
-            let old = rows(Array(0..<count))
-            try manager.setState([Section(rows: old)])
-            let (adapter, host) = present(manager)
+            let (manager, old, adapter, host) = try presentRows()
             defer { host.destroy() }
-            host.settle()
             let view = try XCTUnwrap(adapter.view(for: old[1]))
             let container = try XCTUnwrap(view.widget.parent)
             let rowWidget = try XCTUnwrap(gtk_widget_get_parent(container))

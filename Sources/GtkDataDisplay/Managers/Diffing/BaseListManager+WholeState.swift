@@ -357,7 +357,7 @@ extension BaseListManager {
             // positions keep their items.
             let splices = hull.splices
             store.apply(splices, at: 0, newRows: newFlat)
-            lastUpdate?.showInPlace(hull, splices: splices, repurposed: repurposed)
+            lastUpdate?.showInPlace(splices: splices, repurposed: repurposed)
             for row in repurposedBound { row.rebindIfStale() }
         } else {
             store.apply(plan, newRows: newFlat)

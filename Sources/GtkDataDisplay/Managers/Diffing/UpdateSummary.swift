@@ -27,7 +27,8 @@ public struct UpdateSummary: Sendable, Equatable {
     public var updated: Int
     /// Rows shown in place by the row object of another row: an update that replaces thousands of
     /// rows at once (a shuffle, a re-sort) gives each position's row object the new row there and
-    /// splices only the difference in length (`splices` and `churn` count that splice). 0 otherwise.
+    /// splices only the realised window's trade of row objects and the difference in length
+    /// (`splices` and `churn` count those). 0 otherwise.
     public var repurposed: Int = 0
 
     init(plan: SplicePlan) {
@@ -42,7 +43,7 @@ public struct UpdateSummary: Sendable, Equatable {
 
     /// The plan was shown in place (`PositionalHull`) with `splices` (the realised window's trade,
     /// the difference in length): `repurposed` rows took another row's object.
-    mutating func showInPlace(_ hull: PositionalHull, splices: [Splice], repurposed: Int) {
+    mutating func showInPlace(splices: [Splice], repurposed: Int) {
         self.splices = splices.count
         churn = splices.reduce(0) { $0 + $1.removedCount + $1.inserted.count }
         reinserted = 0

@@ -173,4 +173,37 @@ final class PositionalHullViewTests: WidgetTestCase {
             try checkScreen(adapter, manager, around, "focused row kept")
         }
     }
+
+    func testARowWhoseMenuIsOpenKeepsItsObjectAndItsMenu() async throws {
+        try await forEachViewKind([.list]) { _ in
+            let manager = BaseListManager()
+            try manager.setState([Section(rows: (0..<count).map { MenuRow("row \($0)") })])
+            let plugin = RowActionsPlugin.rowActions()
+            let adapter = manager.listViewBuilder.add(plugin: plugin).build()
+            let host = WindowHost(child: adapter.scrolledWindow)
+            defer { host.destroy() }
+            host.settle()
+            focusElsewhere(host)
+            let opened = try XCTUnwrap(manager.store.generator(at: 3))
+            XCTAssertTrue(plugin.openMenu(for: opened))
+            XCTAssertTrue(MainContext.iterate(until: { plugin.isMenuOpen }))
+
+            // Every row moves while the menu is open: its row keeps its object, the menu its row.
+            let order = shuffled(count, seed: 13)
+            try manager.setState([Section(rows: order.map { MenuRow("row \($0)") })])
+            host.settle()
+            XCTAssertEqual(manager.lastUpdate?.repurposed, 0, "the menu's row is held")
+            XCTAssertEqual(plugin.menuGenerator?.diffID, opened.diffID, "the menu is still its row's")
+            plugin.closeMenu()
+            XCTAssertTrue(MainContext.iterate(until: { !plugin.isMenuOpen }))
+
+            // Closed, it holds nothing: with the view back at the top and the focus (which closing
+            // gave back to the row) elsewhere, the next shuffle is shown in place.
+            adapter.scrollTo(position: 0)
+            host.settle()
+            focusElsewhere(host)
+            try manager.setState([Section(rows: shuffled(count, seed: 14).map { MenuRow("row \($0)") })])
+            XCTAssertGreaterThan(manager.lastUpdate?.repurposed ?? 0, 0, "nothing held once the menu closed")
+        }
+    }
 }

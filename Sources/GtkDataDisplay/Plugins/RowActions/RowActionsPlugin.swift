@@ -52,6 +52,7 @@ public final class RowActionsPlugin: AdapterPlugin {
 
     isolated deinit {
         if let madeMenu, gtk_widget_get_parent(madeMenu.popover) != nil { gtk_widget_unparent(madeMenu.popover) }
+        holdMenuRow(false)
     }
 
     // MARK: Reading
@@ -189,6 +190,7 @@ public final class RowActionsPlugin: AdapterPlugin {
                                   width: Int32(bounds.size.width), height: Int32(bounds.size.height))
         }
         menuRow = row
+        holdMenuRow(true)
         menu.open(actions, pointingTo: target)
         return true
     }
@@ -228,10 +230,34 @@ public final class RowActionsPlugin: AdapterPlugin {
         return true
     }
 
+    /// While the menu is open its row keeps its row object for itself (a store pin, as a selected
+    /// row's): an update lends no other row that object (`RowRecycling`) nor shows another row in it
+    /// (`PositionalHull`), so the action chosen acts on the row the menu was opened for.
+    private func holdMenuRow(_ holding: Bool) {
+        guard let store = adapter?.manager.store else { return }
+        let key = ObjectIdentifier(self)
+        guard holding else {
+            store.pins[key] = nil
+            store.rangePins[key] = nil
+            return
+        }
+        store.pins[key] = { [weak self] position in self?.menuRowPosition == position }
+        store.rangePins[key] = { [weak self] positions in self?.menuRowPosition.map(positions.contains) ?? false }
+    }
+
+    /// Where the row whose menu is open stands (nil when it is gone).
+    private var menuRowPosition: Int? {
+        guard let adapter, let row = menuRow, adapter.manager.row(of: row.generator) === row else { return nil }
+        return adapter.manager.position(of: row.generator)
+    }
+
     /// The menu closed: the focus goes back to the row it was opened for (scrolled to if it was
     /// scrolled away), or to the view when the row is gone.
     private func menuClosed() {
-        defer { menuRow = nil }
+        defer {
+            menuRow = nil
+            holdMenuRow(false)
+        }
         // Closed because the view left the screen (its window closes): no focus to give back.
         guard let adapter, gtk_widget_get_mapped(adapter.itemView) != 0 else { return }
         guard let row = menuRow, adapter.manager.row(of: row.generator) === row,

@@ -73,6 +73,39 @@ final class PositionalHullTests: XCTestCase {
         XCTAssertEqual(Diagnostics.liveRowObjects, baseline)
     }
 
+    func testScatteredInsertsDeletesAndMovesAreShownInPlaceToo() async throws {
+        let (manager, items, baseline, recorder) = try filled()
+        // 1% of the rows deleted and as many new ones inserted at other places, 1% moved: a plan of
+        // many splices over the whole list, the same length.
+        var rng = RandomizedRNG(seed: 31)
+        var ids = Array(0..<count)
+        for _ in 0..<(count / 100) { ids.remove(at: Int(rng.next() % UInt64(ids.count))) }
+        for k in 0..<(count / 100) { ids.insert(count + k, at: Int(rng.next() % UInt64(ids.count + 1))) }
+        for _ in 0..<(count / 100) {
+            let moved = ids.remove(at: Int(rng.next() % UInt64(ids.count)))
+            ids.insert(moved, at: Int(rng.next() % UInt64(ids.count + 1)))
+        }
+        let target = rows(ids)
+        try manager.setState([Section(rows: target)])
+        checkStore(manager, target, "scattered")
+        XCTAssertTrue(manager.store.objectAddresses == items, "the store keeps its items")
+        XCTAssertEqual(recorder.changes, [], "nothing spliced")
+        XCTAssertEqual(manager.lastUpdate?.inserted, count / 100)
+        XCTAssertEqual(manager.lastUpdate?.removed, count / 100)
+        XCTAssertGreaterThan(manager.lastUpdate?.repurposed ?? 0, 0)
+        XCTAssertEqual(Diagnostics.liveRowObjects, baseline, "no row object made or left behind")
+        for probe in [0, 777, count - 1] { XCTAssertEqual(manager.position(of: target[probe]), probe) }
+
+        // A swap of the ends: only the two ends take other rows; the rows between keep theirs.
+        var swapped = ids
+        swapped.swapAt(0, count - 1)
+        let swappedTarget = rows(swapped)
+        try manager.setState([Section(rows: swappedTarget)])
+        checkStore(manager, swappedTarget, "ends swapped")
+        XCTAssertEqual(manager.lastUpdate?.repurposed, 2)
+        XCTAssertEqual(recorder.changes, [])
+    }
+
     func testALongerOrShorterStateSplicesOnlyTheDifferenceAtTheEnd() async throws {
         let (manager, items, baseline, recorder) = try filled()
 

@@ -175,13 +175,13 @@ extension BaseListManager {
         // a single section keeps its array and no row is retained or released for it).
         let inPlace = plan.splices.isEmpty && oldFlat.count == generators.count
         var handedOver: [(row: Row, previous: any RowGenerator)] = []
-        // One splice over thousands of rows: shown in place, position by position (`PositionalHull`).
+        // Changes spanning thousands of rows: shown in place, position by position (`PositionalHull`).
         // This manager's list items that show rows (a few hundred a view), asked only for a hull.
         lazy var shownCells = RowCells.count == 0 ? [] : RowCells.liveCells.filter { $0.manager === self }
         // Each view's first row on screen.
         lazy var onScreen = Self.firstRowsOnScreen(of: shownCells)
         var hull = oldFlat.count < PositionalHull.minimumRows ? nil
-            : PositionalHull(plan: plan, newHasOnlyPlainRows: flat.hasOnlyPlainRows,
+            : PositionalHull(plan: plan, oldCount: oldFlat.count, newHasOnlyPlainRows: flat.hasOnlyPlainRows,
                              rowsObserved: RowChangeObservers.observe(self), store: store) { range in
                 // No header or footer; child rows only where some stand (in any manager: then looked for).
                 state.allSatisfy { $0.header == nil && $0.footer == nil }

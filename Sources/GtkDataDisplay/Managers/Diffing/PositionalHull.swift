@@ -1,16 +1,18 @@
-// Whole-state diffing: a plan that replaces thousands of rows with one splice over their hull (a
-// shuffle, a re-sort, a reversal, most rows moved) is shown in place, position by position.
+// Whole-state diffing: a plan whose changes span thousands of rows is shown in place, position by
+// position: one splice over their hull (a shuffle, a re-sort, a reversal, most rows moved), or many
+// (rows inserted, deleted or moved here and there through the list).
 //
-// Such a splice hands GLib every row object of the range again: `g_list_store_splice` drops each
-// one from its sequence and inserts it anew (a tree insertion a row), and after a shuffle it reaches
-// the objects in random order, a cache miss each. At a million rows that was 200–360 ms, as much as
-// the full reload the update replaces (which pays it on fresh, ordered objects). Instead the row
-// object at each position of the range takes the new row for that position: the store keeps its
-// items, only the difference in length is spliced (at the range's end), and rows a list item shows
-// rebind in place, as a lent row does (`RowRecycling`). What a user sees is the same: every shown
-// row shows the new state; GTK keeps its list items where they are (the view stays at its scroll
-// position rather than following one row), and nothing else is told (`items-changed` is not emitted
-// for the rows shown in place).
+// One splice over the hull hands GLib every row object of the range again: `g_list_store_splice`
+// drops each one from its sequence and inserts it anew (a tree insertion a row), and after a shuffle
+// it reaches the objects in random order, a cache miss each. At a million rows that was 200–360 ms,
+// as much as the full reload the update replaces (which pays it on fresh, ordered objects). Many
+// splices walk GLib's sequence from its root each: 1% of a million rows inserted and deleted was
+// 14,574 splices and 55 ms, more than the rest of the update. Instead the row object at each
+// position of the hull takes the new row for that position (rows whose position shows the same row
+// keep theirs): the store keeps its items, only the difference in length is spliced (at the end of
+// the hull), and rows a list item shows rebind in place, as a lent row does (`RowRecycling`). What a
+// user sees is the same: every shown row shows the new state; GTK keeps its list items where they
+// are, and nothing else is told (`items-changed` is not emitted for the rows shown in place).
 //
 // Rows a list item showed before the update and shows after it at another position (a shuffle
 // keeps a few of a window's rows in it) keep their list items: the objects of the realised window
@@ -28,7 +30,7 @@
 
 import DataDisplayDiff
 
-/// A one-splice plan shown in place: positions `start ..< start + shared` keep their row objects,
+/// A plan shown in place: positions `start ..< start + shared` of its hull keep their row objects,
 /// which take the new rows there; then `removedTail` old rows are removed, or `insertedTail` new
 /// rows inserted, at `start + shared` (one splice, or none).
 struct PositionalHull {
@@ -49,19 +51,24 @@ struct PositionalHull {
     /// For a position of `windowSpan`, the old position whose row object it takes (absent: its own).
     private var sources: [Int: Int] = [:]
 
-    /// Nil unless `plan` is one splice over at least `minimumRows` shared positions of plain rows
-    /// that nothing follows (see above). `rowsObserved`: a box view shows the manager's rows
+    /// Nil unless `plan`'s hull shares at least `minimumRows` positions of plain rows that nothing
+    /// follows (see above); `oldCount`: the old rows. `rowsObserved`: a box view shows the manager's rows
     /// (`RowChangeObservers`). `oldRowsArePlain(range)`: the old rows in `range` are plain
     /// rows of a section. `keptPositions()`: positions whose rows must keep their place for the
     /// update to be shown so (a list item with the keyboard focus; a scrolled view's first row on
     /// screen, so that what it shows stays on screen; -1: unknown, so none is shown in place).
     @MainActor
-    init?(plan: SplicePlan, newHasOnlyPlainRows: Bool, rowsObserved: Bool, store: RowStore,
+    init?(plan: SplicePlan, oldCount: Int, newHasOnlyPlainRows: Bool, rowsObserved: Bool, store: RowStore,
           oldRowsArePlain: (Range<Int>) -> Bool, keptPositions: () -> [Int]) {
-        guard plan.splices.count == 1, newHasOnlyPlainRows, !rowsObserved else { return nil }
-        let splice = plan.splices[0]
+        guard let first = plan.splices.first, let last = plan.splices.last, newHasOnlyPlainRows, !rowsObserved else { return nil }
+        // The hull of the plan's splices: from the first one's position to the end of the last one's
+        // rows, in new positions (after it the lists differ by the change in length only).
+        let newEnd = last.inserted.upperBound
+        let oldEnd = newEnd - (plan.oldIndexOfNew.count - oldCount)
+        let splice = Splice(position: first.position, removedCount: oldEnd - first.position,
+                            inserted: first.position..<newEnd)
         let shared = Swift.min(splice.removedCount, splice.inserted.count)
-        guard shared >= Self.minimumRows, splice.inserted.lowerBound == splice.position else { return nil }
+        guard shared >= Self.minimumRows else { return nil }
         let removed = splice.position..<(splice.position + splice.removedCount)
         guard !store.isAnyPinned(in: removed), oldRowsArePlain(removed) else { return nil }
         // The keyboard focus stays with its list item, and a view at its position: only if the rows

@@ -25,8 +25,8 @@ public struct UpdateSummary: Sendable, Equatable {
     public var reinserted: Int
     /// Rows rebound in place because their content changed (no splice).
     public var updated: Int
-    /// Rows shown in place by the row object of another row: an update that replaces thousands of
-    /// rows at once (a shuffle, a re-sort) gives each position's row object the new row there and
+    /// Rows shown in place by the row object of another row: an update whose changes span thousands
+    /// of rows (a shuffle, a re-sort, scattered inserts) gives each position's row object the new row there and
     /// splices only the realised window's trade of row objects and the difference in length
     /// (`splices` and `churn` count those). 0 otherwise.
     public var repurposed: Int = 0

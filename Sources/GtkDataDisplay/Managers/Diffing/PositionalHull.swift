@@ -1,6 +1,7 @@
 // Whole-state diffing: a plan whose changes span thousands of rows is shown in place, position by
 // position: one splice over their hull (a shuffle, a re-sort, a reversal, most rows moved), or many
-// (rows inserted, deleted or moved here and there through the list).
+// (rows inserted, deleted or moved here and there through the list, a splice every hundred rows or
+// more often).
 //
 // One splice over the hull hands GLib every row object of the range again: `g_list_store_splice`
 // drops each one from its sequence and inserts it anew (a tree insertion a row), and after a shuffle
@@ -37,6 +38,11 @@ struct PositionalHull {
     /// The least number of rows shown in place for the plan to be applied so: below it the splice
     /// costs less than a millisecond, and the update keeps every row's object.
     static let minimumRows = 4096
+    /// Rows of the hull per splice below which a plan of several splices is shown in place: a
+    /// splice costs GLib a walk down its sequence from the root (1–3 µs), about what a hundred rows
+    /// taking another row's generator cost. A plan of a few splices over a long list (a rotation, a
+    /// swap of the ends, a moved block) keeps them: they are cheap, and GTK keeps the view's top row.
+    static let rowsPerSplice = 100
 
     /// The first position of the splice's range.
     let start: Int
@@ -52,7 +58,7 @@ struct PositionalHull {
     private var sources: [Int: Int] = [:]
 
     /// Nil unless `plan`'s hull shares at least `minimumRows` positions of plain rows that nothing
-    /// follows (see above); `oldCount`: the old rows. `rowsObserved`: a box view shows the manager's rows
+    /// follows (see above) and is one splice or one every `rowsPerSplice` rows; `oldCount`: the old rows. `rowsObserved`: a box view shows the manager's rows
     /// (`RowChangeObservers`). `oldRowsArePlain(range)`: the old rows in `range` are plain
     /// rows of a section. `keptPositions()`: positions whose rows must keep their place for the
     /// update to be shown so (a list item with the keyboard focus; a scrolled view's first row on
@@ -68,7 +74,7 @@ struct PositionalHull {
         let splice = Splice(position: first.position, removedCount: oldEnd - first.position,
                             inserted: first.position..<newEnd)
         let shared = Swift.min(splice.removedCount, splice.inserted.count)
-        guard shared >= Self.minimumRows else { return nil }
+        guard shared >= Self.minimumRows, plan.splices.count == 1 || plan.splices.count * Self.rowsPerSplice >= shared else { return nil }
         let removed = splice.position..<(splice.position + splice.removedCount)
         guard !store.isAnyPinned(in: removed), oldRowsArePlain(removed) else { return nil }
         // The keyboard focus stays with its list item, and a view at its position: only if the rows

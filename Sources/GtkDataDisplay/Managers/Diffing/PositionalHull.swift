@@ -35,8 +35,8 @@ import DataDisplayDiff
 /// which take the new rows there; then `removedTail` old rows are removed, or `insertedTail` new
 /// rows inserted, at `start + shared` (one splice, or none).
 struct PositionalHull {
-    /// The least number of rows shown in place for the plan to be applied so: below it the splice
-    /// costs less than a millisecond, and the update keeps every row's object.
+    /// The least number of positions shown in place for the plan to be applied so: below it its
+    /// splices cost less than a millisecond, and the update keeps every row's object.
     static let minimumRows = 4096
     /// Rows of the hull per splice below which a plan of several splices is shown in place: a
     /// splice costs GLib a walk down its sequence from the root (1–3 µs), about what a hundred rows
@@ -44,7 +44,7 @@ struct PositionalHull {
     /// swap of the ends, a moved block) keeps them: they are cheap, and GTK keeps the view's top row.
     static let rowsPerSplice = 100
 
-    /// The first position of the splice's range.
+    /// The first position of the plan's hull (its first splice's position).
     let start: Int
     /// Positions whose row object takes the new row there.
     let shared: Int

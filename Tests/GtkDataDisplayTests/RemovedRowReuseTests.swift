@@ -1,4 +1,4 @@
-import GtkDataDisplay
+@testable import GtkDataDisplay
 import GtkDataDisplayTesting
 import XCTest
 
@@ -52,6 +52,35 @@ final class RemovedRowReuseTests: XCTestCase {
         let now = manager.store.objectAddresses
         XCTAssertEqual(Set(now[..<5] + now[995...]).intersection(before[..<5] + before[995...]).count, 10)
         XCTAssertEqual(Diagnostics.liveRowObjects, live + 1)
+    }
+
+    /// A box view keeps a widget per row of its manager, so that manager's removed rows are not
+    /// handed over; a box view of another manager changes nothing here.
+    func testOnlyABoxViewOfTheSameManagerStopsTheHandOver() async throws {
+        Diagnostics.releaseSpareRowObjects()
+        let manager = BaseListManager(), other = BaseListManager()
+        try manager.setState([Section(rows: rows(0..<100))])
+        let elsewhere = ObservingOnly(other)
+        RowChangeObservers.add(elsewhere)
+        defer { RowChangeObservers.remove(elsewhere) }
+        var live = Diagnostics.liveRowObjects
+        var before = manager.store.objectAddresses
+        let target = Array(0..<40) + Array(1_000..<1_010) + Array(50..<100)
+        try manager.setState([Section(rows: rows(target))])
+        XCTAssertEqual(models(manager), target)
+        XCTAssertEqual(Set(manager.store.objectAddresses[40..<50]), Set(before[40..<50]), "another manager's box view")
+        XCTAssertEqual(Diagnostics.liveRowObjects, live)
+
+        let here = ObservingOnly(manager)
+        RowChangeObservers.add(here)
+        defer { RowChangeObservers.remove(here) }
+        live = Diagnostics.liveRowObjects
+        before = manager.store.objectAddresses
+        let back = Array(0..<100)
+        try manager.setState([Section(rows: rows(back))])
+        XCTAssertEqual(models(manager), back)
+        XCTAssertTrue(Set(manager.store.objectAddresses[40..<50]).isDisjoint(with: before[40..<50]), "this manager's box view")
+        XCTAssertEqual(Diagnostics.liveRowObjects, live, "ten made, ten freed")
     }
 
     /// Headers and plain rows are not handed to each other: a removed header does not serve an

@@ -149,6 +149,51 @@ final class RowRecyclingTests: WidgetTestCase {
         }
     }
 
+    /// A box view of another manager (its own widget per row of that manager) does not stop this
+    /// manager's rows from being lent and reused; a box view of this manager does: it keeps a
+    /// widget per row, so each row keeps its object.
+    func testOnlyABoxViewOfTheSameManagerStopsLending() async throws {
+        try await forEachViewKind { kind in
+            Diagnostics.releaseSpareRowObjects()
+            let manager = BaseListManager(), other = BaseListManager()
+            try other.setState([Section(rows: (0..<5).map { LabelRow(model: "other \($0)", id: $0) })])
+            let elsewhere = BoxAdapter(manager: other)
+            let old = (0..<3_000).map { LabelRow(model: "old \($0)", id: $0) }
+            try manager.setState([Section(rows: old)])
+            let (adapter, host) = present(manager)
+            defer { host.destroy() }
+            let boxHost = WindowHost(child: elsewhere.box)
+            defer { boxHost.destroy() }
+            host.settle()
+            let live = Diagnostics.liveRowObjects
+            let before = manager.store.objectAddresses
+            adapter.resetStatistics()
+            // Rows 1..<1_000 give way to 999 new rows: one splice, the realised ones lent.
+            let new = [old[0]] + (1..<1_000).map { LabelRow(model: "new \($0)", id: 10_000 + $0) } + old[1_000...]
+            try manager.setState([Section(rows: Array(new))])
+            host.settle()
+            XCTAssertEqual(Diagnostics.liveRowObjects, live, "\(kind): no row object made or freed beside another manager's box")
+            XCTAssertTrue(Set(manager.store.objectAddresses[1..<1_000]) == Set(before[1..<1_000]), "\(kind): the removed rows' objects")
+            XCTAssertEqual(adapter.statistics.setups, 0, "\(kind): lent rows keep their list items")
+            XCTAssertEqual(adapter.statistics.teardowns, 0, "\(kind)")
+            try checkScreen(adapter, manager, target: [Section(rows: Array(new))], "\(kind) beside another manager's box")
+            XCTAssertEqual(elsewhere.rowWidgets.count, 5, "\(kind): the other box keeps its rows")
+
+            // A box view of this manager: every row keeps its own object.
+            let here = BoxAdapter(manager: manager)
+            let hereHost = WindowHost(child: here.box)
+            defer { hereHost.destroy() }
+            let kept = manager.store.objectAddresses
+            let back = [old[0]] + (1..<1_000).map { LabelRow(model: "back \($0)", id: $0) } + old[1_000...]
+            try manager.setState([Section(rows: Array(back))])
+            host.settle()
+            XCTAssertTrue(Set(manager.store.objectAddresses[1..<1_000]).isDisjoint(with: kept[1..<1_000]),
+                          "\(kind): with a box view of this manager, new rows get new objects")
+            XCTAssertEqual(here.rowWidgets.count, back.count, "\(kind)")
+            try checkScreen(adapter, manager, target: [Section(rows: Array(back))], "\(kind) beside its own box")
+        }
+    }
+
     func testSelectedRowKeepsItsObjectAndItsSelection() async throws {
         try await forEachViewKind { _ in
             let manager = BaseListManager()

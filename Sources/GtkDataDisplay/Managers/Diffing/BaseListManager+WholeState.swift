@@ -175,6 +175,8 @@ extension BaseListManager {
         // a single section keeps its array and no row is retained or released for it).
         let inPlace = plan.splices.isEmpty && oldFlat.count == generators.count
         var handedOver: [(row: Row, previous: any RowGenerator)] = []
+        // A box view shows this manager's rows: rows keep their objects (its widgets are per row).
+        let rowsObserved = RowChangeObservers.observe(self)
         // Changes spanning thousands of rows: shown in place, position by position (`PositionalHull`).
         // This manager's list items that show rows (a few hundred a view), asked only for a hull.
         lazy var shownCells = RowCells.count == 0 ? [] : RowCells.liveCells.filter { $0.manager === self }
@@ -182,7 +184,7 @@ extension BaseListManager {
         lazy var onScreen = Self.firstRowsOnScreen(of: shownCells)
         var hull = oldFlat.count < PositionalHull.minimumRows ? nil
             : PositionalHull(plan: plan, oldCount: oldFlat.count, newHasOnlyPlainRows: flat.hasOnlyPlainRows,
-                             rowsObserved: RowChangeObservers.observe(self), store: store) { range in
+                             rowsObserved: rowsObserved, store: store) { range in
                 // No header or footer; child rows only where some stand (in any manager: then looked for).
                 state.allSatisfy { $0.header == nil && $0.footer == nil }
                     && (Row.nestedAlive.load(ordering: .relaxed) == 0 || oldFlat[range].allSatisfy { $0.depth == 0 })
@@ -201,7 +203,7 @@ extension BaseListManager {
         var repurposedBound: [Row] = []
         var repurposed = 0
         var recycling = hull != nil ? nil
-            : RowRecycling(plan: plan, oldFlat: oldFlat, newSlot: { RowSlotKey(flat.role(at: $0), flat.depth(at: $0)) },
+            : RowRecycling(plan: plan, oldFlat: oldFlat, rowsObserved: rowsObserved, newSlot: { RowSlotKey(flat.role(at: $0), flat.depth(at: $0)) },
                            isPinned: store.isPinned)
         // Content is compared in the pass below while rows keep their generators; a row lent away may
         // take another generator before its match is reached, so then it is compared first.
@@ -214,7 +216,8 @@ extension BaseListManager {
         // Kept rows that give their place to a lent row (`RowRecycling`): they leave.
         var displaced: [Int] = []
         // Removed rows nothing shows or holds serve inserted plain rows (`RemovedRowReuse`).
-        var reuse = RemovedRowReuse(plan: plan, oldFlat: oldFlat, kept: hull == nil ? kept : nil, isPinned: store.isPinned)
+        var reuse = RemovedRowReuse(plan: plan, oldFlat: oldFlat, kept: hull == nil ? kept : nil,
+                                    rowsObserved: rowsObserved, isPinned: store.isPinned)
         // Many new rows (a first fill): their row objects are made a batch at a time (`RowObjectBatch`).
         let toMake = hull?.insertedTail ?? (plan.insertedRows - reuse.count)
         var batch = RowObjectBatch(rows: toMake > RowObjectBatch.size ? toMake : 0)

@@ -7,7 +7,7 @@
 // shows (GTK has nothing of theirs to keep or rebind; realised rows are `RowRecycling`'s, and a
 // view holds the binds GTK makes between the splices of one plan), that no view holds (a
 // selection), plain rows of a section (role row, depth 0) going to plain rows, and none while a box
-// view watches rows.
+// view shows the manager's rows (one showing another manager's does not count).
 
 import DataDisplayDiff
 
@@ -22,9 +22,10 @@ struct RemovedRowReuse {
     private var prefetching = false
 
     /// Empty unless `plan` removes rows and inserts rows. `kept`: the old rows the plan keeps (nil:
-    /// all). `isPinned(oldIndex)`: a view holds that row (a selection).
-    init(plan: SplicePlan, oldFlat: [Row], kept: [Bool]?, isPinned: (Int) -> Bool) {
-        guard plan.insertedRows > 0, let kept, RowChangeObservers.isEmpty else { return }
+    /// all). `rowsObserved`: a box view shows these rows (`RowChangeObservers`): nothing is handed
+    /// over. `isPinned(oldIndex)`: a view holds that row (a selection).
+    init(plan: SplicePlan, oldFlat: [Row], kept: [Bool]?, rowsObserved: Bool, isPinned: (Int) -> Bool) {
+        guard plan.insertedRows > 0, let kept, !rowsObserved else { return }
         let removed = oldFlat.count - (plan.oldIndexOfNew.count - plan.insertedRows)
         let wanted = Swift.min(plan.insertedRows, removed)
         prefetching = wanted >= RowPrefetch.movedRows

@@ -9,7 +9,7 @@
 // inserted row in the realised range: the store holds the same item, GTK keeps its list item, and the
 // cell rebinds it to the new generator (one bind, as for any new row). Rows a selection holds, the
 // row with the keyboard focus, and rows of another role or depth are not lent; with a box view
-// watching rows (`RowChangeObservers`) nothing is.
+// showing the manager's rows (`RowChangeObservers`) nothing is.
 
 import DataDisplayDiff
 
@@ -27,9 +27,10 @@ struct RowRecycling {
     private(set) var lent: [Row] = []
 
     /// Nil when nothing can be lent: a plan of several splices, no bound row leaving the realised
-    /// range, or no row entering it. `isPinned(oldIndex)`: a view holds that row (a selection).
-    init?(plan: SplicePlan, oldFlat: [Row], newSlot: (Int) -> RowSlotKey, isPinned: (Int) -> Bool) {
-        guard plan.splices.count == 1, RowChangeObservers.isEmpty else { return nil }
+    /// range, no row entering it, or a box view showing these rows (`rowsObserved`: it keeps its own
+    /// widget per row). `isPinned(oldIndex)`: a view holds that row (a selection).
+    init?(plan: SplicePlan, oldFlat: [Row], rowsObserved: Bool, newSlot: (Int) -> RowSlotKey, isPinned: (Int) -> Bool) {
+        guard plan.splices.count == 1, !rowsObserved else { return nil }
         let splice = plan.splices[0]
         let removed = splice.position..<(splice.position + splice.removedCount)
         guard !removed.isEmpty, !splice.inserted.isEmpty else { return nil }

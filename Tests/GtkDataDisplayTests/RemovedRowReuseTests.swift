@@ -80,7 +80,7 @@ final class RemovedRowReuseTests: XCTestCase {
         try manager.setState([Section(rows: rows(back))])
         XCTAssertEqual(models(manager), back)
         XCTAssertTrue(Set(manager.store.objectAddresses[40..<50]).isDisjoint(with: before[40..<50]), "this manager's box view")
-        XCTAssertEqual(Diagnostics.liveRowObjects, live, "ten made, ten freed")
+        XCTAssertEqual(Diagnostics.liveRowObjects, live, "as many row objects alive as before: the removed rows' objects freed")
     }
 
     /// Headers and plain rows are not handed to each other: a removed header does not serve an

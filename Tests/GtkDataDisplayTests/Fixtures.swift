@@ -21,6 +21,11 @@ final class PlainRow: RowGenerator {
     func bind(_ view: any RowView) {}
 }
 
+/// A generator that may stand as a section's header and as its footer (it is both kinds), for
+/// tests of one instance standing in two places.
+@MainActor
+final class HeaderOrFooter: BaseHeaderGenerator<LabelRowView>, FooterGenerator {}
+
 /// The text of every generator in the real store, in order (headers prefixed with "#").
 @MainActor
 func storeTexts(_ manager: BaseListManager) -> [String] {

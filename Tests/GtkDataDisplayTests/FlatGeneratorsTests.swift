@@ -84,13 +84,13 @@ final class FlatGeneratorsTests: XCTestCase {
         let manager = BaseListManager()
         do {
             let sections = (0..<4).map { s in
-                Section(header: LabelRow(model: "s\(s)", id: "header \(s)"), rows: rows((s * 100)..<(s * 100 + 100)))
+                Section(header: LabelHeader(model: "s\(s)", id: "header \(s)"), rows: rows((s * 100)..<(s * 100 + 100)))
             }
             replaced = sections[2].rows[5] as AnyObject
             try manager.setState(sections)
         }
         var next = (0..<4).map { s in
-            Section(header: LabelRow(model: "s\(s)", id: "header \(s)"), rows: rows((s * 100)..<(s * 100 + 100)))
+            Section(header: LabelHeader(model: "s\(s)", id: "header \(s)"), rows: rows((s * 100)..<(s * 100 + 100)))
         }
         next.swapAt(0, 3)
         try manager.setState(next)

@@ -69,7 +69,8 @@ final class ManagerErrorTests: XCTestCase {
 
     /// Many rows at once (the entering rows' flat table, not a pairwise scan): an instance twice is a
     /// repeated generator even where two other rows share an id earlier; a generator entering both as
-    /// a header or a child and as a plain row is one too; ids alone repeated are a repeated id.
+    /// a header and a footer, or as a child and as a plain row, is one too; ids alone repeated are a
+    /// repeated id.
     func testManyEnteringRowsTellARepeatedInstanceFromARepeatedID() async throws {
         func numbered(_ ids: Range<Int>) -> [any RowGenerator] { ids.map { LabelRow(model: "\($0)", id: $0) } }
         let x = LabelRow(model: "x", id: 9_000)
@@ -87,9 +88,9 @@ final class ManagerErrorTests: XCTestCase {
         expect({ if case .duplicateDiffID(let what) = $0 { return what.contains("19 twice") } else { return false } }) {
             () throws(DataDisplayError) in try manager.add(numbered(0..<20) + numbered(19..<20))
         }
-        let both = LabelHeader(model: "both", id: 9_001)
+        let both = HeaderOrFooter(model: "both", id: 9_001)
         expect({ if case .duplicateGenerator(let what) = $0 { return what.contains("9001") } else { return false } }) {
-            () throws(DataDisplayError) in try manager.addSection(header: both, rows: numbered(100..<120) + [both])
+            () throws(DataDisplayError) in try manager.addSection(header: both, rows: numbered(100..<120), footer: both)
         }
         let child = LabelRow(model: "child", id: 9_002)
         let folder = Folder(model: "folder", id: 9_003, children: [child], expanded: true)
@@ -228,6 +229,64 @@ final class BadInputTableTests: XCTestCase {
         try manager.remove([])   // removing nothing is not a batch of nothing
     }
 
+    func testABatchWhoseOnlyNestedBatchIsEmptyIsAnEmptyBatch() async throws {
+        let manager = BaseListManager()
+        try manager.add(rows("a"))
+        let recorder = ItemsChangedRecorder(manager.store)
+        XCTAssertThrowsError(try manager.batch { () throws(DataDisplayError) in
+            try manager.batch { () throws(DataDisplayError) in }
+        }) { error in
+            XCTAssertEqual(error as? DataDisplayError, .emptyBatch)
+        }
+        // The inner empty batch fails the outer one, whatever else it did: nothing of it is applied.
+        XCTAssertThrowsError(try manager.batch { () throws(DataDisplayError) in
+            try manager.add(rows("b"))
+            try manager.batch { () throws(DataDisplayError) in }
+        }) { error in
+            XCTAssertEqual(error as? DataDisplayError, .emptyBatch)
+        }
+        XCTAssertEqual(recorder.changes, [])
+        XCTAssertEqual(storeTexts(manager), ["a"])
+        // A nested batch that ran an operation counts as one.
+        try manager.batch { () throws(DataDisplayError) in
+            try manager.batch { () throws(DataDisplayError) in try manager.add(rows("c")) }
+        }
+        XCTAssertEqual(storeTexts(manager), ["a", "c"])
+    }
+
+    func testABatchWhoseOnlyOperationFailedIsAnEmptyBatch() async throws {
+        let manager = BaseListManager()
+        try manager.add(rows("a"))
+        let recorder = ItemsChangedRecorder(manager.store)
+        let stranger = rows("zz")[0]
+        XCTAssertThrowsError(try manager.batch { () throws(DataDisplayError) in
+            try? manager.remove(stranger)
+        }) { error in
+            XCTAssertEqual(error as? DataDisplayError, .emptyBatch)
+        }
+        XCTAssertThrowsError(try manager.batch {
+            try? manager.remove(stranger)
+        }) { error in
+            XCTAssertEqual(error as? DataDisplayError, .emptyBatch)
+        }
+        XCTAssertEqual(recorder.changes, [])
+        XCTAssertEqual(storeTexts(manager), ["a"])
+    }
+
+    func testRemovingOneGeneratorTwiceInOneCallSaysSo() async throws {
+        let manager = BaseListManager()
+        let a = LabelRow(model: "a", id: "a")
+        try manager.add([a] + rows("b"))
+        let recorder = ItemsChangedRecorder(manager.store)
+        XCTAssertThrowsError(try manager.remove([a, a])) { error in
+            guard case .namedTwice(let what) = error as? DataDisplayError else { return XCTFail("\(error)") }
+            XCTAssertTrue(what.contains("diff id a"), what)
+            XCTAssertFalse("\(error)".contains("already in the manager"), "not the message of a generator added twice")
+        }
+        XCTAssertEqual(recorder.changes, [])
+        XCTAssertEqual(storeTexts(manager), ["a", "b"])
+    }
+
     func testInsertAfterFooterIsInvalidAnchor() async throws {
         let manager = BaseListManager()
         let footer = LabelFooter(model: "f")
@@ -250,6 +309,7 @@ final class BadInputTableTests: XCTestCase {
             (.duplicateGenerator("G"), "already"), (.duplicateDiffID("7"), "duplicate diff id 7"),
             (.indexOutOfRange(index: 3, count: 2), "3"), (.invalidAnchor("why"), "why"),
             (.notFoldable("G"), "FoldableItem"), (.missingHeaviness("H"), "GravityItem"), (.emptyBatch, "empty batch"),
+            (.wrongRole("R"), "wrong role"), (.namedTwice("N"), "named twice"),
         ]
         for (error, fragment) in cases { XCTAssertTrue(error.description.contains(fragment), error.description) }
     }

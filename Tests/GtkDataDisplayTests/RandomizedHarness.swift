@@ -726,6 +726,8 @@ final class RandomizedHarness {
         if case .notFoldable = error { return .notFoldable }
         if case .missingHeaviness = error { return .missingHeaviness }
         if case .foldingCycle = error { return .foldingCycle }
+        if case .wrongRole = error { return .wrongRole }
+        if case .namedTwice = error { return .namedTwice }
         return nil
     }
 

@@ -590,7 +590,36 @@ struct RandomizedOperationSource {
 
     private mutating func makeError(_ snap: Snapshot, _ model: inout RandomizedReferenceModel) -> RandomizedOperation? {
         let topOrHeader = snap.topRows + snap.headers
-        switch rng.below(38) {
+        switch rng.below(40) {
+        case 38:
+            // A new header or footer generator among new rows, or as a foldable's child or a row's
+            // replacement: a generator stands only in the role its type takes.
+            let stray = rng.chance(0.5) ? freshHeader() : freshFooter()
+            var rows = newRows(model, 0...2)
+            rows.insert(stray, at: rng.int(0...rows.count))
+            switch rng.below(4) {
+            case 0:
+                if let anchor = rng.pick(topOrHeader) { return .insertAfter(rows, anchor: anchor) }
+                return .add(rows)
+            case 1:
+                return .addSection(header: nil, rows: rows, footer: nil)
+            case 2:
+                guard let k = rng.pick(snap.expandedFoldables) else { return .add(rows) }
+                var children = model.instance(k).children.map(model.reference)
+                children.insert(stray, at: rng.int(0...children.count))
+                return .reloadChildren(k, children: children)
+            default:
+                guard let k = rng.pick(snap.topRows) else { return .add(rows) }
+                return .replace(k, with: stray)
+            }
+        case 39:
+            // A new row (or footer) generator as a section's header, or a new row as its footer.
+            let stray = rng.chance(0.7) ? freshRow(depthBudget: 0) : freshFooter()
+            if rng.chance(0.4), let h = rng.pick(snap.headers) { return .replace(h, with: stray) }
+            if rng.chance(0.3), let f = rng.pick(snap.footers) { return .replace(f, with: freshRow(depthBudget: 0)) }
+            if kind == .gravity { return .addSection(header: stray, rows: newRows(model, 0...2), footer: nil) }
+            return rng.chance(0.5) ? .addSection(header: stray, rows: newRows(model, 0...2), footer: nil)
+                : .addSection(header: nil, rows: newRows(model, 0...2), footer: freshRow(depthBudget: 0))
         case 0:
             return .insertAfter(newRows(model), anchor: missingKey(snap, &model))
         case 1:
@@ -746,6 +775,18 @@ struct RandomizedOperationSource {
     private mutating func setStateError(_ model: RandomizedReferenceModel) -> [RandomizedSection]? {
         var sections = wholeState(model)
         let withRows = sections.indices.filter { !sections[$0].rows.isEmpty }
+        if rng.chance(0.2) {
+            // A generator in a role its type does not take: a header among the rows, a row as a header.
+            guard let s = rng.pick(Array(sections.indices)) else { return nil }
+            if rng.chance(0.5) {
+                sections[s].rows.insert(rng.chance(0.5) ? freshHeader() : freshFooter(), at: rng.int(0...sections[s].rows.count))
+            } else if rng.chance(0.5) {
+                sections[s].header = freshRow(depthBudget: 0)
+            } else {
+                sections[s].footer = rng.chance(0.5) ? freshRow(depthBudget: 0) : freshHeader()
+            }
+            return sections
+        }
         switch rng.below(kind == .gravity ? 4 : 3) {
         case 0:
             // Two instances with one diff id in one section's rows (the twin shows nothing below it).

@@ -113,7 +113,7 @@ struct RandomizedFoldEvent: Equatable, Sendable, CustomStringConvertible {
 enum RandomizedExpectedError: Error, Equatable, Sendable, CustomStringConvertible {
     case generatorNotFound, sectionNotFound, duplicateGenerator, duplicateDiffID
     case indexOutOfRange(index: Int, count: Int)
-    case invalidAnchor, notFoldable, missingHeaviness, foldingCycle
+    case invalidAnchor, notFoldable, missingHeaviness, foldingCycle, wrongRole, namedTwice
 
     var description: String {
         switch self {
@@ -126,6 +126,8 @@ enum RandomizedExpectedError: Error, Equatable, Sendable, CustomStringConvertibl
         case .notFoldable: return "notFoldable"
         case .missingHeaviness: return "missingHeaviness"
         case .foldingCycle: return "foldingCycle"
+        case .wrongRole: return "wrongRole"
+        case .namedTwice: return "namedTwice"
         }
     }
 
@@ -526,17 +528,27 @@ struct RandomizedReferenceModel: Sendable {
     /// shown inside itself is a cycle. Then, outside a batch, their diff ids must be free: one diff
     /// id stands once per role and depth in every operation (issue 9), so not repeated among them
     /// and not shown, except by the rows of `leaving` (shown keys the operation takes out).
+    /// A generator enters only in the role its type takes (`wrongRole`, met in that order too).
     func validateNew(_ keys: [Int], header: Int? = nil, footer: Int? = nil, leaving: Set<Int> = []) throws(RandomizedExpectedError) {
         let shown = shownKeys()
-        var seen = Set<Int>()
+        var others = Set<Int>()   // entering as a header, footer or child row
+        var plain: [Int] = []     // entering as a plain row: repeats are found once all entered
         var entering: [RandomizedDiffKey] = []
         func enter(_ key: Int, _ role: RandomizedRole, _ depth: Int) throws(RandomizedExpectedError) {
-            guard !shown.contains(key), seen.insert(key).inserted else { throw .duplicateGenerator }
+            guard !shown.contains(key) else { throw .duplicateGenerator }
+            guard instance(key).role == role else { throw .wrongRole }
+            if role == .row && depth == 0 {
+                plain.append(key)
+            } else {
+                guard others.insert(key).inserted else { throw .duplicateGenerator }
+            }
             entering.append(item(key, role, depth).diffKey)
         }
         if let header { try enter(header, .header, 0) }
         try walk(keys, scope: .shown) { key, depth throws(RandomizedExpectedError) in try enter(key, .row, depth) }
         if let footer { try enter(footer, .footer, 0) }
+        var seen = Set<Int>()
+        for key in plain where others.contains(key) || !seen.insert(key).inserted { throw .duplicateGenerator }
         try checkDiffIDs(entering, leaving: leaving)
     }
 
@@ -571,7 +583,9 @@ struct RandomizedReferenceModel: Sendable {
         var seen: Set<Int> = [key]
         var entering: [RandomizedDiffKey] = []
         try walk(node.children, scope: .shown, ancestors: [key]) { k, d throws(RandomizedExpectedError) in
-            guard seen.insert(k).inserted, own.contains(k) || !shown.contains(k) else { throw .duplicateGenerator }
+            guard own.contains(k) || !shown.contains(k) else { throw .duplicateGenerator }
+            guard self.instance(k).role == .row else { throw .wrongRole }
+            guard seen.insert(k).inserted else { throw .duplicateGenerator }
             entering.append(self.item(k, .row, depth + 1 + d).diffKey)
         }
         // The rows shown below it now leave (their ids are free again).
@@ -706,7 +720,7 @@ struct RandomizedReferenceModel: Sendable {
             var seen = Set<Int>()
             for key in keys {
                 _ = try topLevel(key)
-                guard seen.insert(key).inserted else { throw .duplicateGenerator }
+                guard seen.insert(key).inserted else { throw .namedTwice }
             }
             try asOneDiff { model throws(RandomizedExpectedError) in
                 for key in keys { try model.applyRegistered(.remove(key, removeEmptySection: removeEmptySection)) }
@@ -908,12 +922,21 @@ struct RandomizedReferenceModel: Sendable {
     private mutating func setState(_ requested: [RandomizedModelSection]) throws(RandomizedExpectedError) {
         let new = try arrange(requested)
         var flat: [(key: Int, diffKey: RandomizedDiffKey)] = []
+        // In list order, every generator in the role its type takes (and no foldable inside
+        // itself); then each instance once, then each diff id once.
         for section in new {
-            if let h = section.header { flat.append((h, item(h, .header, 0).diffKey)) }
+            if let h = section.header {
+                guard instance(h).role == .header else { throw .wrongRole }
+                flat.append((h, item(h, .header, 0).diffKey))
+            }
             try walk(section.rows, scope: .shown) { key, depth throws(RandomizedExpectedError) in
+                guard self.instance(key).role == .row else { throw .wrongRole }
                 flat.append((key, self.item(key, .row, depth).diffKey))
             }
-            if let f = section.footer { flat.append((f, item(f, .footer, 0).diffKey)) }
+            if let f = section.footer {
+                guard instance(f).role == .footer else { throw .wrongRole }
+                flat.append((f, item(f, .footer, 0).diffKey))
+            }
         }
         var keys = Set<Int>()
         for entry in flat where !keys.insert(entry.key).inserted { throw .duplicateGenerator }

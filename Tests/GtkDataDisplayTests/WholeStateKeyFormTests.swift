@@ -182,12 +182,12 @@ final class WholeStateKeyFormTests: XCTestCase {
         XCTAssertEqual(manager.store.count, 2)
     }
 
-    func testOneGeneratorAsHeaderAndAsRowIsADuplicateGenerator() async throws {
+    func testOneGeneratorAsHeaderAndAsFooterIsADuplicateGenerator() async throws {
         let manager = BaseListManager()
         try manager.setState([Section(rows: rows("a", "b"))])
         let before = manager.store.objectAddresses
-        let both = LabelHeader(model: "x", id: "x")
-        XCTAssertThrowsError(try manager.setState([Section(header: both, rows: [LabelRow(model: "y", id: "y"), both])])) {
+        let both = HeaderOrFooter(model: "x", id: "x")
+        XCTAssertThrowsError(try manager.setState([Section(header: both, rows: [LabelRow(model: "y", id: "y")], footer: both)])) {
             guard case .duplicateGenerator = $0 as? DataDisplayError else { return XCTFail("\($0)") }
         }
         XCTAssertEqual(manager.store.objectAddresses, before, "nothing changed")

@@ -54,11 +54,6 @@ enum FoldTree {
         }
     }
 
-    /// Throws `.foldingCycle` if any foldable in `roots` (within `scope`) contains itself.
-    static func checkAcyclic(_ roots: [any RowGenerator], scope: FoldTreeScope) throws(DataDisplayError) {
-        try walk(roots, scope: scope) { _, _ throws(DataDisplayError) in }
-    }
-
     /// "a → b → a": the part of `path` from the foldable's first appearance, closed by it again.
     private static func cycleDescription(_ path: [any FoldableItem], closedBy foldable: any FoldableItem) -> String {
         let start = path.lastIndex { $0 === foldable } ?? 0

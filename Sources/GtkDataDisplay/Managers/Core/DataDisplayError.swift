@@ -35,6 +35,12 @@ public enum DataDisplayError: Error, Equatable, CustomStringConvertible {
     /// A move the rows do not allow: a child row out of its parent, or a row whose generator
     /// (`MovableItem`) or the reordering plugin forbids it.
     case moveRefused(String)
+    /// A generator stands in a role its type does not take: a `HeaderGenerator` or
+    /// `FooterGenerator` as a row, or a generator that is no `HeaderGenerator` as a section's header
+    /// (no `FooterGenerator` as its footer).
+    case wrongRole(String)
+    /// One call names the same generator twice where each may be named once (`remove([a, a])`).
+    case namedTwice(String)
 
     /// A sentence naming the problem and the generator, section or id involved.
     public var description: String {
@@ -53,6 +59,8 @@ public enum DataDisplayError: Error, Equatable, CustomStringConvertible {
         case .unregisteredModelType(let type): return "unregistered model type \(type): register a row view or a factory for it"
         case .unidentifiableModel(let type): return "unidentifiable model \(type): make it Identifiable or Hashable, or register it with id:"
         case .moveRefused(let why): return "move refused: \(why)"
+        case .wrongRole(let what): return "wrong role: \(what)"
+        case .namedTwice(let what): return "named twice in one call: \(what) (name each generator once)"
         }
     }
 }

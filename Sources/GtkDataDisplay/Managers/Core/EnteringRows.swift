@@ -31,9 +31,11 @@ struct EnteringRows {
         RowKey(role: RowSlot.role(slots[index]), depth: RowSlot.depth(slots[index]), id: generators[index].diffKey)
     }
 
-    /// Adds `generator` entering as a `role` row at `depth`. Throws `.duplicateGenerator` when it
-    /// entered already as other than a plain row (plain rows repeated are found by `checkDistinct`).
+    /// Adds `generator` entering as a `role` row at `depth`. Throws `.wrongRole` when its type does
+    /// not take that role, `.duplicateGenerator` when it entered already as other than a plain row
+    /// (plain rows repeated are found by `checkDistinct`).
     mutating func append(_ generator: any RowGenerator, role: RowRole, depth: Int) throws(DataDisplayError) {
+        try GeneratorTraits.check(generator, as: role)
         let slot = RowSlot.make(role, depth)
         if slot != RowSlot.plain, !others.insert(generator) { throw .duplicateGenerator(describe(generator)) }
         let key = generator.diffKey

@@ -9,7 +9,7 @@ extension BaseListManager {
     /// If `body` throws, nothing it did is applied.
     /// Started while the store is being updated, the whole batch is queued and runs right after.
     public func batch(_ body: @escaping () throws(DataDisplayError) -> Void) throws(DataDisplayError) {
-        try perform { () throws(DataDisplayError) in try self.runBatch(requiringOperations: true, body) }
+        try perform(isBatch: true) { () throws(DataDisplayError) in try self.runBatch(requiringOperations: true, body) }
     }
 
     /// `batch` for a body that may throw errors of its own, as a plain closure
@@ -35,9 +35,16 @@ extension BaseListManager {
     }
 
     /// The batch machinery. The library's own batches (several rows placed at once) need not go
-    /// through public operations, so only the public `batch` insists on at least one.
+    /// through public operations, so only the public `batch` insists on at least one that succeeds
+    /// (an operation that threw and was caught in the body does not count; nor does a batch nested
+    /// in it, only what that batch ran).
     func runBatch(requiringOperations: Bool, _ body: @escaping () throws(DataDisplayError) -> Void) throws(DataDisplayError) {
-        if batchDepth > 0 { try body(); return }
+        if batchDepth > 0 {
+            let before = batchOperations
+            try body()
+            if requiringOperations && batchOperations == before { throw .emptyBatch }
+            return
+        }
         let oldState = state
         let oldVersions = (mutationVersion, intentVersion)
         batchDepth = 1

@@ -18,9 +18,9 @@ extension BaseListManager {
         let cache = shownKeys
         shownKeys = nil
         /// Applies the state with keys in form `K`; false when an id does not fit that form (or a
-        /// row taken as plain is foldable: `flat.foundFoldable`).
+        /// row taken as plain is not: `flat.foundUnplainRow`).
         func applied<K: FlatKey>(as form: K.Type) throws(DataDisplayError) -> Bool {
-            guard !flat.foundFoldable else { return false }
+            guard !flat.foundUnplainRow else { return false }
             let shown = cache?.keys(form, for: oldFlat, version: mutationVersion)
             guard let keys = flat.keys(form, oldFlat: oldFlat, shown: shown) else { return false }
             try applyState(flat, keys: keys, from: oldFlat, forcedUpdates: nil)
@@ -50,6 +50,7 @@ extension BaseListManager {
         if flat.foldCheckDeferred {
             // A foldable row among the rows taken as plain (or ids only `RowKey` holds): flatten
             // again, expanding what the state shows expanded, and try the cheap forms on that.
+            // (A header or footer generator among the rows makes this flattening throw.)
             flat = try FlatState(sections, oldFlat: oldFlat)
             if flat.hasFoldables, try appliedInACheapForm() { return }
         }
@@ -445,9 +446,15 @@ extension BaseListManager {
         }
         var entries: [Entry] = []
         for section in sections {
-            if let h = section.header { entries.append(Entry(generator: h, role: .header, depth: 0)) }
+            if let h = section.header {
+                try GeneratorTraits.check(h, as: .header)
+                entries.append(Entry(generator: h, role: .header, depth: 0))
+            }
             try Self.appendEntries(section.rows, depth: 0, to: &entries, foldStates: foldStates)
-            if let f = section.footer { entries.append(Entry(generator: f, role: .footer, depth: 0)) }
+            if let f = section.footer {
+                try GeneratorTraits.check(f, as: .footer)
+                entries.append(Entry(generator: f, role: .footer, depth: 0))
+            }
         }
         let inherited = controllersByHeaderID()
         for section in sections {

@@ -22,15 +22,18 @@ struct FlatState {
     private var others = GeneratorSet()
     /// The first generator found standing twice while flattening (thrown at the end of `init`).
     private var repeated: (any RowGenerator)?
-    /// Whether sections' rows were taken as plain rows without looking for foldable ones: `keys`
-    /// looks as it reads each row's id (one pass over the generators instead of two), and when it
-    /// finds one it sets `foundFoldable` and gives no keys — the state is then flattened again.
+    /// Whether sections' rows were taken as plain rows without looking at their types (foldable, or
+    /// not a row at all): `keys` looks as it reads each row's id (one pass over the generators
+    /// instead of two), and when it finds one that is not a plain row it sets `foundUnplainRow` and
+    /// gives no keys — the state is then flattened again, with every check.
     let foldCheckDeferred: Bool
-    /// Set by `keys` on meeting a foldable row while the fold check is deferred.
-    private(set) var foundFoldable = false
+    /// Set by `keys` on meeting a foldable row, or a header or footer generator among the rows,
+    /// while the fold check is deferred.
+    private(set) var foundUnplainRow = false
 
-    /// Flattens `sections`; throws if a generator instance stands twice in different roles or
-    /// depths (twice as plain rows, it shows as a repeated diff id: see `duplicateError`).
+    /// Flattens `sections`; throws if a generator stands in a role its type does not take
+    /// (`.wrongRole`) or a generator instance stands twice in different roles or depths (twice as
+    /// plain rows, it shows as a repeated diff id: see `duplicateError`).
     /// `deferringFoldCheck`: take every section's rows as plain rows, for `keys` to check.
     init(_ sections: [Section], oldFlat: [Row], deferringFoldCheck: Bool = false) throws(DataDisplayError) {
         self.sections = sections
@@ -41,10 +44,22 @@ struct FlatState {
             // copies (26 sections of 100k rows: 19 instructions a row).
             generators.reserveCapacity(sections.reduce(0) { $0 + $1.rows.count + ($1.header == nil ? 0 : 1) + ($1.footer == nil ? 0 : 1) })
         }
+        // A header or footer of the wrong type, met while the rows' checks are deferred: reported in
+        // the order the full checks meet every problem (below).
+        var misplaced = false
+        func place(_ generator: any RowGenerator, as role: RowRole) throws(DataDisplayError) {
+            if deferringFoldCheck {
+                if !GeneratorTraits.traits(generator).fits(role) { misplaced = true }
+            } else {
+                try GeneratorTraits.check(generator, as: role)
+            }
+            appendOther(generator, RowSlot.make(role, 0))
+        }
         for section in sections {
-            if let header = section.header { appendOther(header, RowSlot.make(.header, 0)) }
+            if let header = section.header { try place(header, as: .header) }
             let before = generators.count
-            if deferringFoldCheck || !Self.containsFoldable(section.rows) {
+            let plainRows = deferringFoldCheck ? true : !(try Self.containsFoldable(section.rows))
+            if plainRows {
                 generators.append(contentsOf: section.rows)  // the section's own array while it is the first
                 if !slots.isEmpty { slots.append(contentsOf: repeatElement(RowSlot.plain, count: section.rows.count)) }
             } else {
@@ -62,19 +77,20 @@ struct FlatState {
                 }
             }
             sectionCounts.append((section.header != nil, generators.count - before, section.footer != nil))
-            if let footer = section.footer { appendOther(footer, RowSlot.make(.footer, 0)) }
+            if let footer = section.footer { try place(footer, as: .footer) }
         }
         // A generator that stands both as a plain row and as something else.
         if repeated == nil && !others.isEmpty {
             repeated = generators.indices.first { slot(at: $0) == RowSlot.plain && others.contains(generators[$0]) }
                 .map { generators[$0] }
         }
+        if deferringFoldCheck && (misplaced || repeated != nil) {
+            // Rows taken as plain were not walked yet: the full checks report what `setState`'s
+            // semantics report first (a wrong role or a foldable shown inside itself, in list order,
+            // before any generator standing twice).
+            _ = try FlatState(sections, oldFlat: oldFlat)
+        }
         if let repeated {
-            // A foldable shown inside itself is reported first, wherever it stands (as `setState`'s
-            // semantics order the errors): rows taken as plain were not walked for it yet.
-            if deferringFoldCheck {
-                for section in sections { try FoldTree.checkAcyclic(section.rows, scope: .shown) }
-            }
             throw .duplicateGenerator(describe(repeated))
         }
     }
@@ -97,13 +113,17 @@ struct FlatState {
         slots.append(slot)
     }
 
-    /// Whether any of `generators` is foldable (a per-type answer, no cast per row).
-    private static func containsFoldable(_ generators: [any RowGenerator]) -> Bool {
+    /// Whether any of `generators` is foldable (a per-type answer, no cast per row); throws
+    /// `.wrongRole` for a header or footer generator among them.
+    private static func containsFoldable(_ generators: [any RowGenerator]) throws(DataDisplayError) -> Bool {
         var plainType: ObjectIdentifier?  // the last type checked (rows of one type are checked once)
         for generator in generators {
             let type = ObjectIdentifier(Swift.type(of: generator))
             guard type != plainType else { continue }
-            if GeneratorTraits.isFoldable(generator) { return true }
+            let traits = GeneratorTraits.traits(generator)
+            // A foldable's section is walked row by row (`appendEntries`), which checks every role.
+            if traits.isFoldable { return true }
+            if !traits.fits(.row) { try GeneratorTraits.check(generator, as: .row) }
             plainType = type
         }
         return false
@@ -117,14 +137,14 @@ struct FlatState {
     }
 
     /// The keys of the new rows and of `oldFlat` in form `K` (the old ones `shown` when given);
-    /// nil when an id does not fit the form, or when a plain row is foldable while the fold check
-    /// is deferred (then `foundFoldable` is set).
+    /// nil when an id does not fit the form, or when a row taken as plain is foldable or no row
+    /// generator while the fold check is deferred (then `foundUnplainRow` is set).
     mutating func keys<K: FlatKey>(_: K.Type, oldFlat: [Row], shown: [K]? = nil) -> (old: [K], new: [K])? {
         // Through borrowed buffers: reading an element of an array retains it, a buffer's does not.
         var new: [K] = []
         new.reserveCapacity(generators.count)
         let checkingFolds = foldCheckDeferred
-        var foldable = false
+        var unplain = false
         // The last type checked (rows of one type are checked once), here and not in a helper:
         // handing the borrowed generator to a function retains it, once per row.
         var plainType: ObjectIdentifier?
@@ -135,8 +155,9 @@ struct FlatState {
                 if checkingFolds, slot == RowSlot.plain {
                     let type = ObjectIdentifier(Swift.type(of: generator))
                     if type != plainType {
-                        if GeneratorTraits.isFoldable(generator) {
-                            foldable = true
+                        let traits = GeneratorTraits.traits(generator)
+                        if traits.isFoldable || !traits.fits(.row) {
+                            unplain = true
                             return false
                         }
                         plainType = type
@@ -149,7 +170,7 @@ struct FlatState {
             }
             return true
         }
-        if foldable { foundFoldable = true }
+        if unplain { foundUnplainRow = true }
         guard complete else { return nil }
         if let shown { return (shown, new) }
         var old: [K] = []
@@ -177,12 +198,14 @@ struct Entry {
 extension BaseListManager {
     /// Appends `generators` at `depth`, each followed by the visible descendants of expanded foldables.
     /// A foldable that did not choose its fold state takes the one `foldStates` shows for its key.
-    /// Returns whether any of them is foldable; throws `.foldingCycle` for a foldable shown inside itself.
+    /// Returns whether any of them is foldable; throws `.foldingCycle` for a foldable shown inside
+    /// itself, `.wrongRole` for a header or footer generator among them.
     @discardableResult
     static func appendEntries(_ generators: [any RowGenerator], depth: Int, to entries: inout [Entry],
                               foldStates: ShownFoldStates) throws(DataDisplayError) -> Bool {
         var foundFoldable = false
         try FoldTree.walk(generators, depth: depth, scope: .shown) { g, depth throws(DataDisplayError) in
+            try GeneratorTraits.check(g, as: .row)
             entries.append(Entry(generator: g, role: .row, depth: depth))
             if let foldable = GeneratorTraits.foldable(g) {
                 foundFoldable = true

@@ -65,7 +65,7 @@ extension BaseListManager {
             spans.reserveCapacity(generators.count)
             for g in generators {
                 let (s, i) = try self.topLevelLocation(g)
-                guard seen.insert(ObjectIdentifier(g)).inserted else { throw .duplicateGenerator(describe(g)) }
+                guard seen.insert(ObjectIdentifier(g)).inserted else { throw .namedTwice(describe(g)) }
                 spans.append((s, i..<self.state[s].subtreeEnd(i)))
             }
             self.removeSpansNow(spans, removeEmptySection: removeEmptySection)

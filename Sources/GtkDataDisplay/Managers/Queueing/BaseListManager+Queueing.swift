@@ -5,15 +5,16 @@
 extension BaseListManager {
     /// Runs `op` now, or queues it when the store is being updated (or its events are firing);
     /// drains queued ops and fires events after. Only an `op` that succeeds counts as a change,
-    /// and only one `supersedingBackgroundUpdates` as a newer intent (folding is not).
-    func perform(supersedingBackgroundUpdates: Bool = true,
+    /// and only one `supersedingBackgroundUpdates` as a newer intent (folding is not). Inside a
+    /// batch, an `op` that succeeds counts as one of its operations unless it is a batch itself
+    /// (`isBatch`: what its body runs counts).
+    func perform(supersedingBackgroundUpdates: Bool = true, isBatch: Bool = false,
                  _ op: @escaping () throws(DataDisplayError) -> Void) throws(DataDisplayError) {
         if isApplying || viewCallbackDepth > 0 || isFiringEvents {
-            enqueue(supersedingBackgroundUpdates: supersedingBackgroundUpdates, op)
+            enqueue(supersedingBackgroundUpdates: supersedingBackgroundUpdates, isBatch: isBatch, op)
             if !isApplying && !isFiringEvents { scheduleDrain() }
             return
         }
-        if batchDepth > 0 { batchOperations += 1 }
         do {
             // Ended rows' objects stay readable as ended until every operation under way is over.
             RowObjectPool.holdRetired()
@@ -23,6 +24,7 @@ extension BaseListManager {
             }
             try op()
         }
+        if batchDepth > 0 && !isBatch { batchOperations += 1 }
         mutationVersion &+= 1
         if supersedingBackgroundUpdates { intentVersion &+= 1 }
         if batchDepth == 0 {
@@ -33,11 +35,11 @@ extension BaseListManager {
     }
 
     /// Queues `op` to run through `perform` once the current update is done.
-    private func enqueue(supersedingBackgroundUpdates: Bool, _ op: @escaping () throws(DataDisplayError) -> Void) {
+    private func enqueue(supersedingBackgroundUpdates: Bool, isBatch: Bool, _ op: @escaping () throws(DataDisplayError) -> Void) {
         pending.append { [weak self] in
             guard let self else { return }
             do throws(DataDisplayError) {
-                try self.perform(supersedingBackgroundUpdates: supersedingBackgroundUpdates, op)
+                try self.perform(supersedingBackgroundUpdates: supersedingBackgroundUpdates, isBatch: isBatch, op)
             } catch {
                 self.queuedMutationFailed.invoke(with: error)
             }

@@ -209,6 +209,24 @@ final class BackgroundUpdateTests: XCTestCase {
         XCTAssertEqual(manager.store.count, 6)
     }
 
+    func testAnInvalidUpdateSupersededInTheTurnItStartedReturnsFalseWhenItsDiffHadFoundTheError() async throws {
+        let manager = BaseListManager()
+        try manager.setState(state([1, 2, 3]))
+        GatedID.isOpen.store(false, ordering: .releasing)
+        GatedID.waiting.store(0, ordering: .relaxed)
+        let repeated = (0..<50).map { GatedID(value: $0) } + [GatedID(value: 7)]
+        let update = Task { try await manager.setStateInBackground([Section(rows: repeated.map { LabelRow(model: "g\($0.value)", id: $0) })]) }
+        while GatedID.waiting.load(ordering: .relaxed) == 0 { try? await Task.sleep(nanoseconds: 1_000_000) }
+        // The diff finishes (it finds the repeated id) while the main actor is busy, then a newer
+        // update lands before the background call can resume: it was superseded either way.
+        openGate()
+        usleep(200_000)  // blocks the main actor: the call cannot resume meanwhile
+        try manager.setState(state([9]))
+        let applied = try await update.value
+        XCTAssertFalse(applied)
+        XCTAssertEqual(manager.store.count, 1)
+    }
+
     func testDuplicateIDInBackgroundIsATypedErrorAndChangesNothing() async throws {
         let manager = BaseListManager()
         try manager.setState(state([1, 2, 3]))

@@ -250,7 +250,51 @@ final class PaginationStateTests: XCTestCase {
         XCTAssertFalse(top.progressRow === bottom.progressRow)
     }
 
+    func testAGravityManagersTopPageGoesIntoItsFirstSectionByHeaviness() async throws {
+        let manager = GravityListManager()
+        try manager.addSection(header: WeightedHeader("first", 1), rows: [WeightedRow("f5", 5), WeightedRow("f9", 9)])
+        try manager.addSection(header: WeightedHeader("last", 2), rows: [WeightedRow("l5", 5)])
+        let older = ScriptedPages(), newer = ScriptedPages()
+        let top = PaginationPlugin(edge: .top, loadPage: older.load)
+        let bottom = PaginationPlugin(edge: .bottom, loadPage: newer.load)
+        top.attach(to: manager)
+        bottom.attach(to: manager)
+        top.edgeReached()
+        older.completions[0](.success(PaginationPage(rows: [WeightedRow("t7", 7), WeightedRow("t1", 1)], hasMore: true)))
+        bottom.edgeReached()
+        newer.completions[0](.success(PaginationPage(rows: [WeightedRow("b6", 6)], hasMore: true)))
+        let names = manager.store.generators.map { ($0 as? WeightedHeader).map { "#" + $0.model } ?? ($0 as? LabelRow)?.model ?? "?" }
+        XCTAssertEqual(names, ["#first", "t1", "f5", "t7", "f9", "#last", "l5", "b6"])
+        assertStoreMatchesManager(manager)
+    }
+
     // MARK: The app's own updates
+
+    func testAPageArrivingDuringTheAppsBackgroundUpdateIsAddedToTheStateItShows() async throws {
+        func row(_ n: Int) -> LabelRow { LabelRow(model: "r\(n)", id: GatedID(value: n)) }
+        let manager = BaseListManager()
+        try manager.setState([Section(rows: (0..<400).map(row))])
+        let source = ScriptedPages()
+        let plugin = bottom(manager, source)
+        // The app's filter, held in its off-main diff while the plugin loads and answers a page.
+        GatedID.isOpen.store(false, ordering: .releasing)
+        GatedID.waiting.store(0, ordering: .relaxed)
+        defer { GatedID.isOpen.store(true, ordering: .releasing) }
+        let filtered = [Section(rows: [row(1), row(3)])]
+        let filter = Task { try await manager.setStateInBackground(filtered) }
+        while GatedID.waiting.load(ordering: .relaxed) == 0 { try? await Task.sleep(nanoseconds: 1_000_000) }
+        plugin.edgeReached()
+        XCTAssertEqual(pagedTexts(manager).last, "…")
+        source.answer(["p1", "p2"])
+        XCTAssertEqual(plugin.state, .loading, "the page waits for the app's update")
+        XCTAssertEqual(pagedTexts(manager).count, 401, "nothing of the page shown yet")
+        GatedID.isOpen.store(true, ordering: .releasing)
+        let applied = try await filter.value
+        XCTAssertTrue(applied, "neither the progress row nor the page superseded the app's update")
+        XCTAssertEqual(pagedTexts(manager), ["r1", "r3", "p1", "p2"])
+        XCTAssertEqual(plugin.state, .idle)
+        assertStoreMatchesManager(manager)
+    }
 
     func testTheStatusRowStaysAtTheEdgeThroughTheAppsSetState() async throws {
         let manager = BaseListManager()

@@ -16,12 +16,31 @@ struct BackgroundUpdateTickets {
     private var waiters: [CheckedContinuation<Void, Never>] = []
     /// How to cancel the off-main diff of each call whose diff is still running.
     private var running: [Int: @Sendable () -> Void] = [:]
+    /// Calls that took a ticket and have not returned yet.
+    private(set) var inFlight = 0
+    /// What waits for every call in flight to return (`whenIdle`).
+    private var idleActions: [() -> Void] = []
 
-    /// A ticket for a new call.
+    /// A ticket for a new call; the call ends it with `end()` when it returns.
     mutating func take() -> Int {
         issued += 1
+        inFlight += 1
         unresolved.insert(issued)
         return issued
+    }
+
+    /// A call returned (applied, superseded or failed). Returns what waited for the last call in
+    /// flight to return, for the caller to run (nothing while others are still in flight).
+    mutating func end() -> [() -> Void] {
+        inFlight -= 1
+        guard inFlight == 0 else { return [] }
+        defer { idleActions.removeAll() }
+        return idleActions
+    }
+
+    /// Keeps `action` until no call is in flight (the caller runs it at once when none is).
+    mutating func whenIdle(_ action: @escaping () -> Void) {
+        idleActions.append(action)
     }
 
     /// Registers the cancellation of `ticket`'s off-main diff (cancelled at once if a newer call

@@ -13,9 +13,11 @@ extension BaseListManager {
     /// Replaces everything with `sections` like `setState(_:)`, computing the diff off the main thread.
     ///
     /// - Returns: `true` when this state reached the store; `false` when a newer update superseded
-    ///   it or its task was cancelled before it was applied (nothing of it was applied then).
-    /// - Throws: the same typed errors as `setState(_:)`; then nothing changes, and updates already
-    ///   in flight go on as if this call had not been made.
+    ///   it or its task was cancelled before it was applied (nothing of it was applied then). A
+    ///   superseded call returns `false` even when its state was invalid: part of the checks (repeated
+    ///   diff ids) run in the diff, which a newer update stops, so only `false` is certain then.
+    /// - Throws: the same typed errors as `setState(_:)`, unless superseded; then nothing changes,
+    ///   and updates already in flight go on as if this call had not been made.
     @discardableResult
     public func setStateInBackground(_ sections: [Section]) async throws(DataDisplayError) -> Bool {
         let sections = try arrange(sections)
@@ -24,6 +26,9 @@ extension BaseListManager {
         let prepared = try PreparedState(sections, oldFlat: oldFlat)
         let oldKeys = prepared.oldKeys, newKeys = prepared.newKeys
         let ticket = backgroundUpdates.take()
+        defer {
+            for action in backgroundUpdates.end() { action() }
+        }
         let options = splicePlanOptions(oldRows: oldFlat)
         let diff = Task.detached(priority: .userInitiated) { Self.structuralPlan(old: oldKeys, new: newKeys, options: options) }
         backgroundUpdates.diffStarted(ticket) { diff.cancel() }
@@ -35,6 +40,12 @@ extension BaseListManager {
         switch structure {
         case .failure(let error):
             backgroundUpdates.resolve(ticket, valid: false)
+            // Superseded (or cancelled), a call returns false whether its diff found the error before
+            // it was stopped or not: the answer does not depend on the diff thread's timing.
+            while !backgroundUpdates.isSuperseded(ticket), backgroundUpdates.hasUnresolvedNewer(than: ticket) {
+                await withCheckedContinuation { backgroundUpdates.wait($0) }
+            }
+            if Task.isCancelled || backgroundUpdates.isSuperseded(ticket) || intent != intentVersion { return false }
             throw error
         case nil:
             // Superseded or cancelled while diffing: it stopped early and holds nothing now.
@@ -65,6 +76,13 @@ extension BaseListManager {
         RowObjectPool.releaseRetired()
         drainPending()
         return true
+    }
+
+    /// Runs `action` once no `setStateInBackground` call is in flight: now when none is, else right
+    /// after the last one returns (for plugins whose own rows must not take the place of the app's
+    /// intent: a page that arrives during the app's background update is added to what it shows).
+    func afterBackgroundUpdates(_ action: @escaping () -> Void) {
+        if backgroundUpdates.inFlight == 0 { action() } else { backgroundUpdates.whenIdle(action) }
     }
 
     /// The plan without content comparison (that needs the main actor), with typed errors; `nil`

@@ -94,7 +94,7 @@ open class GravityListManager: BaseListManager {
     /// Inserts each generator after the last top-level row that is not heavier (rows of equal weight
     /// in the order given). Several rows go in one splice per place they take, from the last place
     /// back — O(rows heavier than the lightest + rows added), where a diff of the whole state cost O(n).
-    private func addByWeight(_ generators: [any RowGenerator], section s: Int) {
+    func addByWeight(_ generators: [any RowGenerator], section s: Int) {
         let ordered = Self.ordered(generators)
         // Each generator's place in the section as it stands, heaviest first in one walk back over the
         // heavier top-level rows (and their subtrees): a lighter one's place is never after a heavier one's.

@@ -1,5 +1,7 @@
 // What pagination does to the manager: the status section at its edge (put back after an update
-// of the app's moved or removed it), and a page's rows added at the edge.
+// of the app's moved or removed it), and a page's rows added at the edge. None of these changes is
+// an intent of the app's: they do not supersede its background updates (`perform`'s
+// `supersedingBackgroundUpdates: false`), which apply on top of them.
 
 extension PaginationPlugin {
     /// Whether a section is a pagination plugin's status section (this one's or another's).
@@ -29,7 +31,7 @@ extension PaginationPlugin {
         changingOwnRows = true
         defer { changingOwnRows = false }
         var inserted = false
-        try? manager.perform { () throws(DataDisplayError) in inserted = self.placeStatusNow(row) }
+        try? manager.perform(supersedingBackgroundUpdates: false) { () throws(DataDisplayError) in inserted = self.placeStatusNow(row) }
         if inserted { statusRowInserted() }
     }
 
@@ -83,7 +85,7 @@ extension PaginationPlugin {
         keepRowsInPlace()
         changingOwnRows = true
         defer { changingOwnRows = false }
-        try manager.perform { () throws(DataDisplayError) in
+        try manager.perform(supersedingBackgroundUpdates: false) { () throws(DataDisplayError) in
             try manager.validateNew(page.rows)
             self.placeStatusNow(nil)
             try self.insertNow(page.rows, into: manager)
@@ -92,11 +94,16 @@ extension PaginationPlugin {
 
     private func insertNow(_ rows: [any RowGenerator], into manager: BaseListManager) throws(DataDisplayError) {
         guard !rows.isEmpty else { return }
-        if manager is GravityListManager {
-            try manager.add(rows)      // ordered by heaviness
+        let content = manager.state.indices.filter { !Self.isStatusSection(manager.state[$0]) }
+        if let gravity = manager as? GravityListManager {
+            // Into the section at the page's edge, each row at its place by heaviness.
+            if let s = edge == .bottom ? content.last : content.first {
+                gravity.addByWeight(rows, section: s)
+            } else {
+                try manager.insertSectionNow(Section(rows: GravityListManager.ordered(rows)), at: edge == .bottom ? manager.state.count : 0)
+            }
             return
         }
-        let content = manager.state.indices.filter { !Self.isStatusSection(manager.state[$0]) }
         switch edge {
         case .bottom:
             if let s = content.last {
@@ -126,7 +133,7 @@ extension PaginationPlugin {
         repairScheduled = false
         guard let manager, !isInPlace(wantedStatus) else { return }
         // Queued by the manager: it runs right after the update that moved the row.
-        try? manager.perform { () throws(DataDisplayError) in
+        try? manager.perform(supersedingBackgroundUpdates: false) { () throws(DataDisplayError) in
             self.changingOwnRows = true
             defer { self.changingOwnRows = false }
             if self.placeStatusNow(self.wantedStatus) { self.statusRowInserted() }

@@ -179,6 +179,12 @@ public final class PaginationPlugin: AdapterPlugin {
         guard token == generation, state == .loading else { return }  // stale, or called twice
         task = nil
         switch result {
+        case .success where manager?.backgroundUpdates.inFlight ?? 0 > 0:
+            // The app's `setStateInBackground` (a filter, say) is the latest intent: the page waits for
+            // it and is added to the state it shows (a newer answer or a reset drops it meanwhile).
+            generation &+= 1
+            let waiting = generation
+            manager?.afterBackgroundUpdates { [weak self] in self?.finish(waiting, result) }
         case .success(let page):
             do throws(DataDisplayError) {
                 try apply(page)

@@ -53,6 +53,8 @@ static inline void gdd_prefetch(const void *address) { __builtin_prefetch(addres
 static inline GType gdd_type_none(void) { return G_TYPE_NONE; }
 static inline GType gdd_type_interface(void) { return G_TYPE_INTERFACE; }
 static inline GType gdd_type_boolean(void) { return G_TYPE_BOOLEAN; }
+static inline GType gdd_type_char(void) { return G_TYPE_CHAR; }
+static inline GType gdd_type_uchar(void) { return G_TYPE_UCHAR; }
 static inline GType gdd_type_int(void) { return G_TYPE_INT; }
 static inline GType gdd_type_uint(void) { return G_TYPE_UINT; }
 static inline GType gdd_type_long(void) { return G_TYPE_LONG; }

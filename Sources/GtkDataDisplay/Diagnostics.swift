@@ -14,6 +14,12 @@ public enum Diagnostics {
     /// Row widgets (wrapped by `Widget`) alive now.
     public static var liveWidgets: Int { WidgetCounter.liveCount.load(ordering: .relaxed) }
 
+    /// Fires the first time each binding of a template meets a model value it cannot set as it is
+    /// (see `BindingTarget`): the bind clamps it, skips it or shows it as plain text, and the row
+    /// is shown. Each report is also written to stderr. Later misfits of the same binding are
+    /// handled the same way, silently.
+    @MainActor public static let boundValueAdjusted = Event<BoundValueAdjustment>()
+
     /// Writes a library warning to stderr.
     static func warn(_ message: String) {
         let line = message + "\n"

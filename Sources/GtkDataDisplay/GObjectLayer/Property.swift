@@ -91,7 +91,7 @@ public enum Property {
     }
 
     /// The property's spec; an unknown, read-only or construct-only property stops the program.
-    private static func writableSpec(_ instance: GObjectPointer, _ name: String) -> UnsafeMutablePointer<GParamSpec> {
+    static func writableSpec(_ instance: GObjectPointer, _ name: String) -> UnsafeMutablePointer<GParamSpec> {
         guard let spec = name.withGString({ g_object_class_find_property(gdd_object_get_class(instance), $0) }) else {
             fatalError("Property.set: \(typeName(gdd_type_from_instance(instance))) has no property \"\(name)\"")
         }

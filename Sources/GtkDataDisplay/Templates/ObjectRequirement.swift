@@ -26,14 +26,20 @@ struct ObjectRequirement: Sendable {
     /// A `GtkWidget`.
     static let widget = isA("GtkWidget") { gtk_widget_get_type() }
 
-    /// A writable property `name` that a value of `valueType` (`typeName` in messages) can set.
-    static func writableProperty(_ name: String, _ typeName: String, _ valueType: @escaping @Sendable () -> GType) -> ObjectRequirement {
-        ObjectRequirement("a writable \(typeName) property \"\(name)\"") { type in
+    /// A writable property `name` whose values are of `kind` (not one GObject would convert to:
+    /// a `Bool` sets no string, a `Double` no integer, an `Int` no enum).
+    static func writableProperty(_ name: String, _ kind: BoundValueKind) -> ObjectRequirement {
+        ObjectRequirement("a writable \(kind) property \"\(name)\"") { type in
             guard let spec = TypeInspection.property(name, of: type) else { return false }
             let flags = spec.pointee.flags.rawValue
             return flags & G_PARAM_WRITABLE.rawValue != 0 && flags & G_PARAM_CONSTRUCT_ONLY.rawValue == 0
-                && g_value_type_transformable(valueType(), spec.pointee.value_type) != 0
+                && kind.accepts(spec.pointee.value_type)
         }
+    }
+
+    /// Met by no type: a target declared wrongly (`description` says what it needs).
+    static func never(_ description: String) -> ObjectRequirement {
+        ObjectRequirement(description) { _ in false }
     }
 
     /// A readable property `name` of the fundamental type `valueType`.
@@ -58,6 +64,42 @@ struct ObjectRequirement: Sendable {
     /// Both requirements.
     func and(_ other: ObjectRequirement) -> ObjectRequirement {
         ObjectRequirement("\(description) with \(other.description)") { isMet(by: $0) && other.isMet(by: $0) }
+    }
+}
+
+/// The value types of properties a Swift value of a binding sets.
+enum BoundValueKind: Sendable, CustomStringConvertible {
+    /// `String`: string properties.
+    case string
+    /// `Bool`: boolean properties.
+    case boolean
+    /// `Int`: integer properties of every width and sign, and floating-point ones.
+    case number
+    /// `Double`: `gdouble` and `gfloat` properties.
+    case floatingPoint
+
+    var description: String {
+        switch self {
+        case .string: "string"
+        case .boolean: "boolean"
+        case .number: "integer or floating-point"
+        case .floatingPoint: "floating-point"
+        }
+    }
+
+    /// Whether a property of `type` holds values of this kind.
+    func accepts(_ type: GType) -> Bool {
+        let fundamental = g_type_fundamental(type)
+        let floating = [gdd_type_double(), gdd_type_float()]
+        switch self {
+        case .string: return fundamental == gdd_type_string()
+        case .boolean: return fundamental == gdd_type_boolean()
+        case .floatingPoint: return floating.contains(fundamental)
+        case .number:
+            let integers = [gdd_type_char(), gdd_type_uchar(), gdd_type_int(), gdd_type_uint(), gdd_type_long(),
+                            gdd_type_ulong(), gdd_type_int64(), gdd_type_uint64()]
+            return integers.contains(fundamental) || floating.contains(fundamental)
+        }
     }
 }
 

@@ -98,7 +98,7 @@ public struct RowTemplate<Model>: Sendable {
     /// Calls `handler` with the row and the new state when the toggle button, check button or
     /// switch `id` changes (by the user or a signal), not when a bind sets it.
     public func onToggled(_ id: String, _ handler: @escaping @MainActor @Sendable (TemplateRowGenerator<Model>, _ isActive: Bool) -> Void) -> RowTemplate {
-        let requirement = ObjectRequirement.writableProperty("active", "boolean") { gdd_type_boolean() }
+        let requirement = ObjectRequirement.writableProperty("active", .boolean)
         return adding(id, usage: ".onToggled(\"\(id)\")", requirement: requirement) { object, view in
             Signal.connect(object, "notify::active", pointer: { [weak view] _ in
                 view?.deliver { handler($0, Property.bool(object, "active")) }
@@ -147,9 +147,12 @@ public struct RowTemplate<Model>: Sendable {
     // MARK: Checking
 
     /// Checks what can fail when a row view is built: every bound or connected id exists, its
-    /// class is known to GTK and fits what uses it, and the root is a widget that can be a row.
-    /// Needs no display. When GTK is initialised it also builds the template once, so whatever
-    /// GtkBuilder rejects (an unknown property, a bad value) is reported too.
+    /// class is known to GTK and fits what uses it (a `.property` bind needs a property of its
+    /// value's own type: a `Bool` sets no string property, a `Double` no integer one, an `Int` no
+    /// enum), the root is a widget that can be a row, every property value in the .ui parses and is
+    /// in range, and every `<child>` is one its parent can hold. Needs no display. When GTK is
+    /// initialised it also builds the template once, so whatever else GtkBuilder rejects (an
+    /// unknown property or class) is reported too.
     @MainActor
     public func validate() throws(TemplateError) {
         let builder = gtk_builder_new()!
@@ -159,6 +162,7 @@ public struct RowTemplate<Model>: Sendable {
                 TypeLookup(type: gtk_builder_get_type_from_name(builder, object.className), name: object.className)
             }
         }
+        try definition.checkMarkup(builder: builder)
         if gtk_is_initialized() != 0 {
             _ = try TemplateBuilder.build(definition)
         }
@@ -181,6 +185,10 @@ final class TemplateDefinition<Model>: Sendable {
     /// The rows' accessible name (nil: the view's first label).
     let accessibleLabel: (@MainActor @Sendable (Model) -> String?)?
     let reuseIdentifier: ReuseIdentifier
+    /// The bindings (by index) that reported a value that did not fit: each reports once.
+    private let reported = Mutex<Set<Int>>([])
+    /// Whether the markup passed `TemplateMarkupCheck` (checked once, before the first row view).
+    private let markupPassed = Atomic<Bool>(false)
 
     init(source: TemplateSource, rootID: String, markup: TemplateMarkup,
          bindings: [TemplateBinding<Model>], signals: [TemplateSignalRoute<Model>],
@@ -193,6 +201,24 @@ final class TemplateDefinition<Model>: Sendable {
         self.accessibleLabel = accessibleLabel
         let number = TemplateNumbering.next.add(1, ordering: .relaxed).newValue
         reuseIdentifier = .named("RowTemplate<\(Model.self)> #\(number) \(source.name)")
+    }
+
+    /// Checks the markup for what GtkBuilder would only warn about (`TemplateMarkupCheck`), once:
+    /// a template that passed is not checked again.
+    func checkMarkup(builder: OpaquePointer) throws(TemplateError) {
+        guard !markupPassed.load(ordering: .acquiring) else { return }
+        try TemplateMarkupCheck.check(markup, source: source.name, builder: builder) { gtk_builder_get_type_from_name(builder, $0) }
+        markupPassed.store(true, ordering: .releasing)
+    }
+
+    /// Reports `problem`, a model value the binding at `index` could not set as it was, unless
+    /// that binding reported one already.
+    @MainActor
+    func report(_ problem: String, ofBinding index: Int) {
+        guard reported.withLock({ $0.insert(index).inserted }) else { return }
+        let adjustment = BoundValueAdjustment(template: source.name, binding: bindings[index].usage, problem: problem)
+        Diagnostics.warn("GtkDataDisplay: \(adjustment)")
+        Diagnostics.boundValueAdjusted.invoke(with: adjustment)
     }
 
     func adding(binding: TemplateBinding<Model>) -> TemplateDefinition {

@@ -6,7 +6,8 @@ struct TemplateBinding<Model>: Sendable {
     /// How the app declared it, for messages: `.bind("name", .label)`.
     let usage: String
     let requirement: ObjectRequirement
-    let apply: @MainActor @Sendable (GObjectPointer, Model) -> Void
+    /// Sets the model's value; returns what it did instead when the value did not fit.
+    let apply: @MainActor @Sendable (GObjectPointer, Model) -> String?
 
     init<Value>(id: String, target: BindingTarget<Value>, value: @escaping @MainActor @Sendable (Model) -> Value) {
         self.id = id

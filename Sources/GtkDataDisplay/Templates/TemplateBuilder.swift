@@ -26,6 +26,8 @@ enum TemplateBuilder {
         let builder = gtk_builder_new()!
         // The builder holds every object it made; what is retained below outlives it, the rest goes with it.
         defer { g_object_unref(UnsafeMutableRawPointer(builder)) }
+        // What GtkBuilder would build with a warning is refused before it runs.
+        try definition.checkMarkup(builder: builder)
         var error: UnsafeMutablePointer<GError>?
         guard gtk_builder_add_from_string(builder, definition.source.text, -1, &error) != 0 else {
             let message = error.map { String(cString: $0.pointee.message) } ?? "unknown error"

@@ -17,6 +17,12 @@ public enum TemplateError: Error, Equatable, Sendable, CustomStringConvertible {
     case wrongObjectType(source: String, id: String, type: String, usage: String, expected: String)
     /// The root object cannot be a row's widget.
     case invalidRoot(source: String, id: String, reason: String)
+    /// A `<property>` of `object` (its id, or its class) has a value GtkBuilder cannot set:
+    /// not of the property's type (`lots` for an integer, an unknown enum value) or out of its range.
+    case invalidPropertyValue(source: String, object: String, property: String, value: String, reason: String)
+    /// A `<child>` its parent cannot hold (a widget inside a `GtkLabel`, a child `type` the parent
+    /// does not know): GtkBuilder builds it anyway and warns, once per row view.
+    case invalidChild(source: String, parent: String, child: String, reason: String)
 
     /// What went wrong, with the `.ui` source, the object id and the line where GLib gives one.
     public var description: String {
@@ -35,6 +41,10 @@ public enum TemplateError: Error, Equatable, Sendable, CustomStringConvertible {
             "RowTemplate \(source): \(usage): \"\(id)\" is a \(type), but it needs \(expected)"
         case let .invalidRoot(source, id, reason):
             "RowTemplate \(source): the root \"\(id)\" \(reason)"
+        case let .invalidPropertyValue(source, object, property, value, reason):
+            "RowTemplate \(source): \(object): property \"\(property)\" cannot be \"\(value)\": \(reason)"
+        case let .invalidChild(source, parent, child, reason):
+            "RowTemplate \(source): \(parent) cannot hold the child \(child): \(reason)"
         }
     }
 }

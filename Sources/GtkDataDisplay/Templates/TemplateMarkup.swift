@@ -1,5 +1,6 @@
 // Reads a GtkBuilder interface's structure without building it: which objects it declares, of
-// which class, with which id, and which of them stand at the top level. This needs no display
+// which class, with which id, which of them stand at the top level, which hold which as a `<child>`,
+// and the text of their properties (for `TemplateMarkupCheck`). This needs no display
 // (GMarkup is GLib's XML parser, the one GtkBuilder itself uses), so a malformed .ui is a typed
 // error when the template is created, and `validate()` works in headless tests.
 
@@ -15,8 +16,37 @@ struct TemplateMarkup: Sendable, Equatable {
         let isTopLevel: Bool
     }
 
+    /// Every `<object>`, with or without an id, and what the checks of `TemplateMarkupCheck` read.
+    struct Element: Sendable, Equatable {
+        let className: String
+        let id: String?
+        /// The index (in `elements`) of the object whose `<child>` holds this one; nil for a
+        /// top-level object and for an object given as a property's value.
+        let parent: Int?
+        /// The `type` of the `<child>` it stands in.
+        let childType: String?
+        /// Directly inside `<interface>`.
+        let isTopLevel: Bool
+        /// Its `<property>` elements, in order.
+        var properties: [PropertyValue] = []
+
+        /// How messages name it: its id, else its class.
+        var name: String { id.map { "\"\($0)\"" } ?? className }
+    }
+
+    /// One `<property name="…">text</property>`.
+    struct PropertyValue: Sendable, Equatable {
+        let name: String
+        let text: String
+        /// Whether the text is the value itself: no `bind-source` and no element inside (an object
+        /// or an expression given as the value).
+        let isLiteral: Bool
+    }
+
     /// Objects with an id, in document order.
     let objects: [Object]
+    /// Every object, in document order.
+    let elements: [Element]
 
     /// The ids, in document order.
     var ids: [String] { objects.map(\.id) }
@@ -28,7 +58,7 @@ struct TemplateMarkup: Sendable, Equatable {
     init(parsing text: String, source: String) throws(TemplateError) {
         let state = ParseState()
         var parser = GMarkupParser(start_element: startElement, end_element: endElement,
-                                   text: nil, passthrough: nil, error: nil)
+                                   text: textInElement, passthrough: nil, error: nil)
         let unmanaged = Unmanaged.passRetained(state)
         defer { unmanaged.release() }
         let context = g_markup_parse_context_new(&parser, GMarkupParseFlags(rawValue: 0), unmanaged.toOpaque(), nil)
@@ -46,14 +76,22 @@ struct TemplateMarkup: Sendable, Equatable {
         guard state.sawInterface else {
             throw .invalidMarkup(source: source, message: "the document has no <interface> element")
         }
-        objects = state.objects
+        elements = state.elements
+        objects = state.elements.compactMap { element in
+            element.id.map { Object(id: $0, className: element.className, isTopLevel: element.isTopLevel) }
+        }
     }
 }
 
 private final class ParseState {
     var stack: [String] = []
-    var objects: [TemplateMarkup.Object] = []
+    var elements: [TemplateMarkup.Element] = []
     var sawInterface = false
+    /// For each open `<object>`, its index; for each open `<child>`, its `type` (pushed in order).
+    var openObjects: [Int] = []
+    var childTypes: [String?] = []
+    /// The `<property>` being read: its name, its text so far, whether it holds only text.
+    var property: (name: String, text: String, isLiteral: Bool)?
 }
 
 private func attribute(_ name: String, _ names: UnsafeMutablePointer<UnsafePointer<gchar>?>?,
@@ -88,16 +126,54 @@ private let startElement: @convention(c) (
         fail(error, "<template> defines a widget class; a row template declares its root as <object class=\"…\" id=\"…\">")
         return
     }
-    if name == "object", let id = attribute("id", names, values) {
-        state.objects.append(.init(id: id, className: attribute("class", names, values) ?? "",
-                                   isTopLevel: state.stack == ["interface"]))
+    if state.property != nil {
+        state.property?.isLiteral = false  // an object or expression given as the value
+    }
+    switch name {
+    case "object":
+        // A `<child>`'s object belongs to the object around that child; a property's value object to none.
+        let inChild = state.stack.last == "child"
+        let element = TemplateMarkup.Element(className: attribute("class", names, values) ?? "",
+                                             id: attribute("id", names, values),
+                                             parent: inChild ? state.openObjects.last : nil,
+                                             childType: inChild ? state.childTypes.last ?? nil : nil,
+                                             isTopLevel: state.stack == ["interface"])
+        state.openObjects.append(state.elements.count)
+        state.elements.append(element)
+    case "child":
+        state.childTypes.append(attribute("type", names, values))
+    case "property" where state.stack.last == "object":
+        state.property = (attribute("name", names, values) ?? "", "", attribute("bind-source", names, values) == nil)
+    default:
+        break
     }
     state.stack.append(name)
+}
+
+private let textInElement: @convention(c) (
+    OpaquePointer?, UnsafePointer<gchar>?, gsize, gpointer?, UnsafeMutablePointer<UnsafeMutablePointer<GError>?>?
+) -> Void = { _, text, length, data, _ in
+    let state = Unmanaged<ParseState>.fromOpaque(data!).takeUnretainedValue()
+    guard state.property != nil, state.stack.last == "property", let text else { return }
+    let bytes = UnsafeRawBufferPointer(start: text, count: Int(length))
+    state.property?.text += String(decoding: bytes, as: UTF8.self)
 }
 
 private let endElement: @convention(c) (
     OpaquePointer?, UnsafePointer<gchar>?, gpointer?, UnsafeMutablePointer<UnsafeMutablePointer<GError>?>?
 ) -> Void = { _, _, data, _ in
     let state = Unmanaged<ParseState>.fromOpaque(data!).takeUnretainedValue()
-    _ = state.stack.popLast()
+    switch state.stack.popLast() {
+    case "object":
+        _ = state.openObjects.popLast()
+    case "child":
+        _ = state.childTypes.popLast()
+    case "property" where state.property != nil && state.stack.last == "object":
+        if let property = state.property, let owner = state.openObjects.last {
+            state.elements[owner].properties.append(.init(name: property.name, text: property.text, isLiteral: property.isLiteral))
+        }
+        state.property = nil
+    default:
+        break
+    }
 }

@@ -43,8 +43,11 @@ public final class TemplateRowView<Model>: ConfigurableRowView {
     public func configure(with model: Model) {
         isBinding = true
         defer { isBinding = false }
-        for (binding, object) in zip(template.definition.bindings, bindingTargets) {
-            binding.apply(object, model)
+        let definition = template.definition
+        for (index, object) in bindingTargets.enumerated() {
+            if let problem = definition.bindings[index].apply(object, model) {
+                definition.report(problem, ofBinding: index)
+            }
         }
     }
 

@@ -13,6 +13,10 @@ import XCTest
 /// Each test runs its application in a child process under `dbus-run-session` (GtkApplication
 /// wants a session bus); the child prints what happened, the parent checks.
 final class ApplicationActionTests: XCTestCase {
+    override func setUpWithError() throws {
+        try requireDisplay()
+    }
+
     func testActionsRunTheirHandlersWhenActivatedByTheirDetailedNames() throws {
         if ChildProcess.isChild() {
             MainActor.assumeIsolated {

@@ -15,6 +15,10 @@ import XCTest
 /// The tests are synchronous, like an app's `main` calling `run()`: an async test body is itself a
 /// main-queue job, inside which the main queue (and so `Task { @MainActor in }`) cannot run.
 final class ApplicationTests: XCTestCase {
+    override func setUpWithError() throws {
+        try requireDisplay()
+    }
+
     func testActivationGetsTheMainWindowAndQuitEndsRun() throws {
         if ChildProcess.isChild() {
             MainActor.assumeIsolated {

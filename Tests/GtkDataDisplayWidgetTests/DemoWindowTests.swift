@@ -13,6 +13,10 @@ import XCTest
 /// GtkApplication wants a D-Bus session bus, so the demo runs in a child process under
 /// `dbus-run-session` (as ApplicationTests do); the child prints what it found, the parent checks.
 final class DemoWindowTests: XCTestCase {
+    override func setUpWithError() throws {
+        try requireDisplay()
+    }
+
     private let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     func testTheDemoWindowsSidebarMenuAndAbout() throws {

@@ -74,6 +74,7 @@ extension BaseListManager {
         commit(prepared.flat, plan: plan, oldFlat: oldFlat)
         if batchDepth == 0 { endRetired() }
         RowObjectPool.releaseRetired()
+        didApplyChange.invoke()
         drainPending()
         return true
     }

@@ -26,6 +26,10 @@ open class BaseListManager {
     public internal(set) var lastUpdate: UpdateSummary?
     /// Which rows show plain models (`register`, `setState(models:)`): see `ModelRegistry`.
     public let modelRegistry = ModelRegistry()
+    /// Fires after every change that reached the store (an operation, a batch, a whole state), once
+    /// its splices are done and before its events fire: for the library's views that hold on to a
+    /// row between updates (an open row menu).
+    let didApplyChange = Event<Void>()
 
     // Internal, not private, only so the extension files of Managers/ can reach them.
     var state: [SectionState] = [] {

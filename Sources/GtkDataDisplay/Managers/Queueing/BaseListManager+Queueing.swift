@@ -30,6 +30,7 @@ extension BaseListManager {
         if batchDepth == 0 {
             // Background updates started before this change can no longer apply: stop their diffs.
             if supersedingBackgroundUpdates { backgroundUpdates.changeLanded() }
+            didApplyChange.invoke()
             drainPending()
         }
     }

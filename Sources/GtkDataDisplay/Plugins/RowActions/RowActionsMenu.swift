@@ -68,6 +68,15 @@ final class RowActionsMenu {
         }
     }
 
+    /// Shows `actions` instead of the entries shown now, in the open menu (its row's generator was
+    /// replaced by one with the same id), and focuses the first entry that can be chosen.
+    func replaceEntries(with actions: [RowAction]) {
+        rebuild(actions)
+        if let first = entries.first(where: { $0.action.isEnabled }) {
+            _ = gtk_widget_grab_focus(first.button)
+        }
+    }
+
     func close() {
         gtk_popover_popdown(gdd_popover(untyped(popover)))
     }

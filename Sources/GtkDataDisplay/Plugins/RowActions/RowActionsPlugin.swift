@@ -18,6 +18,11 @@ import CGtk
 /// One menu (a `GtkPopover`, `popover`) serves every row of the view: it lives outside the
 /// recycled rows, as a child of the item view, and points at the row it was opened for. The
 /// same plugin works in a list and a grid.
+///
+/// An update that takes the menu's row away (`remove`, `clear`, a `setState` without its id)
+/// closes the menu, and the focus goes to the view. An update that keeps the row by its id with
+/// another generator (a `setState` of new instances) keeps the menu open with the new generator's
+/// actions (closed if it has none).
 @MainActor
 public final class RowActionsPlugin: AdapterPlugin {
     /// Fires after an action's own `didTrigger`, with the row's generator and the action.
@@ -42,6 +47,8 @@ public final class RowActionsPlugin: AdapterPlugin {
         set { menuLiveRow = LiveRow(newValue) }
     }
     private var menuLiveRow = LiveRow()
+    /// The generator whose actions the open menu shows.
+    private weak var menuShownGenerator: AnyObject?
 
     /// A plugin for rows that provide actions. `actions`, if given, supplies the actions of rows
     /// whose generator is not `RowActionsProviding` (e.g. template rows).
@@ -53,6 +60,7 @@ public final class RowActionsPlugin: AdapterPlugin {
     isolated deinit {
         if let madeMenu, gtk_widget_get_parent(madeMenu.popover) != nil { gtk_widget_unparent(madeMenu.popover) }
         holdMenuRow(false)
+        adapter?.manager.didApplyChange.removeListener(key: ObjectIdentifier(self))
     }
 
     // MARK: Reading
@@ -110,6 +118,7 @@ public final class RowActionsPlugin: AdapterPlugin {
         }
         menu.onChoose = { [weak self] action in self?.choose(action) }
         menu.onClosed = { [weak self] in self?.menuClosed() }
+        adapter.manager.didApplyChange.addListener(key: ObjectIdentifier(self)) { [weak self] in self?.managerChanged() }
         addRightClick(to: view)
         addLongPress(to: view)
         addKeys(to: view)
@@ -184,15 +193,33 @@ public final class RowActionsPlugin: AdapterPlugin {
         if menu.isOpen { menu.close() }
         var target = point ?? GdkRectangle()
         if point == nil {
+            // The row scrolled into view (GTK keeps rows realised just outside it), the menu
+            // pointing at its visible part.
             var bounds = graphene_rect_t()
-            guard gtk_widget_compute_bounds(rowWidget, adapter.itemView, &bounds) != 0 else { return false }
-            target = GdkRectangle(x: Int32(bounds.origin.x), y: Int32(bounds.origin.y),
-                                  width: Int32(bounds.size.width), height: Int32(bounds.size.height))
+            guard gtk_widget_compute_bounds(rowWidget, adapter.itemView, &bounds) != 0,
+                  let visible = adapter.revealedPart(of: bounds) else { return false }
+            target = visible
         }
         menuRow = row
+        menuShownGenerator = row.generator
         holdMenuRow(true)
         menu.open(actions, pointingTo: target)
         return true
+    }
+
+    /// An update reached the store while the menu is open: a row that left closes it, a row kept
+    /// by id with another generator shows that generator's actions.
+    private func managerChanged() {
+        guard isMenuOpen else { return }
+        guard let row = menuRow, let adapter, adapter.manager.row(of: row.generator) === row else {
+            menu.close()  // the focus goes to the view (`menuClosed`)
+            return
+        }
+        guard row.generator !== menuShownGenerator else { return }
+        let actions = actions(for: row.generator)
+        guard !actions.isEmpty else { return menu.close() }
+        menuShownGenerator = row.generator
+        menu.replaceEntries(with: actions)
     }
 
     // MARK: Choosing and closing

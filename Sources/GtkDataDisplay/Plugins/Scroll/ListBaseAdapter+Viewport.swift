@@ -60,6 +60,25 @@ extension ListBaseAdapter {
         }
     }
 
+    /// Scrolls the least that brings `rect` (in the item view's coordinates: a row's bounds) into
+    /// the visible area, and returns the part of it on screen afterwards, in the same coordinates;
+    /// nil when none of it can be. GTK keeps rows realised just outside the visible area: a popover
+    /// pointing at one of those would point outside the view (and its window).
+    func revealedPart(of rect: graphene_rect_t) -> GdkRectangle? {
+        let height = viewportHeight, width = Double(gtk_widget_get_width(itemView))
+        var y = Double(rect.origin.y)
+        let rowHeight = Double(rect.size.height)
+        if y < 0 {
+            y -= scrollVertically(by: y)
+        } else if y + rowHeight > height {
+            y -= scrollVertically(by: min(y, y + rowHeight - height))
+        }
+        let top = max(y, 0), bottom = min(y + rowHeight, height)
+        let left = max(Double(rect.origin.x), 0), right = min(Double(rect.origin.x + rect.size.width), width)
+        guard bottom - top >= 1, right - left >= 1 else { return nil }
+        return GdkRectangle(x: Int32(left), y: Int32(top), width: Int32(right - left), height: Int32(bottom - top))
+    }
+
     /// Scrolls `delta` pixels down (up when negative), within the adjustment's range. Returns
     /// how far it actually moved.
     @discardableResult

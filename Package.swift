@@ -4,9 +4,13 @@ import PackageDescription
 let package = Package(
     name: "GtkDataDisplay",
     products: [
+        // The list library: managers, generators, sections, adapters, plugins, templates, events.
         .library(name: "GtkDataDisplay", targets: ["GtkDataDisplay"]),
-        // The same library as a shared object, for apps that link it outside SwiftPM (meson-helpers/).
-        .library(name: "GtkDataDisplayShared", type: .dynamic, targets: ["GtkDataDisplay"]),
+        // App-shell helpers around a list (application, window, header bar, menus, stack, typed
+        // widgets): for apps without a Swift GTK binding of their own.
+        .library(name: "GtkDataDisplayShell", targets: ["GtkDataDisplayShell"]),
+        // Both as a shared object, for apps that link them outside SwiftPM (meson-helpers/).
+        .library(name: "GtkDataDisplayShared", type: .dynamic, targets: ["GtkDataDisplay", "GtkDataDisplayShell"]),
         .library(name: "GtkDataDisplayTesting", targets: ["GtkDataDisplayTesting"]),
         .library(name: "DataDisplayDiff", targets: ["DataDisplayDiff"]),
         .executable(name: "gtk-data-display-demo", targets: ["GtkDataDisplayDemo"]),
@@ -20,26 +24,27 @@ let package = Package(
     ],
     targets: [
         .systemLibrary(
-            name: "CGtk",
+            name: "CGtkDataDisplay",
             pkgConfig: "gtk4",
             providers: [.apt(["libgtk-4-dev"])]
         ),
-        // Pure Swift: imports neither CGtk nor Foundation.
+        // Pure Swift: imports neither the C module nor Foundation.
         .target(name: "DataDisplayDiff"),
         // Compiles Resources/*.gresource.xml into the targets' resource bundles (see the plugin).
         .plugin(name: "GResourceCompiler", capability: .buildTool()),
-        .target(name: "GtkDataDisplay", dependencies: ["CGtk", "DataDisplayDiff"], plugins: ["GResourceCompiler"]),
-        .target(name: "GtkDataDisplayTesting", dependencies: ["GtkDataDisplay", "CGtk"]),
-        .executableTarget(name: "GtkDataDisplayDemo", dependencies: ["GtkDataDisplay"], plugins: ["GResourceCompiler"]),
-        .executableTarget(name: "GtkDataDisplayBench", dependencies: ["GtkDataDisplay", "DataDisplayDiff", "CGtk"]),
-        // App code, written from the README alone: neither imports CGtk.
-        .executableTarget(name: "GtkDataDisplayExample", dependencies: ["GtkDataDisplay"]),
-        .executableTarget(name: "ContactsExample", dependencies: ["GtkDataDisplay"]),
+        .target(name: "GtkDataDisplay", dependencies: ["CGtkDataDisplay", "DataDisplayDiff"], plugins: ["GResourceCompiler"]),
+        .target(name: "GtkDataDisplayShell", dependencies: ["GtkDataDisplay", "CGtkDataDisplay"]),
+        .target(name: "GtkDataDisplayTesting", dependencies: ["GtkDataDisplay", "CGtkDataDisplay"]),
+        .executableTarget(name: "GtkDataDisplayDemo", dependencies: ["GtkDataDisplay", "GtkDataDisplayShell"], plugins: ["GResourceCompiler"]),
+        .executableTarget(name: "GtkDataDisplayBench", dependencies: ["GtkDataDisplay", "DataDisplayDiff", "CGtkDataDisplay"]),
+        // App code, written from the README alone: neither imports the C module.
+        .executableTarget(name: "GtkDataDisplayExample", dependencies: ["GtkDataDisplay", "GtkDataDisplayShell"]),
+        .executableTarget(name: "ContactsExample", dependencies: ["GtkDataDisplay", "GtkDataDisplayShell"]),
         .testTarget(name: "DataDisplayDiffTests", dependencies: ["DataDisplayDiff"]),
-        .testTarget(name: "GtkDataDisplayTests", dependencies: ["GtkDataDisplay", "GtkDataDisplayTesting", "CGtk"]),
+        .testTarget(name: "GtkDataDisplayTests", dependencies: ["GtkDataDisplay", "GtkDataDisplayShell", "GtkDataDisplayTesting", "CGtkDataDisplay"]),
         // The widget tests also open the demo's window (its About, its sidebar) from the demo's own code.
-        .testTarget(name: "GtkDataDisplayWidgetTests", dependencies: ["GtkDataDisplay", "GtkDataDisplayTesting", "GtkDataDisplayDemo", "CGtk"]),
-        // The testing kit used as an app would (no CGtk): every simulation checked against real behaviour.
-        .testTarget(name: "GtkDataDisplayTestingTests", dependencies: ["GtkDataDisplay", "GtkDataDisplayTesting"]),
+        .testTarget(name: "GtkDataDisplayWidgetTests", dependencies: ["GtkDataDisplay", "GtkDataDisplayShell", "GtkDataDisplayTesting", "GtkDataDisplayDemo", "CGtkDataDisplay"]),
+        // The testing kit used as an app would (no C module): every simulation checked against real behaviour.
+        .testTarget(name: "GtkDataDisplayTestingTests", dependencies: ["GtkDataDisplay", "GtkDataDisplayShell", "GtkDataDisplayTesting"]),
     ]
 )

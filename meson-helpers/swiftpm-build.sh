@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds GtkDataDisplay with SwiftPM for meson, then copies the products into meson's build folder:
 # the demo, the shared library (libGtkDataDisplayShared.so) and the Swift modules an app compiles
-# against (GtkDataDisplay.swiftmodule and DataDisplayDiff.swiftmodule).
+# against (GtkDataDisplay.swiftmodule, GtkDataDisplayShell.swiftmodule and DataDisplayDiff.swiftmodule).
 #   swiftpm-build.sh --root                                  prints the package folder
 #   swiftpm-build.sh CONFIGURATION SCRATCH_PATH OUTPUT_DIR   builds and copies
 # The package folder is found from this script's real location (also through a symlinked subproject).
@@ -29,6 +29,7 @@ publish() {
     mv -f "$target.partial.$$" "$target"
 }
 for product in "$bin/gtk-data-display-demo" "$bin/libGtkDataDisplayShared.so" \
-               "$bin/Modules/GtkDataDisplay.swiftmodule" "$bin/Modules/DataDisplayDiff.swiftmodule"; do
+               "$bin/Modules/GtkDataDisplay.swiftmodule" "$bin/Modules/GtkDataDisplayShell.swiftmodule" \
+               "$bin/Modules/DataDisplayDiff.swiftmodule"; do
     publish "$product"
 done

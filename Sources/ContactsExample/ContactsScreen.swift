@@ -1,4 +1,5 @@
 import GtkDataDisplay
+import GtkDataDisplayShell
 
 /// The contacts screen: a search entry, Delete and Reload buttons, and the list.
 @MainActor

@@ -1,4 +1,5 @@
 import GtkDataDisplay
+import GtkDataDisplayShell
 
 /// Drives the screen the way a user would and checks what the list shows after each step.
 @MainActor

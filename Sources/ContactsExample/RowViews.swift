@@ -1,4 +1,5 @@
 import GtkDataDisplay
+import GtkDataDisplayShell
 
 /// The row of one contact: a GtkBuilder template with bindings (no code-built widgets).
 let contactRowUI = """
@@ -32,7 +33,7 @@ let contactRowUI = """
 /// A section header: the letter.
 final class LetterView: ConfigurableRowView {
     let label = Label(xalign: 0)
-    var widget: Widget { label.widget }
+    var widget: OwnedWidget { label.widget }
     static func make() -> LetterView { LetterView() }
     func configure(with letter: String) { label.markup = "<b>\(letter)</b>" }
 }
@@ -40,7 +41,7 @@ final class LetterView: ConfigurableRowView {
 /// The Favourites group row.
 final class GroupView: ConfigurableRowView {
     let label = Label(xalign: 0)
-    var widget: Widget { label.widget }
+    var widget: OwnedWidget { label.widget }
     static func make() -> GroupView { GroupView() }
     func configure(with title: String) { label.markup = "<b>\(title)</b>" }
 }

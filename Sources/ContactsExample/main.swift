@@ -9,6 +9,7 @@
 
 import Foundation
 import GtkDataDisplay
+import GtkDataDisplayShell
 
 let selfTest = CommandLine.arguments.contains("--self-test")
 let app = Application(id: "org.gtkdatadisplay.Contacts", isUnique: false)

@@ -2,7 +2,7 @@
 // version, as a hand-written app's item type would. Registered once; fields live right after
 // the GObject header.
 
-import CGtk
+import CGtkDataDisplay
 
 enum BenchItem {
     /// The "GddBenchItem" GType: a GObject with two 64-bit fields.

@@ -1,7 +1,7 @@
 // The rows the manager paths show: a BaseRowGenerator over a one-label view, as a user would write
 // it. The view remembers what it shows so the benchmark can check the screen against the store.
 
-import CGtk
+import CGtkDataDisplay
 import GtkDataDisplay
 
 /// What a row shows: its id and a content version.
@@ -13,10 +13,10 @@ struct BenchModel: Hashable, Sendable {
 /// One GtkLabel showing "row <id> · v<content>".
 @MainActor
 final class BenchRowView: ConfigurableRowView {
-    let widget: Widget
+    let widget: OwnedWidget
     private(set) var shown: BenchModel?
 
-    private init() { widget = Widget(gtk_label_new(nil)) }
+    private init() { widget = OwnedWidget(gtk_label_new(nil)) }
 
     static func make() -> BenchRowView {
         let view = BenchRowView()

@@ -4,7 +4,7 @@
 // changed rows in place and absorbs GTK 4.8's unbind+bind on position changes); the others use a raw store with a
 // plain signal factory. The list view is at the top of the list.
 
-import CGtk
+import CGtkDataDisplay
 import GtkDataDisplay
 
 @MainActor

@@ -2,7 +2,7 @@
 // GListStore). Every contender ends with the store equal to the new list and the harness holding
 // exactly the new list's items; removed items are released inside apply (freeing is a cost of churn).
 
-import CGtk
+import CGtkDataDisplay
 import DataDisplayDiff
 
 /// The contender names of the report and the JSON.

@@ -1,7 +1,7 @@
 // Counts a list model's `items-changed` emissions and their churn with a plain C handler (no
 // Swift closure, no actor hop), so counting costs every contender the same few nanoseconds.
 
-import CGtk
+import CGtkDataDisplay
 
 private let countItemsChanged: @convention(c) (UnsafeMutableRawPointer?, guint, guint, guint, UnsafeMutableRawPointer?) -> Void = {
     _, _, removed, added, data in

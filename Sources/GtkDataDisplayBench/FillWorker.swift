@@ -8,7 +8,7 @@
 // from 64-byte to 48-byte slices: it measures what the manager's fills left behind as much as itself.)
 // Without a display only the manager part and the raw items + splice are timed.
 
-import CGtk
+import CGtkDataDisplay
 import GtkDataDisplay
 
 @MainActor

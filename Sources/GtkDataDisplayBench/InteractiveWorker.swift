@@ -10,7 +10,7 @@
 // One warm-up cycle (filter + restore), then `cycles` timed ones. Checked untimed after each update:
 // the store shows the target and the realised rows show the store.
 
-import CGtk
+import CGtkDataDisplay
 import GtkDataDisplay
 
 /// The interactive measurement: per update the setState time and the next frame's work.

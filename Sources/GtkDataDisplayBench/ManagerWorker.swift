@@ -7,7 +7,7 @@
 // same input (`FullReloadContender` on a fresh raw store, only its apply timed, as in the timing
 // worker) are timed too: goal 1's ratio compares the two from the same process and the same minutes.
 
-import CGtk
+import CGtkDataDisplay
 import DataDisplayDiff
 import GtkDataDisplay
 

@@ -4,7 +4,7 @@
 // then the peak of one whole-state update (the classic mix) on top of it, then what the first single
 // operation adds (the tables single operations keep).
 
-import CGtk
+import CGtkDataDisplay
 import GtkDataDisplay
 
 @MainActor

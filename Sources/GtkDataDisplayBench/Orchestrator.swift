@@ -5,7 +5,7 @@
 // run after the binds, one at a time and alone, since their figures are times. The parent itself does no
 // GTK work besides probing for a display.
 
-import CGtk
+import CGtkDataDisplay
 
 @MainActor
 final class Orchestrator {

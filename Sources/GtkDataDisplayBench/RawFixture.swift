@@ -2,7 +2,7 @@
 // harness holds one reference per item in the list (like an app's model array): GListStore drops
 // removed items before it adds the new ones, so a moved item must be held by someone else.
 
-import CGtk
+import CGtkDataDisplay
 
 @MainActor
 final class RawFixture {

@@ -1,7 +1,7 @@
 // A GtkListView over a raw GListStore of BenchItems with a plain GtkSignalListItemFactory, as a
 // hand-written app would build it: setup makes a label, bind fills it, every GTK bind is counted.
 
-import CGtk
+import CGtkDataDisplay
 import GtkDataDisplay
 
 @MainActor

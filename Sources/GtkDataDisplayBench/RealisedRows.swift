@@ -1,7 +1,7 @@
 // Which rows a GtkListView has realised (bound list items), followed through the factory's own
 // bind/unbind signals — GTK's view of things, whatever the adapter absorbs or defers.
 
-import CGtk
+import CGtkDataDisplay
 import GtkDataDisplay
 
 /// The list items currently bound by a factory.

@@ -20,7 +20,7 @@
 // handler reading the count with `gtk_bitset_get_size` — doing the same three operations: the
 // floor GTK itself sets.
 
-import CGtk
+import CGtkDataDisplay
 import GtkDataDisplay
 
 /// Approximate share of surnames by initial (‰): the section sizes of a contacts list.
@@ -48,8 +48,8 @@ enum LetterSections {
 /// A section header: one GtkLabel showing its letter.
 @MainActor
 final class LetterHeaderView: ConfigurableRowView {
-    let widget: Widget
-    private init() { widget = Widget(gtk_label_new(nil)) }
+    let widget: OwnedWidget
+    private init() { widget = OwnedWidget(gtk_label_new(nil)) }
     static func make() -> LetterHeaderView { LetterHeaderView() }
     func configure(with model: String) {
         model.withCString { gtk_label_set_text(gdd_label(widget.raw), $0) }

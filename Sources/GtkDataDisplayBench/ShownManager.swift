@@ -3,7 +3,7 @@
 // realised rows compared with the store. Used by the binds worker (list) and the views worker
 // (list beside grid).
 
-import CGtk
+import CGtkDataDisplay
 import GtkDataDisplay
 
 /// Which adapter shows the rows.

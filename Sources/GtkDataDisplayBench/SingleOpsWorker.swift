@@ -20,7 +20,7 @@
 // (`g_list_store_insert`, `g_list_store_remove`), what every insert and removal above includes; one
 // item put in for another (`replace`'s splice) and nine put back with the ends exchanged (`swap`'s).
 
-import CGtk
+import CGtkDataDisplay
 import GtkDataDisplay
 
 /// Median, min and max µs of each single operation at one size.

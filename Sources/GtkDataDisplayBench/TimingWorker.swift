@@ -2,7 +2,7 @@
 // Per mix: a warm-up run (whose result is checked row by row), then timed runs, each on a fresh
 // store in the old state; diff and apply are timed separately, their medians reported.
 
-import CGtk
+import CGtkDataDisplay
 import DataDisplayDiff
 
 @MainActor

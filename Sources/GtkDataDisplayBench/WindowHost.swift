@@ -1,7 +1,7 @@
 // A real toplevel window for list views under a display (Xvfb), and "settling": letting GTK run
 // enough frames that every list item it wants realised is bound.
 
-import CGtk
+import CGtkDataDisplay
 
 @MainActor
 final class WindowHost {

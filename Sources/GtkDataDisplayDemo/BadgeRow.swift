@@ -2,6 +2,7 @@
 // widgets are described by `Resources/ui/badge-row.ui`, bound to a `StockItem`.
 
 import GtkDataDisplay
+import GtkDataDisplayShell
 
 /// A badge row (icon, title, count), shown with the `badge-row.ui` template.
 final class BadgeRow: TemplateRowGenerator<StockItem>, DemoRow {

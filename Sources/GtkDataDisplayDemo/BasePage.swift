@@ -1,4 +1,5 @@
 import GtkDataDisplay
+import GtkDataDisplayShell
 
 /// The "Base" page: a `BaseListManager` of produce in three sections, and the list updates
 /// every manager has (add, remove, update, and whole-state updates).

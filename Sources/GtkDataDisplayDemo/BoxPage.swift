@@ -1,4 +1,5 @@
 import GtkDataDisplay
+import GtkDataDisplayShell
 
 /// The "Box" page: a short settings page in a `GtkBox` (a `BoxAdapter`), not a list view. Every
 /// row has a widget of its own for as long as it is shown, so switches and entries keep what the

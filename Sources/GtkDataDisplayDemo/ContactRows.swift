@@ -3,6 +3,7 @@
 // (`favourites-group.ui`) and a letter header (`letter-header.ui`).
 
 import GtkDataDisplay
+import GtkDataDisplayShell
 
 /// A contact in its letter section: stays in name order (not movable).
 typealias ContactRow = TemplateRowGenerator<Contact>

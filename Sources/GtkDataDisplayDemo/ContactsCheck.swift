@@ -3,6 +3,7 @@
 
 import Foundation
 import GtkDataDisplay
+import GtkDataDisplayShell
 
 /// What the store shows, read row by row from the `GListStore`.
 @MainActor
@@ -117,7 +118,7 @@ struct ContactsCheck {
         await search("zzqx")
         check(page.manager.store.count == 0 && page.empty.isShowingPlaceholder, "contacts: a search that matches nobody shows the empty state")
         await selfTestShot("contacts-empty")
-        page.empty.placeholder.actionButton.click()
+        Button(wrapping: page.empty.placeholder.actionButton).click()
         await settle(600)
         check(page.search.text.isEmpty && store.contacts.count == 5_000 && !page.empty.isShowingPlaceholder,
               "contacts: the empty state’s Clear search button brings the list back")

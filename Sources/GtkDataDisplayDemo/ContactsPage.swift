@@ -1,4 +1,5 @@
 import GtkDataDisplay
+import GtkDataDisplayShell
 
 /// The "Contacts" page: an address book of 5,000 people in letter sections, written as app code
 /// (GtkDataDisplay only, no C).

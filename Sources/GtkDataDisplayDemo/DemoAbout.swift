@@ -1,4 +1,5 @@
 import GtkDataDisplay
+import GtkDataDisplayShell
 
 /// The demo's About dialog: what it says about the demo, the same as its AppStream metainfo
 /// (`Resources/io.github.gtkdatadisplay.Demo.metainfo.xml`: name, latest release, licence,

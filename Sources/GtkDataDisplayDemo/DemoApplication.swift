@@ -1,4 +1,5 @@
 import GtkDataDisplay
+import GtkDataDisplayShell
 
 /// The demo application: builds the demo window on `activate` and keeps it alive while it runs.
 @MainActor

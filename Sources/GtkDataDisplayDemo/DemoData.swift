@@ -2,6 +2,7 @@
 // states. The Manual page reuses `TextRow`, `Produce` and `SectionHeader`.
 
 import GtkDataDisplay
+import GtkDataDisplayShell
 
 /// A fruit or vegetable, shown as a two-line text row.
 struct Produce: Equatable {

@@ -1,4 +1,5 @@
 import GtkDataDisplay
+import GtkDataDisplayShell
 
 /// The demo's pages, in the order the sidebar lists them. The raw value is the page's name in
 /// the window's `Stack` and on the command line (`--page folding`).

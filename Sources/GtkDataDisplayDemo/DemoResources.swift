@@ -1,5 +1,6 @@
 import Foundation
 import GtkDataDisplay
+import GtkDataDisplayShell
 
 /// The demo's GResource bundle (`io.github.gtkdatadisplay.Demo.gresource`, compiled from
 /// `Resources/io.github.gtkdatadisplay.Demo.gresource.xml`): its .ui files, CSS and icons.

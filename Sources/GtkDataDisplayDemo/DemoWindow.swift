@@ -1,4 +1,5 @@
 import GtkDataDisplay
+import GtkDataDisplayShell
 
 /// The demo window: a sidebar listing one page per manager (Base, Manual, Gravity, Folding,
 /// Grid, Box: a settings page in a `GtkBox`, Feed: pagination, Empty: the empty state, Contacts: an

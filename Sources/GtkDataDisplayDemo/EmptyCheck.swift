@@ -2,6 +2,7 @@
 // Refresh button's event brings messages and hides it, and clearing the list brings it back.
 
 import GtkDataDisplay
+import GtkDataDisplayShell
 
 @MainActor
 struct EmptyCheck {

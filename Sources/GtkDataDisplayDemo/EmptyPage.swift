@@ -1,4 +1,5 @@
 import GtkDataDisplay
+import GtkDataDisplayShell
 
 /// The "Empty" page: an inbox that starts with no messages, to show the empty-state plugin on its
 /// own. The placeholder (icon, title, description, a Refresh button) stands where the rows would be

@@ -1,4 +1,5 @@
 import GtkDataDisplay
+import GtkDataDisplayShell
 
 /// The "Feed" page: a feed that grows at both ends from a simulated, slow and flaky source.
 ///

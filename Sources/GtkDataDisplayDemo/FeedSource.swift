@@ -1,5 +1,6 @@
 import Foundation
 import GtkDataDisplay
+import GtkDataDisplayShell
 
 /// One post of the simulated feed.
 struct Post: Equatable, Sendable {

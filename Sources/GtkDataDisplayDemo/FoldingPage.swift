@@ -1,4 +1,5 @@
 import GtkDataDisplay
+import GtkDataDisplayShell
 
 /// The "Folding" page: a three-level tree of places (continents → countries → cities, with
 /// leaves at every level) that folds by mouse and keyboard.

@@ -1,6 +1,7 @@
 // What the Gravity page shows: parcels of some weight, in sections by weight band.
 
 import GtkDataDisplay
+import GtkDataDisplayShell
 
 /// A weight band: one section of the Gravity page. Its header's heaviness is the band's rank,
 /// so the manager orders the sections light, medium, heavy whatever order they are added in.

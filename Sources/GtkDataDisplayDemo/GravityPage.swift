@@ -1,4 +1,5 @@
 import GtkDataDisplay
+import GtkDataDisplayShell
 
 /// The "Gravity" page: a `GravityListManager` of parcels of random weight. Rows land in order of
 /// weight inside their band's section, and sections in order of their header's heaviness

@@ -1,4 +1,5 @@
 import GtkDataDisplay
+import GtkDataDisplayShell
 
 /// The "Grid" page: icons as tiles in a `GridViewAdapter`, in sections whose headers are tiles of
 /// their own (GTK 4.8's grid has no full-width rows), drawn as headings by the library's CSS.

@@ -1,4 +1,5 @@
 import GtkDataDisplay
+import GtkDataDisplayShell
 
 /// The end of the header bar: the dark style toggle and the primary menu (About, Quit), with the
 /// application actions behind them (`app.about`, `app.quit` on Ctrl+Q).

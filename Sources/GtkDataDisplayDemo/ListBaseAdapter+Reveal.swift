@@ -1,4 +1,5 @@
 import GtkDataDisplay
+import GtkDataDisplayShell
 
 extension ListBaseAdapter {
     /// Scrolls to a row and selects it, so a change is easy to spot.

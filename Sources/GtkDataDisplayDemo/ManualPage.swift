@@ -1,4 +1,5 @@
 import GtkDataDisplay
+import GtkDataDisplayShell
 
 /// The "Manual" page: a `ManualListManager` edited operation by operation, with one button per
 /// insert form. Row operations work relative to the selected row (a random row when none is

@@ -1,4 +1,5 @@
 import GtkDataDisplay
+import GtkDataDisplayShell
 
 /// The layout every page shares: its toolbar on top, the list filling the middle, the status
 /// footer at the bottom.

@@ -4,6 +4,7 @@
 // The badge row is in BadgeRow.swift.
 
 import GtkDataDisplay
+import GtkDataDisplayShell
 
 /// A left-aligned label that ellipsizes instead of widening the window.
 @MainActor

@@ -4,6 +4,7 @@
 
 import Foundation
 import GtkDataDisplay
+import GtkDataDisplayShell
 
 /// The self-test's checks so far and what failed.
 @MainActor

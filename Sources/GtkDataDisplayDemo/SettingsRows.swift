@@ -3,6 +3,7 @@
 // foldable "Advanced" row). Row templates from the demo's resource bundle: no C calls.
 
 import GtkDataDisplay
+import GtkDataDisplayShell
 
 /// What a switch row shows.
 struct SwitchSetting: Equatable {

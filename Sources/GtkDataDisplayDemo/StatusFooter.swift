@@ -1,4 +1,5 @@
 import GtkDataDisplay
+import GtkDataDisplayShell
 
 /// A page's footer: a status line saying what the last action did to the store, over a dimmed
 /// line of the adapter's bind statistics.

@@ -4,6 +4,7 @@
 
 import Foundation
 import GtkDataDisplay
+import GtkDataDisplayShell
 
 @MainActor
 struct StressCheck {

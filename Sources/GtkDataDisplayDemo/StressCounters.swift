@@ -1,6 +1,7 @@
 // The Stress page's live counters: four numbers with a caption under each.
 
 import GtkDataDisplay
+import GtkDataDisplayShell
 
 /// One counter: a large number over a dimmed caption.
 @MainActor

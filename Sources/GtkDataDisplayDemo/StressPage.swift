@@ -1,4 +1,5 @@
 import GtkDataDisplay
+import GtkDataDisplayShell
 
 /// The "Stress" page: a million rows in one list view, and a button per benchmark mix.
 ///

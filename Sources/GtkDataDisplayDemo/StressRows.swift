@@ -1,6 +1,7 @@
 // The Stress page's rows: an id and a content revision, shown as one line (`stress-row.ui`).
 
 import GtkDataDisplay
+import GtkDataDisplayShell
 
 /// What one stress row shows: which row it is and how often its content changed.
 struct StressItem: Equatable, Sendable {

@@ -1,5 +1,6 @@
 import Foundation
 import GtkDataDisplay
+import GtkDataDisplayShell
 
 /// The soak run (`--stress SECONDS`): a list of 100,000 rows takes random updates many times a
 /// second while it scrolls, next to a plain Swift model of what it should show. At the end the
@@ -259,7 +260,7 @@ final class StressRow: BaseRowGenerator<StressRowView> {
 /// A single label.
 final class StressRowView: ConfigurableRowView {
     private let label = Label(xalign: 0)
-    var widget: Widget { label.widget }
+    var widget: OwnedWidget { label.widget }
     static func make() -> StressRowView { StressRowView() }
     func configure(with model: String) { label.text = model }
 }

@@ -1,4 +1,5 @@
 import GtkDataDisplay
+import GtkDataDisplayShell
 
 /// One toolbar button: what it says, what its tooltip explains, and what it does. An underscore
 /// in the label marks its mnemonic: Alt and that letter press the button. Mnemonics must not be

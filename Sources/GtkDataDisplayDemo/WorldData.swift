@@ -1,6 +1,7 @@
 // What the Folding page shows: a three-level tree of places (continents → countries → cities).
 
 import GtkDataDisplay
+import GtkDataDisplayShell
 
 /// A place on the Folding page: its name, its level in the tree, and a line about it.
 struct Place: Equatable {

@@ -1,10 +1,11 @@
 import Foundation
 import GtkDataDisplay
+import GtkDataDisplayShell
 
 /// A row view: built once per recycled list item, configured per row.
 final class TitleView: ConfigurableRowView {
     let label = Label(xalign: 0)
-    var widget: Widget { label.widget }
+    var widget: OwnedWidget { label.widget }
     static func make() -> TitleView { TitleView() }
     func configure(with title: String) { label.text = title }
 }

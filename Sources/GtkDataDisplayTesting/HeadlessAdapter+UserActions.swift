@@ -1,4 +1,4 @@
-import CGtk
+import CGtkDataDisplay
 @_spi(Testing) import GtkDataDisplay
 
 // What users do to a list or grid, done headless through the code paths the view uses: GTK's

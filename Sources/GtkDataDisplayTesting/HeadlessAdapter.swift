@@ -1,4 +1,4 @@
-import CGtk
+import CGtkDataDisplay
 @_spi(Testing) import GtkDataDisplay
 
 /// A list or grid view adapter without its widget, for tests that run without a display.

@@ -1,4 +1,4 @@
-import CGtk
+import CGtkDataDisplay
 import Foundation
 
 /// Drives GLib's default main context from a test.

@@ -1,4 +1,4 @@
-import CGtk
+import CGtkDataDisplay
 @_spi(Testing) import GtkDataDisplay
 
 /// How a test names rows in snapshots and renderings: a row's text from its generator.

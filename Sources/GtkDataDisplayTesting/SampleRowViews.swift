@@ -1,17 +1,17 @@
-import CGtk
+import CGtkDataDisplay
 import GtkDataDisplay
 
 /// A row view showing one string in a label: the smallest real row, for tests and sketches.
 @MainActor
 public final class LabelRowView: ConfigurableRowView {
     /// The `GtkLabel`.
-    public let widget: Widget
+    public let widget: OwnedWidget
     /// How many times `configure` ran on this view.
     public private(set) var configureCount = 0
     /// What it shows now.
     public private(set) var text = ""
 
-    private init() { widget = Widget(gtk_label_new(nil)) }
+    private init() { widget = OwnedWidget(gtk_label_new(nil)) }
 
     /// A new label view (one per recycled list item).
     public static func make() -> LabelRowView { LabelRowView() }
@@ -28,13 +28,13 @@ public final class LabelRowView: ConfigurableRowView {
 @MainActor
 public final class CounterRowView: ConfigurableRowView {
     /// The box holding the label.
-    public let widget: Widget
+    public let widget: OwnedWidget
     private let label: UnsafeMutablePointer<GtkWidget>
     /// What it shows now.
     public private(set) var value = 0
 
     private init() {
-        widget = Widget(gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6))
+        widget = OwnedWidget(gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6))
         label = gtk_label_new(nil)
         gtk_box_append(gdd_box(widget.raw), label)
     }

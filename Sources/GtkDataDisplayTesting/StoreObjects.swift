@@ -1,4 +1,4 @@
-import CGtk
+import CGtkDataDisplay
 import GtkDataDisplay
 
 /// The store's row objects, to check they survive an update.

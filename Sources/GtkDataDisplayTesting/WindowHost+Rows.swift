@@ -1,4 +1,4 @@
-import CGtk
+import CGtkDataDisplay
 import GtkDataDisplay
 
 // Scrolling and focusing rows of a list or grid shown in a test's window.

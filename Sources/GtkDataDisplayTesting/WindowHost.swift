@@ -1,4 +1,4 @@
-import CGtk
+import CGtkDataDisplay
 import GtkDataDisplay
 
 /// A real toplevel window showing one widget, for widget tests under a display (Xvfb).

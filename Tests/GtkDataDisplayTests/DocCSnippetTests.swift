@@ -1,4 +1,5 @@
 import GtkDataDisplay
+import GtkDataDisplayShell
 import GtkDataDisplayTesting
 import XCTest
 
@@ -10,7 +11,7 @@ import XCTest
 /// A row view: built once per recycled list item, configured per row.
 final class TitleView: ConfigurableRowView {
     let label = Label(xalign: 0)
-    var widget: Widget { label.widget }
+    var widget: OwnedWidget { label.widget }
     static func make() -> TitleView { TitleView() }
     func configure(with title: String) { label.text = title }
 }

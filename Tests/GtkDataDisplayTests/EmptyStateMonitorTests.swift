@@ -1,5 +1,5 @@
 @_spi(Testing) @testable import GtkDataDisplay
-import CGtk
+import CGtkDataDisplay
 import GtkDataDisplayTesting
 import XCTest
 

@@ -1,4 +1,4 @@
-import CGtk
+import CGtkDataDisplay
 import GtkDataDisplay
 
 // Models and row views for the peers' tests (registry, state view, section controllers).
@@ -43,7 +43,7 @@ struct Robot: Named, Labelled, Hashable {
 /// A label showing whatever `text(of:)` gives.
 @MainActor
 class TextView<Model> {
-    let widget = Widget(gtk_label_new(nil))
+    let widget = OwnedWidget(gtk_label_new(nil))
     private(set) var text = ""
     func show(_ text: String) {
         self.text = text

@@ -1,4 +1,5 @@
 import GtkDataDisplay
+import GtkDataDisplayShell
 import GtkDataDisplayTesting
 import XCTest
 
@@ -12,14 +13,14 @@ struct Team: Identifiable, Equatable { var id: String; var title: String; var me
 
 final class PersonView: ConfigurableRowView {
     let label = Label(xalign: 0)
-    var widget: Widget { label.widget }
+    var widget: OwnedWidget { label.widget }
     static func make() -> PersonView { PersonView() }
     func configure(with person: Person) { label.text = person.name }
 }
 
 final class TitleRowView: ConfigurableRowView {
     let label = Label(xalign: 0)
-    var widget: Widget { label.widget }
+    var widget: OwnedWidget { label.widget }
     static func make() -> TitleRowView { TitleRowView() }
     func configure(with title: String) { label.text = title }
 }

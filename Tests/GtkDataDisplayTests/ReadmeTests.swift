@@ -30,7 +30,7 @@ final class ReadmeTests: XCTestCase {
 
     func testAppCodeInTheReadmeNeedsNoC() async throws {
         for block in try swiftBlocks() {
-            XCTAssertFalse(block.contains("import CGtk"), "a README example imports CGtk:\n\(block)")
+            XCTAssertFalse(block.contains("import CGtk"), "a README example imports a C module:\n\(block)")
             XCTAssertNil(block.range(of: #"\b(gtk|gdd|g)_[a-z_]+\("#, options: .regularExpression),
                          "a README example calls C:\n\(block)")
         }

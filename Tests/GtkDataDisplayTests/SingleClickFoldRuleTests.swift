@@ -1,5 +1,5 @@
 @testable import GtkDataDisplay
-import CGtk
+import CGtkDataDisplay
 import GtkDataDisplayTesting
 import XCTest
 

@@ -58,7 +58,7 @@ final class StoredDiffKeysTests: XCTestCase {
 
 /// A view of any model (never made: the tests only read keys).
 private final class ModelView<M: Hashable>: ConfigurableRowView {
-    let widget: Widget
+    let widget: OwnedWidget
     private init() { widget = LabelRowView.make().widget }
     static func make() -> ModelView<M> { ModelView() }
     func configure(with model: M) {}

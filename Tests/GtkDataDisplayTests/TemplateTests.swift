@@ -1,4 +1,4 @@
-import CGtk
+import CGtkDataDisplay
 import Foundation
 import GtkDataDisplay
 import XCTest

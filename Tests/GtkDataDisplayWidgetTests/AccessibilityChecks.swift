@@ -1,4 +1,4 @@
-import CGtk
+import CGtkDataDisplay
 import Foundation
 import GtkDataDisplayTesting
 import XCTest

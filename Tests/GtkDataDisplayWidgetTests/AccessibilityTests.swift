@@ -1,5 +1,6 @@
-import CGtk
+import CGtkDataDisplay
 import GtkDataDisplay
+import GtkDataDisplayShell
 import GtkDataDisplayTesting
 import XCTest
 
@@ -245,7 +246,7 @@ final class AccessibilityTests: AccessibilityTestCase {
             let delete = Button(iconName: "user-trash-symbolic", accessibleLabel: "Delete")
             XCTAssertEqual(Accessible.label(delete.widget.pointer), "Delete")
             // GTK itself gives a mnemonic button its raw text: the check can fail.
-            let raw = Widget(gtk_button_new_with_mnemonic("_Raw"))
+            let raw = OwnedWidget(gtk_button_new_with_mnemonic("_Raw"))
             XCTAssertEqual(Accessible.label(raw.pointer), "_Raw")
         }
     }

@@ -1,5 +1,6 @@
-import CGtk
+import CGtkDataDisplay
 import GtkDataDisplay
+import GtkDataDisplayShell
 import GtkDataDisplayTesting
 import XCTest
 

@@ -1,6 +1,7 @@
-import CGtk
+import CGtkDataDisplay
 import Foundation
 import GtkDataDisplay
+import GtkDataDisplayShell
 import GtkDataDisplayTesting
 import XCTest
 
@@ -175,7 +176,7 @@ final class BoxFoldingTests: WidgetTestCase {
 final class SwitchOnlyView: ConfigurableRowView {
     let toggle = Switch()
     private let box: Box
-    var widget: Widget { box.widget }
+    var widget: OwnedWidget { box.widget }
 
     static func make() -> SwitchOnlyView { SwitchOnlyView() }
 

@@ -1,4 +1,4 @@
-import CGtk
+import CGtkDataDisplay
 import Foundation
 import GtkDataDisplay
 @testable import GtkDataDisplayDemo
@@ -63,7 +63,7 @@ final class DemoTemplateWidgetTests: WidgetTestCase {
     }
 
     /// The label texts of `widget` and its descendants, in tree order.
-    private func labels(_ widget: Widget) -> [String] {
+    private func labels(_ widget: OwnedWidget) -> [String] {
         let own = gdd_is_label(widget.raw) != 0 ? [String(cString: gtk_label_get_text(gdd_label(widget.raw)))] : []
         return own + WidgetTree.labels(in: widget.pointer)
     }

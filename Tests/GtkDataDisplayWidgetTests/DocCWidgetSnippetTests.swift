@@ -1,4 +1,5 @@
 import GtkDataDisplay
+import GtkDataDisplayShell
 import GtkDataDisplayTesting
 import XCTest
 
@@ -164,7 +165,7 @@ final class DocCWidgetSnippetTests: WidgetTestCase {
         defer { host.destroy() }
         let plugin = try XCTUnwrap(inbox.plugin(EmptyStatePlugin.self))
         XCTAssertTrue(MainContext.iterate(until: { plugin.isShowingPlaceholder }))
-        plugin.placeholder.actionButton.click()
+        Button(wrapping: plugin.placeholder.actionButton).click()
         XCTAssertEqual(reloads, 1)
     }
 

@@ -1,5 +1,6 @@
-import CGtk
+import CGtkDataDisplay
 @testable import GtkDataDisplay
+import GtkDataDisplayShell
 import GtkDataDisplayTesting
 import XCTest
 
@@ -29,7 +30,8 @@ final class EmptyStateWidgetTests: WidgetTestCase {
             XCTAssertTrue(empty.isShowingPlaceholder)
             XCTAssertTrue(isShown(empty.placeholder))
             XCTAssertFalse(isShown(adapter.scrolledWindow))
-            XCTAssertEqual(empty.placeholder.titleLabel.text, "Nothing here")
+            XCTAssertEqual(empty.placeholder.title, "Nothing here")
+            XCTAssertEqual(Label(wrapping: empty.placeholder.titleLabel).text, "Nothing here")
             XCTAssertTrue(empty.placeholder.descriptionLabel.isVisible)
             XCTAssertGreaterThan(gtk_widget_get_height(empty.placeholder.gtkWidget), 0)
 
@@ -54,7 +56,7 @@ final class EmptyStateWidgetTests: WidgetTestCase {
         var clicks = 0
         empty.actionActivated += { clicks += 1 }
         XCTAssertTrue(isShown(empty.placeholder.actionButton))
-        empty.placeholder.actionButton.click()
+        Button(wrapping: empty.placeholder.actionButton).click()
         XCTAssertEqual(clicks, 1)
         XCTAssertFalse(empty.placeholder.icon.isVisible, "no icon given: none shown")
     }

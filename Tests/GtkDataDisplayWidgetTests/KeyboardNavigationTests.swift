@@ -1,4 +1,4 @@
-import CGtk
+import CGtkDataDisplay
 import Foundation
 import GtkDataDisplay
 import GtkDataDisplayTesting
@@ -246,7 +246,7 @@ final class KeyboardNavigationTests: WidgetTestCase {
 /// A row view that is itself focusable (a button), kept by its generator.
 @MainActor
 final class ButtonRowView: ConfigurableRowView {
-    let widget = Widget(gtk_button_new())
+    let widget = OwnedWidget(gtk_button_new())
     static func make() -> ButtonRowView { ButtonRowView() }
     func configure(with model: String) { gtk_button_set_label(gdd_button(widget.raw), model) }
 }

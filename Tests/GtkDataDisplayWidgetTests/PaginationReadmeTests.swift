@@ -1,4 +1,5 @@
 import GtkDataDisplay
+import GtkDataDisplayShell
 import GtkDataDisplayTesting
 import XCTest
 
@@ -12,7 +13,7 @@ private struct Post: Equatable {
 @MainActor
 private final class PostView: ConfigurableRowView {
     let label = Label()
-    var widget: Widget { label.widget }
+    var widget: OwnedWidget { label.widget }
     static func make() -> PostView { PostView() }
     func configure(with post: Post) { label.text = post.title }
 }

@@ -1,6 +1,7 @@
-import CGtk
+import CGtkDataDisplay
 import Foundation
 @testable import GtkDataDisplay
+import GtkDataDisplayShell
 import GtkDataDisplayTesting
 import XCTest
 
@@ -163,7 +164,7 @@ final class PaginationWidgetTests: WidgetTestCase {
             host.settle()
             XCTAssertEqual(plugin.state, .failed(message: "Network unreachable"))
             let errorView = try XCTUnwrap(adapter.view(for: plugin.errorRow) as? PaginationErrorView)
-            XCTAssertEqual(errorView.label.text, "Network unreachable")
+            XCTAssertEqual(Label(wrapping: errorView.label).text, "Network unreachable")
 
             // The keyboard: from the last row, Down reaches the error row; Enter retries.
             let last = manager.flatGenerators[3]
@@ -179,7 +180,7 @@ final class PaginationWidgetTests: WidgetTestCase {
             source.fail("Still unreachable")
             host.settle()
             let again = try XCTUnwrap(adapter.view(for: plugin.errorRow) as? PaginationErrorView)
-            again.retryButton.click()
+            Button(wrapping: again.retryButton).click()
             host.settle()
             XCTAssertEqual(source.requests, 3)
             source.answer(1, hasMore: false)

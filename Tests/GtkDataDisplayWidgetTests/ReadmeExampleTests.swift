@@ -1,11 +1,11 @@
-import CGtk
+import CGtkDataDisplay
 import GtkDataDisplay
 import GtkDataDisplayTesting
 import XCTest
 
 /// The README's example, kept compiling and correct.
 final class TitleView: ConfigurableRowView {
-    let widget = Widget(gtk_label_new(nil))
+    let widget = OwnedWidget(gtk_label_new(nil))
     static func make() -> TitleView { TitleView() }
     func configure(with title: String) { gtk_label_set_text(gdd_label(widget.raw), title) }
 }

@@ -1,6 +1,7 @@
-import CGtk
+import CGtkDataDisplay
 import Foundation
 import GtkDataDisplay
+import GtkDataDisplayShell
 import GtkDataDisplayTesting
 import XCTest
 

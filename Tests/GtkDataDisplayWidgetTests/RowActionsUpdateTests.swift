@@ -1,4 +1,4 @@
-import CGtk
+import CGtkDataDisplay
 import Foundation
 @_spi(Testing) @testable import GtkDataDisplay
 import GtkDataDisplayTesting

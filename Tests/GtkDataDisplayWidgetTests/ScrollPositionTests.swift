@@ -1,4 +1,4 @@
-import CGtk
+import CGtkDataDisplay
 import GtkDataDisplay
 import GtkDataDisplayTesting
 import XCTest

@@ -1,5 +1,6 @@
-import CGtk
+import CGtkDataDisplay
 import GtkDataDisplay
+import GtkDataDisplayShell
 import GtkDataDisplayTesting
 import XCTest
 
@@ -29,7 +30,7 @@ final class LoggingController: SectionController {
 final class TallLabelView: ConfigurableRowView, FixedHeightRowView {
     static let rowHeight = 48
     let label = Label(xalign: 0)
-    var widget: Widget { label.widget }
+    var widget: OwnedWidget { label.widget }
     static func make() -> TallLabelView { TallLabelView() }
     func configure(with text: String) { label.text = text }
 }

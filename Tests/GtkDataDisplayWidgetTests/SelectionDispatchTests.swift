@@ -1,4 +1,4 @@
-import CGtk
+import CGtkDataDisplay
 @testable import GtkDataDisplay
 import GtkDataDisplayTesting
 import XCTest

@@ -1,5 +1,6 @@
-import CGtk
+import CGtkDataDisplay
 import GtkDataDisplay
+import GtkDataDisplayShell
 import GtkDataDisplayTesting
 import XCTest
 
@@ -10,14 +11,14 @@ struct Person: Identifiable, Equatable {
 
 final class PersonView: ConfigurableRowView {
     let label = Label(xalign: 0)
-    var widget: Widget { label.widget }
+    var widget: OwnedWidget { label.widget }
     static func make() -> PersonView { PersonView() }
     func configure(with person: Person) { label.text = person.name }
 }
 
 final class LetterView: ConfigurableRowView {
     let label = Label(xalign: 0)
-    var widget: Widget { label.widget }
+    var widget: OwnedWidget { label.widget }
     static func make() -> LetterView { LetterView() }
     func configure(with letter: String) { label.text = letter }
 }

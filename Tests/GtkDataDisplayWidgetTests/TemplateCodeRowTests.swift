@@ -1,5 +1,6 @@
-import CGtk
+import CGtkDataDisplay
 import GtkDataDisplay
+import GtkDataDisplayShell
 import GtkDataDisplayTesting
 import XCTest
 
@@ -10,7 +11,7 @@ final class ContactCodeView: ConfigurableRowView {
     let name = Label(xalign: 0, ellipsize: true)
     let email = Label(xalign: 0, ellipsize: true)
     let star = CheckButton()
-    let widget: Widget
+    let widget: OwnedWidget
     var onStar: ((Bool) -> Void)?
 
     init() {

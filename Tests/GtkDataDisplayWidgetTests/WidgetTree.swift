@@ -1,4 +1,4 @@
-import CGtk
+import CGtkDataDisplay
 import GtkDataDisplay
 
 /// Reads GTK's own widget tree in a test: what a composite widget (a header bar, a stack

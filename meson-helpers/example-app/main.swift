@@ -2,10 +2,11 @@
 // under a header; exits 1 unless the store shows the three. No display needed (no widgets are made).
 import Glibc
 import GtkDataDisplay
+import GtkDataDisplayShell
 
 final class TitleView: ConfigurableRowView {
     let label = Label(xalign: 0)
-    var widget: Widget { label.widget }
+    var widget: OwnedWidget { label.widget }
     static func make() -> TitleView { TitleView() }
     func configure(with title: String) { label.text = title }
 }

@@ -1,4 +1,4 @@
-import CGtk
+import CGtkDataDisplay
 
 /// Expand and collapse as actions of a row's widget: `row.expand` and `row.collapse`.
 ///

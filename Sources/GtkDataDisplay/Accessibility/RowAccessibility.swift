@@ -1,4 +1,4 @@
-import CGtk
+import CGtkDataDisplay
 
 /// What one row tells assistive technologies, kept in step with what it shows: its name, its
 /// level in a folding tree, whether it is expanded, the `row.expand` / `row.collapse` actions,

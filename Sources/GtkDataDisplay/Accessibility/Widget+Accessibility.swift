@@ -1,4 +1,4 @@
-extension Widget {
+extension OwnedWidget {
     /// Sets what screen readers call the widget (GTK's accessible label), for widgets whose
     /// content does not say it: an icon button, an image, a group of controls. Nil removes it.
     public func setAccessibleLabel(_ label: String?) {
@@ -6,7 +6,7 @@ extension Widget {
     }
 }
 
-extension Widget {
+extension OwnedWidget {
     /// Keeps a decorative widget (an icon beside a text that says the same) out of the
     /// accessibility tree, or puts it back. GTK sets this state itself whenever the widget is
     /// shown or hidden: call it again after changing the widget's visibility. In a `.ui` file,

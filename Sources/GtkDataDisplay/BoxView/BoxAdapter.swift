@@ -1,4 +1,4 @@
-import CGtk
+import CGtkDataDisplay
 
 /// Shows a manager's rows as the children of one `GtkBox` (RDDM's stack manager): for short
 /// content that is not recycled, such as a settings page or a form.
@@ -30,7 +30,7 @@ public final class BoxAdapter {
     /// The `GtkBox` holding one widget per row, in the manager's order (the adapter holds a reference).
     public let box: UnsafeMutablePointer<GtkWidget>
     /// How the rows are laid out.
-    public let orientation: Box.Orientation
+    public let orientation: Orientation
     /// Fires with the generator of a row activated by a click.
     public let didActivate = Event<any RowGenerator>()
     /// What the adapter did so far.
@@ -62,9 +62,8 @@ public final class BoxAdapter {
 
     /// A box showing `manager`'s rows, one above the other (`.vertical`) or side by side, with
     /// `spacing` pixels between rows.
-    public init(manager: BaseListManager, orientation: Box.Orientation = .vertical, spacing: Int = 0) {
+    public init(manager: BaseListManager, orientation: Orientation = .vertical, spacing: Int = 0) {
         MainQueueBridge.install()
-        Stylesheet.installDefault()
         Stylesheet.installDefault()
         self.manager = manager
         self.orientation = orientation

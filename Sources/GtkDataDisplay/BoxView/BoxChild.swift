@@ -1,4 +1,4 @@
-import CGtk
+import CGtkDataDisplay
 
 /// One row of a `BoxAdapter`: its container in the box and the view its generator made for it.
 ///

@@ -2,13 +2,13 @@
 // states (GtkAccessible). GTK's setters are variadic C; these typed helpers call the shim's
 // one-attribute wrappers. GTK 4.8 has no getters: tests read the values with `gtk_test_accessible_*`.
 
-import CGtk
+import CGtkDataDisplay
 
 /// Typed setters for a widget's accessible attributes.
 @MainActor
-enum AccessibleAttributes {
+package enum AccessibleAttributes {
     /// Names the widget (`GTK_ACCESSIBLE_PROPERTY_LABEL`); nil takes the name away.
-    static func setLabel(_ widget: UnsafeMutablePointer<GtkWidget>, _ label: String?) {
+    package static func setLabel(_ widget: UnsafeMutablePointer<GtkWidget>, _ label: String?) {
         if let label {
             label.withGString { gdd_accessible_set_label(untyped(widget), $0) }
         } else {
@@ -17,7 +17,7 @@ enum AccessibleAttributes {
     }
 
     /// The widget's level in a hierarchy, from 1 (`GTK_ACCESSIBLE_PROPERTY_LEVEL`); nil: none.
-    static func setLevel(_ widget: UnsafeMutablePointer<GtkWidget>, _ level: Int?) {
+    package static func setLevel(_ widget: UnsafeMutablePointer<GtkWidget>, _ level: Int?) {
         if let level {
             gdd_accessible_set_level(untyped(widget), Int32(clamping: level))
         } else {
@@ -27,7 +27,7 @@ enum AccessibleAttributes {
 
     /// Whether what the widget controls is expanded (`GTK_ACCESSIBLE_STATE_EXPANDED`); nil: the
     /// widget cannot expand at all (AT-SPI then drops "expandable").
-    static func setExpanded(_ widget: UnsafeMutablePointer<GtkWidget>, _ expanded: Bool?) {
+    package static func setExpanded(_ widget: UnsafeMutablePointer<GtkWidget>, _ expanded: Bool?) {
         if let expanded {
             gdd_accessible_set_expanded(untyped(widget), expanded ? 1 : 0)
         } else {
@@ -37,18 +37,18 @@ enum AccessibleAttributes {
 
     /// Keeps a visible widget out of the accessibility tree (`GTK_ACCESSIBLE_STATE_HIDDEN`): for
     /// a widget that only takes space. GTK sets this state itself when the widget is shown or hidden.
-    static func setHidden(_ widget: UnsafeMutablePointer<GtkWidget>, _ hidden: Bool) {
+    package static func setHidden(_ widget: UnsafeMutablePointer<GtkWidget>, _ hidden: Bool) {
         gdd_accessible_set_hidden(untyped(widget), hidden ? 1 : 0)
     }
 
     /// A new `GtkBox` with an accessible role, which GTK takes only at construction.
-    static func makeBox(orientation: GtkOrientation, spacing: Int32, role: GtkAccessibleRole) -> UnsafeMutablePointer<GtkWidget> {
+    package static func makeBox(orientation: GtkOrientation, spacing: Int32, role: GtkAccessibleRole) -> UnsafeMutablePointer<GtkWidget> {
         gdd_box_new_with_role(orientation, spacing, role)
     }
 
     /// The text of the first visible, non-empty `GtkLabel` in `widget` (itself, then its
     /// descendants depth first, in child order): what a row says by default. The walk is a loop.
-    static func firstLabelText(in widget: UnsafeMutablePointer<GtkWidget>) -> String? {
+    package static func firstLabelText(in widget: UnsafeMutablePointer<GtkWidget>) -> String? {
         var stack = [widget]
         while let next = stack.popLast() {
             guard gtk_widget_get_visible(next) != 0 else { continue }

@@ -1,4 +1,4 @@
-import CGtk
+import CGtkDataDisplay
 
 /// A `GtkBitset` (GTK's set of list positions, stored as ranges) owned by Swift: one reference,
 /// released on deinit. Set operations cost O(ranges), so "every row selected" is cheap.

@@ -5,7 +5,7 @@
 // GObject's own validation does it (`g_param_value_validate`), a NaN is not set at all, and the
 // caller learns what was done.
 
-import CGtk
+import CGtkDataDisplay
 
 /// Sets a property from a model value, clamped into what the property accepts.
 enum BoundProperty {

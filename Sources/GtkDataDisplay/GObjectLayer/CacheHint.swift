@@ -1,6 +1,6 @@
 // A hint to the processor that memory is about to be read.
 
-import CGtk
+import CGtkDataDisplay
 
 /// Asks for the cache line at an address ahead of its use. Only a hint: a wrong address costs a
 /// wasted fetch, never a fault.

@@ -1,4 +1,4 @@
-import CGtk
+import CGtkDataDisplay
 
 /// What a drag carries, as GDK wants it: a string in a `GValue`, wrapped in a content provider.
 enum DragContent {

@@ -1,11 +1,11 @@
-import CGtk
+import CGtkDataDisplay
 
 /// Runs work once a widget's frame clock has ticked a given number of times: after the layout of
 /// the frame in which a change was made (a tick runs before its frame's layout, so the second tick
 /// sees what the first frame laid out). Nothing runs while the widget is not mapped; the work is
 /// dropped with the widget.
 @MainActor
-enum FrameTick {
+package enum FrameTick {
     private final class Countdown {
         var remaining: Int
         let body: @MainActor () -> Void
@@ -16,7 +16,7 @@ enum FrameTick {
     }
 
     /// Runs `body` on the `frames`-th tick of `widget`'s frame clock from now.
-    static func after(frames: Int, of widget: UnsafeMutablePointer<GtkWidget>, _ body: @escaping @MainActor () -> Void) {
+    package static func after(frames: Int, of widget: UnsafeMutablePointer<GtkWidget>, _ body: @escaping @MainActor () -> Void) {
         let box = Unmanaged.passRetained(Countdown(max(1, frames), body)).toOpaque()
         gtk_widget_add_tick_callback(widget, { _, _, data in
             let countdown = Unmanaged<Countdown>.fromOpaque(data!).takeUnretainedValue()
@@ -33,18 +33,24 @@ enum FrameTick {
     /// widget of the window is then laid out and drawn), and asks for that frame. Returns false,
     /// running nothing, when the widget has no frame clock (it is not realised).
     @discardableResult
-    static func afterNextPaint(of widget: UnsafeMutablePointer<GtkWidget>, _ body: @escaping @MainActor () -> Void) -> Bool {
+    package static func afterNextPaint(of widget: UnsafeMutablePointer<GtkWidget>, _ body: @escaping @MainActor () -> Void) -> Bool {
         guard let clock = gtk_widget_get_frame_clock(widget) else { return false }
         let raw = UnsafeMutableRawPointer(clock)
-        var handler: UInt = 0
-        var done = false
-        handler = Signal.connectAfter(raw, "after-paint") {
-            guard !done else { return }
-            done = true
-            Signal.disconnect(raw, handler)
+        let connection = OneShotConnection()
+        connection.handler = Signal.connectAfter(raw, "after-paint") {
+            guard !connection.done else { return }
+            connection.done = true
+            Signal.disconnect(raw, connection.handler)
             body()
         }
         gtk_widget_queue_draw(widget)  // a frame comes even when nothing changes
         return true
     }
+}
+
+/// A signal connection that runs once: its handler id (set once connected) and whether it ran.
+@MainActor
+private final class OneShotConnection {
+    var handler: UInt = 0
+    var done = false
 }

@@ -1,6 +1,6 @@
 // GLib's GResource calls, typed: load and register a compiled bundle, read one resource's bytes.
 
-import CGtk
+import CGtkDataDisplay
 
 enum GResourceCalls {
     /// Loads the `.gresource` file at `path` and registers it with GLib (which keeps its own

@@ -1,4 +1,4 @@
-import CGtk
+import CGtkDataDisplay
 
 /// An owned reference to a GObject: one `g_object_ref` (or a transfer-full pointer) taken on
 /// creation, one `g_object_unref` on deinit. Holding one of these keeps the object alive.

@@ -1,7 +1,7 @@
 // Whether text is Pango markup that GTK can show: `gtk_label_set_markup` prints a warning for text
 // that is not (an `&` or `<` from a user's name, say), and shows nothing.
 
-import CGtk
+import CGtkDataDisplay
 
 /// Pango markup checked before it reaches a label.
 enum PangoMarkup {

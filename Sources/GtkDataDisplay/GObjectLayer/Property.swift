@@ -7,7 +7,7 @@
 // GObject cannot convert stops at the call with a clear message instead of a GLib warning
 // (`fatalError`, whose message survives -O builds, unlike a precondition's).
 
-import CGtk
+import CGtkDataDisplay
 
 /// Typed `g_object_set_property`, named after GObject's own functions like `Signal`.
 ///

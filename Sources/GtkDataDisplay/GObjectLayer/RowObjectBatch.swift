@@ -9,7 +9,7 @@
 // memory: a heap buffer of every row's object would leave a hole among the rows). A pass that makes
 // fewer sorts each batch it makes.
 
-import CGtk
+import CGtkDataDisplay
 import Glibc
 
 /// Hands out row objects (transfer full, no owner yet) in memory order for a pass that makes many

@@ -6,7 +6,7 @@
 // brings them back pays both for every row. A row object whose only reference is the library's,
 // with nothing attached to it, is as good as new: it waits here, bounded, for the next row.
 
-import CGtk
+import CGtkDataDisplay
 import Synchronization
 
 /// The spare row objects (each with the one reference the pool holds, no owner).

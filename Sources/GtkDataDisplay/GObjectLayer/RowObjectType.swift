@@ -4,7 +4,7 @@
 // on it). A live count lets tests prove rows are freed: `make` counts the objects it makes (a batch
 // of them at once), finalize counts them out.
 
-import CGtk
+import CGtkDataDisplay
 import Synchronization
 
 enum RowObjectType {

@@ -1,4 +1,4 @@
-import CGtk
+import CGtkDataDisplay
 
 /// Rows fetched ahead of a pass that visits them in random order.
 ///

@@ -9,7 +9,7 @@
 // `g_signal_query`) and stops at once, naming both signatures, when they differ. Pointer
 // arguments may be NULL (`GSimpleAction::activate` without a parameter), so they arrive optional.
 
-import CGtk
+import CGtkDataDisplay
 
 private final class HandlerBox<Handler> {
     let handler: Handler

@@ -8,7 +8,7 @@
 // signatures in the message (`fatalError`, not `precondition`: an -O build drops a precondition's
 // message, and this one is the whole point).
 
-import CGtk
+import CGtkDataDisplay
 
 /// How one argument or return value of a signal crosses the C call.
 enum SignalValue: Equatable, Sendable {

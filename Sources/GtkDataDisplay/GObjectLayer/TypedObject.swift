@@ -8,7 +8,7 @@
 // list view and a selection model cannot be mixed up, while `pointer` stays exactly the value that
 // GTK's own functions take.
 
-import CGtk
+import CGtkDataDisplay
 
 /// A GTK type whose instances Swift can only see as `OpaquePointer`: the tag of a `TypedObject`.
 public protocol GtkTypeTag {

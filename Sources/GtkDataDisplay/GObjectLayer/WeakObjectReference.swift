@@ -1,4 +1,4 @@
-import CGtk
+import CGtkDataDisplay
 
 /// A weak reference to a GObject (GLib's `GWeakRef`): it does not keep the object alive, and reads
 /// as nil once the object is finalized — never as a later object that took the same memory.

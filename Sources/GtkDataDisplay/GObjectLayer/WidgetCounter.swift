@@ -1,4 +1,4 @@
-import CGtk
+import CGtkDataDisplay
 import Synchronization
 
 /// Counts row widgets alive: each widget wrapped by `Widget` gets a weak reference whose notify

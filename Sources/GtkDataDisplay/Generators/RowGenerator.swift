@@ -1,7 +1,7 @@
 // A generator describes one row: which widget kind shows it, how to fill that widget, and how
 // to recognise the row across whole-state updates (RDDM's TableCellGenerator + DiffableItem).
 
-import CGtk
+import CGtkDataDisplay
 
 /// One row of a list: it builds (or reuses) a view of its kind and configures it.
 ///

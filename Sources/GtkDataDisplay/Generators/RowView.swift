@@ -1,10 +1,10 @@
-import CGtk
+import CGtkDataDisplay
 
 /// A row's view: a GTK widget and whatever the generator needs to fill it.
 @MainActor
 public protocol RowView: AnyObject {
     /// The root widget put into the list item.
-    var widget: Widget { get }
+    var widget: OwnedWidget { get }
 }
 
 /// A view that knows how to show one model value: the usual shape of a row (RDDM's ConfigurableItem).

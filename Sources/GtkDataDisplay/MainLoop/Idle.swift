@@ -1,4 +1,4 @@
-import CGtk
+import CGtkDataDisplay
 
 /// One-shot work on GLib's main loop when it is idle.
 @MainActor

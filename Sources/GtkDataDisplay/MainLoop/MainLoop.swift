@@ -1,4 +1,4 @@
-import CGtk
+import CGtkDataDisplay
 
 /// GLib's default main loop, driven by hand: for code that must wait for something on the main
 /// thread without returning to the loop (a shutdown that lets pending work finish first).

@@ -4,7 +4,7 @@
 // `DispatchQueue.main.async` blocks and `@MainActor` tasks would never run. libdispatch exposes
 // the main queue as an eventfd on Linux; a GLib fd source watches it and drains the queue.
 
-import CGtk
+import CGtkDataDisplay
 import Dispatch  // links libdispatch, which exports the main-queue hooks
 
 /// Attaches the main dispatch queue to GLib's default main context.

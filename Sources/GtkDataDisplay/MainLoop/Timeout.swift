@@ -1,4 +1,4 @@
-import CGtk
+import CGtkDataDisplay
 
 /// Work on GLib's main loop after a delay, once or again and again (`g_timeout_add_full`): a
 /// status line refreshed every half second, a simulated network reply, a timer in a test.

@@ -1,4 +1,4 @@
-import CGtk
+import CGtkDataDisplay
 
 /// What a row's expander shows: nothing, an arrow, or an empty space of its size.
 enum ExpanderMark: Equatable {
@@ -14,7 +14,7 @@ enum ExpanderMark: Equatable {
 @MainActor
 final class RowContainer {
     /// The container (counted by `Diagnostics.liveWidgets` while it lives).
-    let widget: Widget
+    let widget: OwnedWidget
     /// The expander button.
     let expander: UnsafeMutablePointer<GtkWidget>
     /// The view shown, if any.
@@ -50,7 +50,7 @@ final class RowContainer {
     /// An empty container with a hidden expander; `cssClasses` are added to the container.
     /// `accessibleRole`: what screen readers announce it as (GTK takes a role only at construction).
     init(cssClasses: [String], focusableExpander: Bool, accessibleRole: GtkAccessibleRole = GTK_ACCESSIBLE_ROLE_GROUP) {
-        widget = Widget(AccessibleAttributes.makeBox(orientation: GTK_ORIENTATION_HORIZONTAL, spacing: Self.expanderSpacing,
+        widget = OwnedWidget(AccessibleAttributes.makeBox(orientation: GTK_ORIENTATION_HORIZONTAL, spacing: Self.expanderSpacing,
                                                      role: accessibleRole))
         for name in ["gdd-row"] + cssClasses { gtk_widget_add_css_class(widget.pointer, name) }
         expander = Self.makeExpander(focusable: focusableExpander)

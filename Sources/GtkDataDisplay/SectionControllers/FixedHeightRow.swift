@@ -1,4 +1,4 @@
-import CGtk
+import CGtkDataDisplay
 
 /// A row that knows its height: the list view asks GTK for at least `rowHeight` pixels for it
 /// (`gtk_widget_set_size_request` on the row's container at bind), so GTK need not measure a

@@ -1,4 +1,4 @@
-import CGtk
+import CGtkDataDisplay
 
 /// A list driven by state values (CoreTableView's state input, for GTK): register which view shows
 /// which model type, then assign plain model sections; every assignment is diffed against what is

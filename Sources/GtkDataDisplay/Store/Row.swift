@@ -1,4 +1,4 @@
-import CGtk
+import CGtkDataDisplay
 import Synchronization
 
 /// Where a row stands in its section.

@@ -1,4 +1,4 @@
-import CGtk
+import CGtkDataDisplay
 import DataDisplayDiff
 
 /// One `GListStore` whose items are row objects: the model a `GtkListView` shows.

@@ -1,6 +1,6 @@
 // What a model value can set on a template's child: the properties rows change per model.
 
-import CGtk
+import CGtkDataDisplay
 
 /// A property of a template's child that a `bind` sets from the model on every bind.
 ///

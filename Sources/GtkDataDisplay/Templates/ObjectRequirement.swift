@@ -2,7 +2,7 @@
 // from the class name in the .ui (no display needed, in `validate()`), and again on the real
 // object when a row view is built.
 
-import CGtk
+import CGtkDataDisplay
 
 /// A condition on an object's type, with the words that explain it in an error.
 struct ObjectRequirement: Sendable {

@@ -2,7 +2,7 @@
 // load cells from nibs), plus which model fields go to which child property and which child
 // signals reach the row. `TemplateRowGenerator` shows a model with it in any manager.
 
-import CGtk
+import CGtkDataDisplay
 import Synchronization
 
 /// A row's widgets from a GtkBuilder interface, with bindings from a `Model` and signal handlers.

@@ -1,4 +1,4 @@
-import CGtk
+import CGtkDataDisplay
 
 /// One `bind` of a template: a child's id, the target that child must fit, and how a model sets it.
 struct TemplateBinding<Model>: Sendable {

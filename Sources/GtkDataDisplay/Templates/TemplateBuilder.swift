@@ -1,17 +1,17 @@
 // Builds one instance of a template: its own GtkBuilder over the .ui text, the objects looked up
 // by id once and retained, the builder freed.
 
-import CGtk
+import CGtkDataDisplay
 
-/// The objects of one built template, each held by one reference (widgets through `Widget`,
+/// The objects of one built template, each held by one reference (widgets through `OwnedWidget`,
 /// so the live-widget count covers them).
 @MainActor
 struct BuiltTemplate {
-    let root: Widget
+    let root: OwnedWidget
     /// Every object of the .ui with an id, by id.
     let pointers: [String: GObjectPointer]
     /// The widgets among them.
-    let widgets: [String: Widget]
+    let widgets: [String: OwnedWidget]
     /// The references that keep the other objects (an adjustment, a gesture) alive.
     let references: [ObjectReference]
 }
@@ -41,11 +41,11 @@ enum TemplateBuilder {
         try definition.check { id in
             pointers[id].map { TypeLookup(type: gdd_type_from_instance($0), name: TypeInspection.name(gdd_type_from_instance($0))) }
         }
-        var widgets: [String: Widget] = [:]
+        var widgets: [String: OwnedWidget] = [:]
         var references: [ObjectReference] = []
         for (id, object) in pointers {
             if gdd_is_widget(object) != 0 {
-                widgets[id] = Widget(gdd_widget(object))
+                widgets[id] = OwnedWidget(gdd_widget(object))
             } else {
                 references.append(ObjectReference(retaining: object))
             }

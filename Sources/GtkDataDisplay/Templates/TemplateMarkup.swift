@@ -4,7 +4,7 @@
 // (GMarkup is GLib's XML parser, the one GtkBuilder itself uses), so a malformed .ui is a typed
 // error when the template is created, and `validate()` works in headless tests.
 
-import CGtk
+import CGtkDataDisplay
 
 /// The objects a GtkBuilder interface declares.
 struct TemplateMarkup: Sendable, Equatable {

@@ -4,7 +4,7 @@
 // out, and GTK warns again when each row view is freed). Checked on the markup, with GTK's own
 // parser of property values, before any row view is built; needs no display.
 
-import CGtk
+import CGtkDataDisplay
 
 /// Checks a template's markup for what GtkBuilder would only warn about.
 enum TemplateMarkupCheck {

@@ -1,4 +1,4 @@
-import CGtk
+import CGtkDataDisplay
 
 /// A row view built from a `RowTemplate`: the template's widgets, its bindings applied on bind,
 /// its signal handlers connected once and routed to the generator the view shows now.
@@ -8,7 +8,7 @@ import CGtk
 @MainActor
 public final class TemplateRowView<Model>: ConfigurableRowView {
     /// The root widget.
-    public let widget: Widget
+    public let widget: OwnedWidget
     /// The template it was built from.
     public let template: RowTemplate<Model>
     /// The generator whose row the view shows now (nil while it shows none).
@@ -57,7 +57,7 @@ public final class TemplateRowView<Model>: ConfigurableRowView {
     }
 
     /// The widget with `id` in the .ui (nil when there is none, or it is not a widget).
-    public func child(_ id: String) -> Widget? { built.widgets[id] }
+    public func child(_ id: String) -> OwnedWidget? { built.widgets[id] }
 
     /// The object with `id` in the .ui, widget or not, as a `GObject` pointer.
     public func object(_ id: String) -> GObjectPointer? { built.pointers[id] }

@@ -1,4 +1,4 @@
-import CGtk
+import CGtkDataDisplay
 
 /// One signal a template's child raises toward the row: connected once per row view (when it is
 /// built), it calls the app's handler with the generator that view shows at that moment.

@@ -1,7 +1,7 @@
 // Where a template's .ui text comes from: a string, a file, or a GResource. All three are read
 // once, when the template is created; every row view then builds from that text.
 
-import CGtk
+import CGtkDataDisplay
 
 /// The .ui text of a template and a name for it in messages.
 struct TemplateSource: Sendable {

@@ -1,4 +1,4 @@
-import CGtk
+import CGtkDataDisplay
 
 /// A list or grid view adapter without its widget, for tests without a display: GTK's real
 /// selection model over the manager's real store, and the adapter's own selection, activation and

@@ -1,4 +1,4 @@
-import CGtk
+import CGtkDataDisplay
 
 extension ListBaseAdapter {
     /// How many tiles one line holds: 1 in a list; in a grid, read from the realised tiles (GTK

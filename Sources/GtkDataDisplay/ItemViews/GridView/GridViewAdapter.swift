@@ -1,4 +1,4 @@
-import CGtk
+import CGtkDataDisplay
 
 /// Shows a manager's rows as tiles in a `GtkGridView` (RDDM's collection adapter, for GTK 4):
 /// left to right, then down, in as many columns as fit between `minColumns` and `maxColumns`.
@@ -27,6 +27,11 @@ public final class GridViewAdapter: ListBaseAdapter {
     /// A grid over `manager`'s store with exactly these plugins.
     public init(manager: BaseListManager, plugins: [ListViewPlugin]) {
         super.init(manager: manager, plugins: plugins, kind: .grid)
+    }
+
+    /// Over the app's own view (see `init(manager:adopting:plugins:)`).
+    init(manager: BaseListManager, plugins: [ListViewPlugin], adopted: AdoptedView) {
+        super.init(manager: manager, plugins: plugins, kind: .grid, adopted: adopted)
     }
 
     /// The fewest columns shown, however narrow the grid (`gtk_grid_view_set_min_columns`; GTK's

@@ -1,4 +1,4 @@
-import CGtk
+import CGtkDataDisplay
 
 /// Shows a manager's rows in a `GtkListView` (RDDM's table adapter, for GTK 4): one row per line.
 ///
@@ -21,5 +21,10 @@ public final class ListViewAdapter: ListBaseAdapter {
     /// A list view over `manager`'s store with exactly these plugins.
     public init(manager: BaseListManager, plugins: [ListViewPlugin]) {
         super.init(manager: manager, plugins: plugins, kind: .list)
+    }
+
+    /// Over the app's own view (see `init(manager:adopting:plugins:)`).
+    init(manager: BaseListManager, plugins: [ListViewPlugin], adopted: AdoptedView) {
+        super.init(manager: manager, plugins: plugins, kind: .list, adopted: adopted)
     }
 }

@@ -1,4 +1,4 @@
-import CGtk
+import CGtkDataDisplay
 
 // A selection change as the adapter reports it, and selecting rows by generator: shared by
 // `ListBaseAdapter` and the headless `DetachedAdapter` (see `AdapterBehavior`).

@@ -1,4 +1,4 @@
-import CGtk
+import CGtkDataDisplay
 
 // What a list or grid view adapter does with its rows apart from its widgets: report selection
 // changes and activate rows. `ListBaseAdapter` has it over a real GtkListView or GtkGridView; the

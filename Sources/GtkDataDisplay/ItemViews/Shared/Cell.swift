@@ -1,4 +1,4 @@
-import CGtk
+import CGtkDataDisplay
 
 /// The Swift state of one `GtkListItem`: the container it shows, which view sits in it and
 /// which row that view shows.

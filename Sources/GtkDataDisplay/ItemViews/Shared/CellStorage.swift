@@ -1,4 +1,4 @@
-import CGtk
+import CGtkDataDisplay
 
 /// Keeps each list item's `Cell` on the list item itself (GObject qdata): retained on `setup`,
 /// released when the list item is torn down or finalized.

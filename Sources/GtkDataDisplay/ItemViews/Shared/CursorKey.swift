@@ -1,4 +1,4 @@
-import CGtk
+import CGtkDataDisplay
 
 /// One of GTK's cursor keys on a list or grid, with what GTK's binding for it does to the selection.
 struct CursorKey: Equatable {

@@ -1,4 +1,4 @@
-import CGtk
+import CGtkDataDisplay
 
 /// GTK's tree conventions for folding from the keyboard: Right or `+` expands the focused row,
 /// Left or `-` collapses it, `*` expands its whole subtree. In a grid, where Left and Right move

@@ -1,4 +1,4 @@
-import CGtk
+import CGtkDataDisplay
 
 /// Which of GTK's item views (the `GtkListBase` family) an adapter shows its rows in, and the few
 /// things that differ between them. Everything else — the factory, cells, selection, events,
@@ -16,6 +16,24 @@ enum ItemViewKind: Sendable, Equatable {
         switch self {
         case .list: return gtk_list_view_new(nil, factory)
         case .grid: return gtk_grid_view_new(nil, factory)
+        }
+    }
+
+    /// Makes `view` (an app's own, adopted) build its rows with `factory`.
+    @MainActor
+    func setFactory(_ factory: OpaquePointer, of view: UnsafeMutablePointer<GtkWidget>) {
+        switch self {
+        case .list: gtk_list_view_set_factory(gdd_list_view(untyped(view)), factory)
+        case .grid: gtk_grid_view_set_factory(gdd_grid_view(untyped(view)), factory)
+        }
+    }
+
+    /// The GType of this kind's view, and its name in messages.
+    @MainActor
+    var viewType: (type: GType, name: String) {
+        switch self {
+        case .list: (gtk_list_view_get_type(), "GtkListView")
+        case .grid: (gtk_grid_view_get_type(), "GtkGridView")
         }
     }
 

@@ -1,4 +1,4 @@
-import CGtk
+import CGtkDataDisplay
 import Glibc
 
 // Keyboard focus for rows that GTK 4.8 will not focus on its own.

@@ -1,4 +1,4 @@
-import CGtk
+import CGtkDataDisplay
 
 // Folding from the keyboard and the focused row: the same in a list and a grid, except that a grid
 // keeps Left and Right for moving between tiles (`ItemViewKind.foldsWithArrowKeys`).

@@ -1,4 +1,4 @@
-import CGtk
+import CGtkDataDisplay
 
 // Which row a point or a widget belongs to: for gestures on the item view (single-click folding,
 // context menus) that see coordinates, not list items.

@@ -1,4 +1,4 @@
-import CGtk
+import CGtkDataDisplay
 
 // The selection API of a list or grid view: reads that cost O(selected), changes by generator, one
 // `selectionChanged` event per change, and a selection mode that can change at run time.

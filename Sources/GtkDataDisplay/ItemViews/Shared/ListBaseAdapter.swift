@@ -1,4 +1,4 @@
-import CGtk
+import CGtkDataDisplay
 
 /// Shows a manager's rows in one of GTK's item views — `GtkListView` (`ListViewAdapter`) or
 /// `GtkGridView` (`GridViewAdapter`), whose common parent in GTK is `GtkListBase` — with one
@@ -105,8 +105,9 @@ public class ListBaseAdapter {
     /// stderr too).
     public private(set) var pluginWarnings: [String] = []
 
-    /// A view of `kind` over `manager`'s store with exactly these plugins.
-    init(manager: BaseListManager, plugins: [ListViewPlugin], kind: ItemViewKind) {
+    /// A view of `kind` over `manager`'s store with exactly these plugins: a new one, or the app's
+    /// own `adopted` view (checked by `AdoptedView`), which gets the adapter's factory and model.
+    init(manager: BaseListManager, plugins: [ListViewPlugin], kind: ItemViewKind, adopted: AdoptedView? = nil) {
         MainQueueBridge.install()
         Stylesheet.installDefault()
         self.manager = manager
@@ -115,14 +116,31 @@ public class ListBaseAdapter {
         self.features = features
         accessibleName = kind == .list ? "List" : "Grid"
         factory = TypedObject(gtk_signal_list_item_factory_new()!)
-        retainObject(untyped(factory))          // ours, besides the view's
-        itemView = kind.makeView(factory: factory.pointer)  // takes the factory transfer-full
-        scrolledWindow = gtk_scrolled_window_new()
-        gtk_scrolled_window_set_child(gdd_scrolled_window(untyped(scrolledWindow)), itemView)
-        gtk_widget_set_vexpand(scrolledWindow, 1)
+        var references: [ObjectReference]
+        if let adopted {
+            itemView = adopted.view
+            kind.setFactory(factory.pointer, of: itemView)   // the view takes a reference of its own
+            references = [ObjectReference(retaining: untyped(itemView))]
+            if let parent = adopted.scrolledWindow {
+                scrolledWindow = parent
+                references.append(ObjectReference(retaining: untyped(parent)))
+            } else {
+                scrolledWindow = gtk_scrolled_window_new()
+                gtk_scrolled_window_set_child(gdd_scrolled_window(untyped(scrolledWindow)), itemView)
+                gtk_widget_set_vexpand(scrolledWindow, 1)
+                references.append(ObjectReference(sinking: untyped(scrolledWindow)))
+            }
+        } else {
+            retainObject(untyped(factory))          // ours, besides the view's
+            itemView = kind.makeView(factory: factory.pointer)  // takes the factory transfer-full
+            scrolledWindow = gtk_scrolled_window_new()
+            gtk_scrolled_window_set_child(gdd_scrolled_window(untyped(scrolledWindow)), itemView)
+            gtk_widget_set_vexpand(scrolledWindow, 1)
+            references = [ObjectReference(sinking: untyped(scrolledWindow))]
+        }
         AccessibleAttributes.setLabel(itemView, accessibleName)
-        references = [ObjectReference(sinking: untyped(scrolledWindow)),
-                      ObjectReference(adopting: untyped(factory))]
+        references.append(ObjectReference(adopting: untyped(factory)))
+        self.references = references
         selection = RowSelection(adapter: self, mode: features.selection)
         connectFactory()
         watchPlans()
@@ -138,6 +156,7 @@ public class ListBaseAdapter {
     }
 
     isolated deinit {
+        AdoptedView.release(itemView)
         stopWatchingPlans()
         if flushSource != 0 { g_source_remove(flushSource) }
         pool.removeAll()

@@ -1,4 +1,4 @@
-import CGtk
+import CGtkDataDisplay
 
 /// A list or grid view's selection: GTK's selection model over the manager's store, and the selected rows
 /// as the library reports them.

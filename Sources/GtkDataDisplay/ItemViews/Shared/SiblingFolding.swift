@@ -1,4 +1,4 @@
-import CGtk
+import CGtkDataDisplay
 
 /// Which rows have a sibling that can fold: a row at the same depth under the same parent (at
 /// depth 0: in the same section) that is a `FoldableItem`. With folding on, only those rows keep

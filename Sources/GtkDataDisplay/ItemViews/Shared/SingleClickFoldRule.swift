@@ -1,4 +1,4 @@
-import CGtk
+import CGtkDataDisplay
 
 /// The decisions of single-click folding (`SingleClickFolding`), apart from the gesture that
 /// feeds them: which release folds a row, and which activation does not fold because the double

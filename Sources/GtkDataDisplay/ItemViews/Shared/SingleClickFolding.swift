@@ -1,4 +1,4 @@
-import CGtk
+import CGtkDataDisplay
 
 /// One click on a foldable row folds it (`.foldable(onSingleClick: true)`; RDDM folds on tap).
 ///

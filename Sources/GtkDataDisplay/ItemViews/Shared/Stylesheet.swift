@@ -1,4 +1,4 @@
-import CGtk
+import CGtkDataDisplay
 
 /// The library's CSS: header and footer rows (in a list), tiles (in a grid) and box rows (in a box: some air,
 /// headers read as group titles, footers as notes), and the expander. Installed once per display, at

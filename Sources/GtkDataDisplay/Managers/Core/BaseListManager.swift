@@ -125,7 +125,7 @@ open class BaseListManager {
         if MainThread.isCurrent {
             MainActor.assumeIsolated { Self.endRows(of: state) }
         } else {
-            nonisolated(unsafe) let rows = state
+            let rows = state
             Task { @MainActor in Self.endRows(of: rows) }
         }
         // Links this manager wrote no longer hold: another manager may claim them.

@@ -1,4 +1,4 @@
-import CGtk
+import CGtkDataDisplay
 
 /// Decides when an empty-state placeholder shows, apart from the widgets (`EmptyStatePlugin`
 /// shows and hides them): watches a manager's store, checks `condition` once the main loop is idle

@@ -6,7 +6,7 @@
 // never shows the placeholder. A pagination plugin's progress or error row counts as a row, so a
 // list whose first page is loading shows progress, not "empty".
 
-import CGtk
+import CGtkDataDisplay
 
 /// Shows a placeholder (icon, title, description, optional action button) instead of the rows
 /// while the manager has none, and the rows again as soon as they come.
@@ -53,8 +53,8 @@ public final class EmptyStatePlugin: AdapterPlugin {
                 condition: Condition = .noItems) {
         placeholder = EmptyStateView(iconName: iconName, title: title, description: description, actionLabel: actionLabel)
         self.condition = condition
-        placeholder.actionButton.onClicked { [weak self] in self?.actionActivated.invoke() }
-        placeholder.isVisible = false
+        Signal.connect(placeholder.actionButton.raw, "clicked") { [weak self] in self?.actionActivated.invoke() }
+        gtk_widget_set_visible(placeholder.widget.pointer, 0)
     }
 
     /// Installs the placeholder over `adapter`'s scrolled window (in `adapter.widget`).
@@ -98,7 +98,7 @@ public final class EmptyStatePlugin: AdapterPlugin {
     private func show(empty: Bool) {
         guard empty != isShowingPlaceholder, let content else { return }
         isShowingPlaceholder = empty
-        placeholder.isVisible = empty
+        gtk_widget_set_visible(placeholder.widget.pointer, empty ? 1 : 0)
         gtk_widget_set_visible(content.pointer.assumingMemoryBound(to: GtkWidget.self), empty ? 0 : 1)
         visibilityChanged.invoke(with: empty)
     }

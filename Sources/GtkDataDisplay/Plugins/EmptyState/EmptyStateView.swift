@@ -1,66 +1,85 @@
+import CGtkDataDisplay
+
 /// The placeholder an empty-state plugin shows instead of the rows: an icon, a title, a
 /// description and an optional action button, centred (GNOME's "status page").
 ///
-/// Its texts can change while it is shown (`view.title = "No results for “\(query)”"`).
+/// Its texts can change while it is shown (`view.title = "No results for “\(query)”"`). Its parts
+/// are GTK widgets (`OwnedWidget`) for what the properties do not cover.
 @MainActor
 public final class EmptyStateView: WidgetWrapper {
     /// The vertical box holding the parts (CSS class `gdd-empty-state`).
-    public let widget: Widget
-    /// The icon (hidden when `iconName` is nil).
-    public let icon: Image
-    /// The title.
-    public let titleLabel: Label
-    /// The description (hidden when empty).
-    public let descriptionLabel: Label
-    /// The action button (hidden when the action has no label).
-    public let actionButton: Button
+    public let widget: OwnedWidget
+    /// The `GtkImage` (hidden when `iconName` is nil).
+    public let icon: OwnedWidget
+    /// The title's `GtkLabel`.
+    public let titleLabel: OwnedWidget
+    /// The description's `GtkLabel` (hidden when empty).
+    public let descriptionLabel: OwnedWidget
+    /// The action's `GtkButton` (hidden when the action has no label).
+    public let actionButton: OwnedWidget
 
     /// A placeholder with these parts; `actionLabel` nil shows no button.
     public init(iconName: String?, title: String, description: String?, actionLabel: String?) {
-        icon = Image(iconName: iconName, pixelSize: 64)
+        icon = OwnedWidget(gtk_image_new())
+        gtk_image_set_pixel_size(gdd_image(icon.raw), 64)
         icon.addCSSClass("dim-label")
-        titleLabel = Label(title, wrap: true)
+        titleLabel = Self.wrappingLabel()
         titleLabel.addCSSClass("title-2")
-        descriptionLabel = Label(description ?? "", wrap: true)
+        descriptionLabel = Self.wrappingLabel()
         descriptionLabel.addCSSClass("dim-label")
-        actionButton = Button(label: actionLabel ?? "")
-        actionButton.halign = .center
+        actionButton = OwnedWidget(gtk_button_new())
+        gtk_widget_set_halign(actionButton.pointer, GTK_ALIGN_CENTER)
         actionButton.addCSSClass("suggested-action")
-        let box = Box(.vertical, spacing: 12, icon, titleLabel, descriptionLabel, actionButton)
-        box.halign = .center
-        box.valign = .center
-        box.setMargins(24)
-        box.addCSSClass("gdd-empty-state")
-        widget = box.widget
-        icon.isVisible = iconName != nil
-        descriptionLabel.isVisible = !(description ?? "").isEmpty
-        actionButton.isVisible = actionLabel != nil
+        widget = OwnedWidget(gtk_box_new(GTK_ORIENTATION_VERTICAL, 12))
+        for part in [icon, titleLabel, descriptionLabel, actionButton] {
+            gtk_box_append(gdd_box(widget.raw), part.pointer)
+        }
+        gtk_widget_set_halign(widget.pointer, GTK_ALIGN_CENTER)
+        gtk_widget_set_valign(widget.pointer, GTK_ALIGN_CENTER)
+        WidgetMargins.set(widget.pointer, 24)
+        widget.addCSSClass("gdd-empty-state")
+        self.iconName = iconName
+        self.title = title
+        self.description = description ?? ""
+        self.actionLabel = actionLabel
+    }
+
+    private static func wrappingLabel() -> OwnedWidget {
+        let label = OwnedWidget(gtk_label_new(nil))
+        gtk_label_set_wrap(gdd_label(label.raw), 1)
+        return label
     }
 
     /// The themed icon shown above the title; nil hides it.
     public var iconName: String? {
-        get { icon.iconName }
-        set { icon.iconName = newValue; icon.isVisible = newValue != nil }
+        get { gtk_widget_get_visible(icon.pointer) != 0 ? Property.string(icon.raw, "icon-name") : nil }
+        set {
+            if let newValue { gtk_image_set_from_icon_name(gdd_image(icon.raw), newValue) } else { gtk_image_clear(gdd_image(icon.raw)) }
+            gtk_widget_set_visible(icon.pointer, newValue != nil ? 1 : 0)
+        }
     }
 
     /// The title.
     public var title: String {
-        get { titleLabel.text }
-        set { titleLabel.text = newValue }
+        get { String(cString: gtk_label_get_text(gdd_label(titleLabel.raw))) }
+        set { gtk_label_set_text(gdd_label(titleLabel.raw), newValue) }
     }
 
     /// The description under the title; empty hides it.
     public var description: String {
-        get { descriptionLabel.text }
-        set { descriptionLabel.text = newValue; descriptionLabel.isVisible = !newValue.isEmpty }
+        get { String(cString: gtk_label_get_text(gdd_label(descriptionLabel.raw))) }
+        set {
+            gtk_label_set_text(gdd_label(descriptionLabel.raw), newValue)
+            gtk_widget_set_visible(descriptionLabel.pointer, newValue.isEmpty ? 0 : 1)
+        }
     }
 
     /// The action button's label; nil hides the button.
     public var actionLabel: String? {
-        get { actionButton.isVisible ? actionButton.label : nil }
+        get { gtk_widget_get_visible(actionButton.pointer) != 0 ? gtk_button_get_label(gdd_button(actionButton.raw)).map { String(cString: $0) } : nil }
         set {
-            if let newValue { actionButton.label = newValue }
-            actionButton.isVisible = newValue != nil
+            if let newValue { gtk_button_set_label(gdd_button(actionButton.raw), newValue) }
+            gtk_widget_set_visible(actionButton.pointer, newValue != nil ? 1 : 0)
         }
     }
 }

@@ -3,7 +3,7 @@
 // arrived would otherwise stall it), and keeping the rows on screen in place when a page arrives
 // above them.
 
-import CGtk
+import CGtkDataDisplay
 
 /// What the pagination plugin keeps of the view it is installed on.
 @MainActor

@@ -1,3 +1,5 @@
+import CGtkDataDisplay
+
 // The rows a pagination plugin shows at its edge: a progress row while a page loads, an error row
 // with Retry after a request failed. They stand in a section of their own (see `PaginationPlugin`)
 // and are never selectable; the error row is activatable, so Up/Down reach it and Enter retries.
@@ -10,56 +12,66 @@ protocol PaginationStatusRow: RowGenerator {}
 /// The progress row's view: a turning spinner and a label, centred.
 @MainActor
 public final class PaginationProgressView: ConfigurableRowView {
-    /// The spinner (turns while bound).
-    public let spinner = Spinner()
-    /// The label ("Loading…").
-    public let label = Label()
-    private let box: Box
-    public var widget: Widget { box.widget }
+    /// The `GtkSpinner` (turns while bound).
+    public let spinner: OwnedWidget
+    /// The `GtkLabel` ("Loading…").
+    public let label: OwnedWidget
+    public let widget: OwnedWidget
 
     private init() {
-        box = Box(.horizontal, spacing: 8, spinner, label)
-        box.halign = .center
-        box.setMargins(8)
-        box.addCSSClass("gdd-pagination-progress")
+        spinner = OwnedWidget(gtk_spinner_new())
+        label = OwnedWidget(gtk_label_new(nil))
+        widget = StatusRowLayout.row(cssClass: "gdd-pagination-progress", [spinner, label])
     }
 
     public static func make() -> PaginationProgressView { PaginationProgressView() }
 
     public func configure(with text: String) {
-        label.text = text
-        spinner.isSpinning = true
+        gtk_label_set_text(gdd_label(label.raw), text)
+        Property.set(spinner.raw, "spinning", true)
     }
 
-    public func prepareForReuse() { spinner.isSpinning = false }
+    public func prepareForReuse() { Property.set(spinner.raw, "spinning", false) }
 }
 
 /// The error row's view: the message and a Retry button.
 @MainActor
 public final class PaginationErrorView: ConfigurableRowView {
-    /// The message.
-    public let label = Label(wrap: true)
-    /// The Retry button.
-    public let retryButton = Button(label: "Retry")
-    private let box: Box
+    /// The `GtkLabel` showing the message.
+    public let label: OwnedWidget
+    /// The Retry `GtkButton`.
+    public let retryButton: OwnedWidget
     /// What the Retry button does (set by the row's generator when bound).
     var onRetry: (@MainActor () -> Void)?
-    public var widget: Widget { box.widget }
+    public let widget: OwnedWidget
 
     private init() {
-        let icon = Image(iconName: "dialog-warning-symbolic")
-        box = Box(.horizontal, spacing: 8, icon, label, retryButton)
-        box.halign = .center
-        box.setMargins(8)
-        box.addCSSClass("gdd-pagination-error")
-        retryButton.onClicked { [weak self] in self?.onRetry?() }
+        let icon = OwnedWidget(gtk_image_new_from_icon_name("dialog-warning-symbolic"))
+        label = OwnedWidget(gtk_label_new(nil))
+        gtk_label_set_wrap(gdd_label(label.raw), 1)
+        retryButton = OwnedWidget(gtk_button_new_with_label("Retry"))
+        widget = StatusRowLayout.row(cssClass: "gdd-pagination-error", [icon, label, retryButton])
+        Signal.connect(retryButton.raw, "clicked") { [weak self] in self?.onRetry?() }
     }
 
     public static func make() -> PaginationErrorView { PaginationErrorView() }
 
-    public func configure(with message: String) { label.text = message }
+    public func configure(with message: String) { gtk_label_set_text(gdd_label(label.raw), message) }
 
     public func prepareForReuse() { onRetry = nil }
+}
+
+/// How the status rows lay out their parts: side by side, centred, with a margin.
+@MainActor
+private enum StatusRowLayout {
+    static func row(cssClass: String, _ parts: [OwnedWidget]) -> OwnedWidget {
+        let box = OwnedWidget(gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8))
+        for part in parts { gtk_box_append(gdd_box(box.raw), part.pointer) }
+        gtk_widget_set_halign(box.pointer, GTK_ALIGN_CENTER)
+        WidgetMargins.set(box.pointer, 8)
+        box.addCSSClass(cssClass)
+        return box
+    }
 }
 
 /// The progress row: not selectable, not activatable.

@@ -1,4 +1,4 @@
-import CGtk
+import CGtkDataDisplay
 
 // Drag and drop: a `GtkDragSource` on each row's container (added when the factory makes the cell),
 // one `GtkDropTarget` on the item view. The drag carries a token naming this adapter's drag (a string,

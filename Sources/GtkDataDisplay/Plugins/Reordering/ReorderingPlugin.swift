@@ -1,4 +1,4 @@
-import CGtk
+import CGtkDataDisplay
 
 /// Lets users reorder rows of a list or grid: drag a row and drop it before or after another (a
 /// drop indicator shows where it lands), or press Alt+Up / Alt+Down on the focused row (in a grid

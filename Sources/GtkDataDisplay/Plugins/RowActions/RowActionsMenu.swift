@@ -1,4 +1,4 @@
-import CGtk
+import CGtkDataDisplay
 
 /// The one context menu of a view: a `GtkPopover` (style classes `menu` and `gdd-row-actions`)
 /// holding a column of flat buttons, one per action — icon and label, insensitive when the

@@ -1,4 +1,4 @@
-import CGtk
+import CGtkDataDisplay
 
 /// Row actions (RDDM's swipe actions, GTK style): a context menu for rows whose generator has
 /// actions (`RowActionsProviding`, or the plugin's `actions` closure). It opens on a right click,

@@ -1,4 +1,4 @@
-import CGtk
+import CGtkDataDisplay
 
 // Scrolling to a row, the scroll anchor, saving and restoring a position, and whether the first
 // and last rows are on screen: the public side of `ScrollController`. For list and grid alike.

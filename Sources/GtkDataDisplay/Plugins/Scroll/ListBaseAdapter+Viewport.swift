@@ -1,4 +1,4 @@
-import CGtk
+import CGtkDataDisplay
 
 /// Where a laid-out row stands: its store position, and its row widget's top edge and height in
 /// pixels, relative to the top of the visible area (the item view is as high as what it shows).

@@ -1,4 +1,4 @@
-import CGtk
+import CGtkDataDisplay
 
 /// One adapter's scrolling, done right after each layout of its window (the frame clock's `layout`
 /// signal, after the window allocated its widgets, so row positions are current and a correction

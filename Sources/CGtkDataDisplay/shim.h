@@ -1,0 +1,196 @@
+/*
+ * CGtkDataDisplay shim: what Swift cannot import from GTK 4 / GLib on its own.
+ *
+ * GObject's casts, type constants and signal helpers are macros, which Swift does not import.
+ * Each gets a small static inline function here. Nothing in this header keeps state: the row
+ * object's GType is registered once, from Swift (see GObjectLayer/RowObjectType.swift).
+ */
+#ifndef GTK_DATA_DISPLAY_SHIM_H
+#define GTK_DATA_DISPLAY_SHIM_H
+
+#include <gtk/gtk.h>
+#include <glib-unix.h>
+#include <unistd.h>
+
+/* The instance and class structs of the row object type ("GddRowObject"). The object is the row:
+ * the Swift side (`Row`, a handle on this object) keeps its fields here. `generator` holds a Swift
+ * generator's instance, retained (its witness table is found from its class: `StoredGenerator`), set
+ * and cleared from Swift only; the rest are plain numbers. 48 bytes: one 48-byte slice. */
+typedef struct {
+    GObject parent_instance;
+    void *generator;
+    guint32 section_hint;
+    guint32 index_hint;
+    guint32 shown_revision;
+    guint32 bits;
+} GddRowObject;
+
+typedef struct {
+    GObjectClass parent_class;
+} GddRowObjectClass;
+
+/* Whether a row object can serve another row: the library's reference is its only one, and nothing
+ * is attached to it (no data, weak or toggle references: GObject keeps all of those in `qdata`). */
+static inline gboolean gdd_row_object_is_unshared(GddRowObject *object) {
+    return g_atomic_int_get(&object->parent_instance.ref_count) == 1
+        && g_atomic_pointer_get(&object->parent_instance.qdata) == NULL;
+}
+
+/* Whether the store showing a row object and the row owning it are all that hold it: two
+ * references and nothing attached (a list item, a selection, a drag or a weak reference would add
+ * a reference or `qdata`). Such an object can change rows while the store takes it out and puts it
+ * back in one splice. */
+static inline gboolean gdd_row_object_is_held_by_store_and_row(GddRowObject *object) {
+    return g_atomic_int_get(&object->parent_instance.ref_count) == 2
+        && g_atomic_pointer_get(&object->parent_instance.qdata) == NULL;
+}
+
+/* A hint that `address` is about to be read: loops over rows in random order ask for a row a few
+ * steps ahead, so its cache line is on its way while the rows before it are worked on. */
+static inline void gdd_prefetch(const void *address) { __builtin_prefetch(address, 0, 3); }
+
+/* Type constants: the fundamental types, for checking signal signatures and filling GValues. */
+static inline GType gdd_type_none(void) { return G_TYPE_NONE; }
+static inline GType gdd_type_interface(void) { return G_TYPE_INTERFACE; }
+static inline GType gdd_type_boolean(void) { return G_TYPE_BOOLEAN; }
+static inline GType gdd_type_char(void) { return G_TYPE_CHAR; }
+static inline GType gdd_type_uchar(void) { return G_TYPE_UCHAR; }
+static inline GType gdd_type_int(void) { return G_TYPE_INT; }
+static inline GType gdd_type_uint(void) { return G_TYPE_UINT; }
+static inline GType gdd_type_long(void) { return G_TYPE_LONG; }
+static inline GType gdd_type_ulong(void) { return G_TYPE_ULONG; }
+static inline GType gdd_type_int64(void) { return G_TYPE_INT64; }
+static inline GType gdd_type_uint64(void) { return G_TYPE_UINT64; }
+static inline GType gdd_type_enum(void) { return G_TYPE_ENUM; }
+static inline GType gdd_type_flags(void) { return G_TYPE_FLAGS; }
+static inline GType gdd_type_float(void) { return G_TYPE_FLOAT; }
+static inline GType gdd_type_double(void) { return G_TYPE_DOUBLE; }
+static inline GType gdd_type_string(void) { return G_TYPE_STRING; }
+static inline GType gdd_type_pointer(void) { return G_TYPE_POINTER; }
+static inline GType gdd_type_boxed(void) { return G_TYPE_BOXED; }
+static inline GType gdd_type_param(void) { return G_TYPE_PARAM; }
+static inline GType gdd_type_object(void) { return G_TYPE_OBJECT; }
+static inline GType gdd_type_variant(void) { return G_TYPE_VARIANT; }
+
+/* The instance's own type, its class, and a signal parameter's type without its scope flag. */
+static inline GType gdd_type_from_instance(gpointer p) { return G_TYPE_FROM_INSTANCE(p); }
+static inline GObjectClass *gdd_object_get_class(gpointer p) { return G_OBJECT_GET_CLASS(p); }
+static inline GType gdd_signal_param_type(GType t) { return t & ~G_SIGNAL_TYPE_STATIC_SCOPE; }
+
+/* Checked casts (G_TYPE_CHECK_INSTANCE_CAST warns on a wrong type). */
+static inline GObject *gdd_object(gpointer p) { return G_OBJECT(p); }
+static inline GObjectClass *gdd_object_class(gpointer klass) { return G_OBJECT_CLASS(klass); }
+static inline GtkWidget *gdd_widget(gpointer p) { return GTK_WIDGET(p); }
+static inline GListModel *gdd_list_model(gpointer p) { return G_LIST_MODEL(p); }
+static inline GtkSelectionModel *gdd_selection_model(gpointer p) { return GTK_SELECTION_MODEL(p); }
+static inline GtkListItem *gdd_list_item(gpointer p) { return GTK_LIST_ITEM(p); }
+static inline GtkListView *gdd_list_view(gpointer p) { return GTK_LIST_VIEW(p); }
+static inline GtkGridView *gdd_grid_view(gpointer p) { return GTK_GRID_VIEW(p); }
+static inline GtkListItemFactory *gdd_list_item_factory(gpointer p) { return GTK_LIST_ITEM_FACTORY(p); }
+static inline GtkScrolledWindow *gdd_scrolled_window(gpointer p) { return GTK_SCROLLED_WINDOW(p); }
+static inline GtkOverlay *gdd_overlay(gpointer p) { return GTK_OVERLAY(p); }
+static inline GtkWindow *gdd_window(gpointer p) { return GTK_WINDOW(p); }
+static inline GtkBox *gdd_box(gpointer p) { return GTK_BOX(p); }
+static inline GtkLabel *gdd_label(gpointer p) { return GTK_LABEL(p); }
+static inline GtkButton *gdd_button(gpointer p) { return GTK_BUTTON(p); }
+static inline GtkImage *gdd_image(gpointer p) { return GTK_IMAGE(p); }
+static inline GtkStack *gdd_stack(gpointer p) { return GTK_STACK(p); }
+static inline GtkApplication *gdd_application(gpointer p) { return GTK_APPLICATION(p); }
+static inline GApplication *gdd_g_application(gpointer p) { return G_APPLICATION(p); }
+/* What apps put around a list: search, header bar, toggles, popovers, input, drag and drop, actions. */
+static inline GtkSearchEntry *gdd_search_entry(gpointer p) { return GTK_SEARCH_ENTRY(p); }
+static inline GtkEditable *gdd_editable(gpointer p) { return GTK_EDITABLE(p); }
+static inline GtkHeaderBar *gdd_header_bar(gpointer p) { return GTK_HEADER_BAR(p); }
+static inline GtkToggleButton *gdd_toggle_button(gpointer p) { return GTK_TOGGLE_BUTTON(p); }
+static inline GtkPopover *gdd_popover(gpointer p) { return GTK_POPOVER(p); }
+static inline GtkEventController *gdd_event_controller(gpointer p) { return GTK_EVENT_CONTROLLER(p); }
+static inline GtkGesture *gdd_gesture(gpointer p) { return GTK_GESTURE(p); }
+static inline GtkGestureSingle *gdd_gesture_single(gpointer p) { return GTK_GESTURE_SINGLE(p); }
+static inline GtkGestureClick *gdd_gesture_click(gpointer p) { return GTK_GESTURE_CLICK(p); }
+static inline GtkDragSource *gdd_drag_source(gpointer p) { return GTK_DRAG_SOURCE(p); }
+static inline GtkDropTarget *gdd_drop_target(gpointer p) { return GTK_DROP_TARGET(p); }
+static inline GAction *gdd_action(gpointer p) { return G_ACTION(p); }
+static inline GSimpleAction *gdd_simple_action(gpointer p) { return G_SIMPLE_ACTION(p); }
+static inline GActionMap *gdd_action_map(gpointer p) { return G_ACTION_MAP(p); }
+static inline GActionGroup *gdd_action_group(gpointer p) { return G_ACTION_GROUP(p); }
+/* The app shell: header bar menus, page stacks and sidebars, dialogs, shortcuts, menus. */
+static inline GtkMenuButton *gdd_menu_button(gpointer p) { return GTK_MENU_BUTTON(p); }
+static inline GtkActionable *gdd_actionable(gpointer p) { return GTK_ACTIONABLE(p); }
+static inline GtkStackSidebar *gdd_stack_sidebar(gpointer p) { return GTK_STACK_SIDEBAR(p); }
+static inline GtkStackSwitcher *gdd_stack_switcher(gpointer p) { return GTK_STACK_SWITCHER(p); }
+static inline GtkAboutDialog *gdd_about_dialog(gpointer p) { return GTK_ABOUT_DIALOG(p); }
+static inline GtkProgressBar *gdd_progress_bar(gpointer p) { return GTK_PROGRESS_BAR(p); }
+static inline GtkShortcutController *gdd_shortcut_controller(gpointer p) { return GTK_SHORTCUT_CONTROLLER(p); }
+static inline GMenu *gdd_menu(gpointer p) { return G_MENU(p); }
+static inline GMenuModel *gdd_menu_model(gpointer p) { return G_MENU_MODEL(p); }
+
+/* Type checks. */
+static inline gboolean gdd_is_widget(gpointer p) { return GTK_IS_WIDGET(p); }
+static inline gboolean gdd_is_window(gpointer p) { return GTK_IS_WINDOW(p); }
+static inline gboolean gdd_is_instance_of(gpointer p, GType t) { return G_TYPE_CHECK_INSTANCE_TYPE(p, t); }
+
+/* Signals: g_signal_connect is a macro. */
+static inline gulong gdd_signal_connect(gpointer instance, const gchar *signal, GCallback handler,
+                                        gpointer data, GClosureNotify destroy) {
+    return g_signal_connect_data(instance, signal, handler, data, destroy, (GConnectFlags)0);
+}
+static inline gulong gdd_signal_connect_after(gpointer instance, const gchar *signal, GCallback handler,
+                                              gpointer data, GClosureNotify destroy) {
+    return g_signal_connect_data(instance, signal, handler, data, destroy, G_CONNECT_AFTER);
+}
+
+/* GSource return values. */
+static inline gboolean gdd_source_continue(void) { return G_SOURCE_CONTINUE; }
+static inline gboolean gdd_source_remove(void) { return G_SOURCE_REMOVE; }
+
+/* Emits a signal that has no arguments and no return value (g_signal_emit_by_name is variadic). */
+static inline void gdd_signal_emit_void(gpointer instance, const char *name) { g_signal_emit_by_name(instance, name); }
+
+/* Accessibility: gtk_accessible_update_* and the gtk_test_accessible_* checks are variadic. */
+static inline void gdd_accessible_set_label(gpointer w, const char *label) {
+    gtk_accessible_update_property(GTK_ACCESSIBLE(w), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+}
+static inline void gdd_accessible_reset_label(gpointer w) {
+    gtk_accessible_reset_property(GTK_ACCESSIBLE(w), GTK_ACCESSIBLE_PROPERTY_LABEL);
+}
+static inline void gdd_accessible_set_level(gpointer w, int level) {
+    gtk_accessible_update_property(GTK_ACCESSIBLE(w), GTK_ACCESSIBLE_PROPERTY_LEVEL, level, -1);
+}
+static inline void gdd_accessible_reset_level(gpointer w) {
+    gtk_accessible_reset_property(GTK_ACCESSIBLE(w), GTK_ACCESSIBLE_PROPERTY_LEVEL);
+}
+static inline void gdd_accessible_set_expanded(gpointer w, gboolean expanded) {
+    gtk_accessible_update_state(GTK_ACCESSIBLE(w), GTK_ACCESSIBLE_STATE_EXPANDED, expanded, -1);
+}
+static inline void gdd_accessible_reset_expanded(gpointer w) {
+    gtk_accessible_reset_state(GTK_ACCESSIBLE(w), GTK_ACCESSIBLE_STATE_EXPANDED);
+}
+static inline void gdd_accessible_set_hidden(gpointer w, gboolean hidden) {
+    gtk_accessible_update_state(GTK_ACCESSIBLE(w), GTK_ACCESSIBLE_STATE_HIDDEN, hidden, -1);
+}
+/* A GtkBox with an accessible role (the role can only be given at construction). */
+static inline GtkWidget *gdd_box_new_with_role(GtkOrientation orientation, int spacing, GtkAccessibleRole role) {
+    return GTK_WIDGET(g_object_new(GTK_TYPE_BOX, "orientation", orientation, "spacing", spacing,
+                                   "accessible-role", role, NULL));
+}
+static inline GtkAccessible *gdd_accessible(gpointer p) { return GTK_ACCESSIBLE(p); }
+static inline gboolean gdd_is_label(gpointer p) { return GTK_IS_LABEL(p); }
+/* Test checks (GTK_A11Y=test or atspi): NULL when the value matches, else what it is (g_free it). */
+static inline char *gdd_test_accessible_check_label(gpointer w, const char *label) {
+    return gtk_test_accessible_check_property(GTK_ACCESSIBLE(w), GTK_ACCESSIBLE_PROPERTY_LABEL, label);
+}
+static inline char *gdd_test_accessible_check_level(gpointer w, int level) {
+    return gtk_test_accessible_check_property(GTK_ACCESSIBLE(w), GTK_ACCESSIBLE_PROPERTY_LEVEL, level);
+}
+static inline char *gdd_test_accessible_check_expanded(gpointer w, gboolean expanded) {
+    return gtk_test_accessible_check_state(GTK_ACCESSIBLE(w), GTK_ACCESSIBLE_STATE_EXPANDED, expanded);
+}
+static inline char *gdd_test_accessible_check_hidden(gpointer w, gboolean hidden) {
+    return gtk_test_accessible_check_state(GTK_ACCESSIBLE(w), GTK_ACCESSIBLE_STATE_HIDDEN, hidden);
+}
+
+/* libdispatch's hooks for foreign run loops (exported by libdispatch on Linux). */
+extern int _dispatch_get_main_queue_handle_4CF(void);
+extern void _dispatch_main_queue_callback_4CF(void *msg);
+
+#endif

@@ -1,0 +1,28 @@
+import CGtkDataDisplay
+import GtkDataDisplay
+
+/// A `GtkStackSidebar`: the list of a `Stack`'s pages by title, beside the stack, that shows the
+/// page the user picks, as a GNOME app's navigation sidebar does.
+///
+///     let sidebar = StackSidebar(stack: stack)
+///     sidebar.setSizeRequest(width: 180)
+///     window.child = Box(.horizontal, sidebar, Separator(.vertical), stack)
+///     stack.hexpand = true
+///
+/// It follows the stack: pages added, removed or retitled later show at once, and a page shown
+/// by code is selected in the list.
+@MainActor
+public final class StackSidebar: WidgetWrapper {
+    /// The `GtkStackSidebar` (`widget.pointer` for any `gtk_*` call).
+    public let widget: OwnedWidget
+    private var sidebar: OpaquePointer { gdd_stack_sidebar(widget.raw) }
+    /// The stack it lists (kept alive with the sidebar).
+    public let stack: Stack
+
+    /// A sidebar listing the pages of `stack`.
+    public init(stack: Stack) {
+        widget = OwnedWidget(gtk_stack_sidebar_new())
+        self.stack = stack
+        gtk_stack_sidebar_set_stack(sidebar, gdd_stack(stack.widget.raw))
+    }
+}

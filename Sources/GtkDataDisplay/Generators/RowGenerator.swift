@@ -1,8 +1,6 @@
 // A generator describes one row: which widget kind shows it, how to fill that widget, and how
 // to recognise the row across whole-state updates (RDDM's TableCellGenerator + DiffableItem).
 
-import CGtkDataDisplay
-
 /// One row of a list: it builds (or reuses) a view of its kind and configures it.
 ///
 /// Managers find generators by identity (`===`); a generator instance may stand in a manager

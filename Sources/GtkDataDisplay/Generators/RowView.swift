@@ -1,5 +1,3 @@
-import CGtkDataDisplay
-
 /// A row's view: a GTK widget and whatever the generator needs to fill it.
 @MainActor
 public protocol RowView: AnyObject {

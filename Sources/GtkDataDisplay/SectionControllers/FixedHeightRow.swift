@@ -1,5 +1,3 @@
-import CGtkDataDisplay
-
 /// A row that knows its height: the list view asks GTK for at least `rowHeight` pixels for it
 /// (`gtk_widget_set_size_request` on the row's container at bind), so GTK need not measure a
 /// row of this kind before it is shown. A section controller's `heightHint(for:)` comes first.
@@ -26,14 +24,5 @@ extension Row {
     var heightHint: Int? {
         if let hint = sectionController?.heightHint(for: generator) { return hint }
         return (generator as? any FixedHeightRow)?.rowHeight
-    }
-
-    /// Asks GTK for this row's height hint on `container`, the widget holding the row's view, or
-    /// drops a hint an earlier row left there. Touches GTK only when the request changes.
-    func applyHeightHint(to container: UnsafeMutablePointer<GtkWidget>) {
-        let wanted = Int32(clamping: heightHint ?? -1)
-        var width: Int32 = 0, height: Int32 = 0
-        gtk_widget_get_size_request(container, &width, &height)
-        if height != wanted { gtk_widget_set_size_request(container, width, wanted) }
     }
 }

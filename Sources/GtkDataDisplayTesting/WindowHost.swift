@@ -6,6 +6,8 @@ import GtkDataDisplay
 public final class WindowHost {
     /// The `GtkWindow` as a widget.
     public let window: UnsafeMutablePointer<GtkWidget>
+    /// What `init(showing:)` shows, kept while the window is.
+    private var keptContent: Any?
     private var destroyed = false
 
     private static var initialized: Bool?
@@ -32,10 +34,12 @@ public final class WindowHost {
     }
 
     /// A window of the given size showing `content`: a list or grid view adapter (its `widget`), a
-    /// `BoxAdapter` (its box) or any widget helper, presented and laid out. Call
-    /// `WindowHost.initializeGTK()` first (it needs a display: run under `xvfb-run -a`).
+    /// `BoxAdapter` (its box) or any widget helper, presented and laid out; the host keeps `content`
+    /// (the Swift side of what it shows) until it is destroyed. Call `WindowHost.initializeGTK()`
+    /// first (it needs a display: run under `xvfb-run -a`).
     public convenience init(showing content: some WidgetConvertible, width: Int32 = 400, height: Int32 = 600) {
         self.init(child: content.gtkWidget, width: width, height: height)
+        keptContent = content
     }
 
     /// Waits until GTK has drawn the window once more (`gtk_test_widget_wait_for_draw`): every
@@ -57,6 +61,7 @@ public final class WindowHost {
         destroyed = true
         gtk_window_destroy(gdd_window(UnsafeMutableRawPointer(window)))
         g_object_unref(UnsafeMutableRawPointer(window))
+        keptContent = nil
         MainContext.drain()
     }
 }

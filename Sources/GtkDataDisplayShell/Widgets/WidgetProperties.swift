@@ -84,6 +84,19 @@ extension WidgetConvertible {
         nonmutating set { gtk_widget_set_valign(gtkWidget, newValue.gtk) }
     }
 
+    /// Moves the keyboard focus to the widget, or to the first widget inside it that takes it (a
+    /// list adapter: its view), as Ctrl+F moves it to a search field. Returns whether the focus
+    /// moved (false for a widget that is not shown or cannot take it).
+    @discardableResult
+    public func grabFocus() -> Bool { gtk_widget_grab_focus(gtkWidget) != 0 }
+
+    /// Whether the keyboard focus is in the widget now: on it, or on a widget inside it (a search
+    /// field's text, a list's row).
+    public var hasFocus: Bool {
+        guard let root = gtk_widget_get_root(gtkWidget), let focus = gtk_root_get_focus(root) else { return false }
+        return focus == gtkWidget || gtk_widget_is_ancestor(focus, gtkWidget) != 0
+    }
+
     /// Adds a CSS class (`gtk_widget_add_css_class`).
     public func addCSSClass(_ name: String) { gtk_widget_add_css_class(gtkWidget, name) }
 

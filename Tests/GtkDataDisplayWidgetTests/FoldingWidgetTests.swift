@@ -58,6 +58,21 @@ final class FoldingWidgetTests: WidgetTestCase {
         host.settle()
     }
 
+    func testTheManagersFoldEventSaysTheUserFoldedWithKeysAndTheExpander() async throws {
+        showTree()
+        var causes: [String] = []
+        manager.didFold += { change in causes.append("\((change.generator as! Folder).model) \(change.isExpanded) \(change.cause)") }
+        try focus(root)
+        try press("Right")
+        try press("Left")
+        try manager.expand(root)
+        host.settle()
+        let expander = try expanderButton(of: root)
+        gtk_widget_activate(expander)  // a click, animated: GTK emits "clicked" after 250 ms
+        XCTAssertTrue(MainContext.iterate(until: { !self.root.isExpanded }))
+        XCTAssertEqual(causes, ["root true user", "root false user", "root true code", "root false user"])
+    }
+
     func testRightExpandsLeftCollapsesInAList() async throws {
         showTree()
         try focus(root)

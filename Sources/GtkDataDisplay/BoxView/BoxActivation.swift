@@ -22,6 +22,6 @@ enum BoxActivation {
     /// Expands or collapses a foldable row (its expander, a click on the row); other rows stay.
     static func toggleFold(of generator: any RowGenerator, in manager: BaseListManager) {
         guard generator is FoldableItem else { return }
-        try? manager.toggle(generator)
+        manager.foldingForUser { try? manager.toggle(generator) }
     }
 }

@@ -29,7 +29,7 @@ final class BoxChild {
     private lazy var accessibility = RowAccessibility { [weak self] expand in
         guard let self else { return }
         let generator = self.row.generator
-        _ = try? expand ? self.manager.expand(generator) : self.manager.collapse(generator)
+        self.manager.foldingForUser { _ = try? expand ? self.manager.expand(generator) : self.manager.collapse(generator) }
     }
 
     init(row: Row, adapter: BoxAdapter) {

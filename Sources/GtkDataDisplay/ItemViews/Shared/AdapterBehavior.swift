@@ -54,18 +54,18 @@ extension AdapterBehavior {
         switch action {
         case .expand:
             if foldable.isExpanded { return false }
-            try? manager.expand(generator)
+            manager.foldingForUser { try? manager.expand(generator) }
         case .collapse:
             if !foldable.isExpanded { return false }
-            try? manager.collapse(generator)
+            manager.foldingForUser { try? manager.collapse(generator) }
         case .expandSubtree:
-            try? manager.expandSubtree(generator)
+            manager.foldingForUser { try? manager.expandSubtree(generator) }
         }
         return true
     }
 
     /// Expands or collapses a foldable row (expander click, activation).
     func toggleFold(of generator: any RowGenerator) {
-        try? manager.toggle(generator)
+        manager.foldingForUser { try? manager.toggle(generator) }
     }
 }

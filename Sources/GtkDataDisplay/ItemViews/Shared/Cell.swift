@@ -45,7 +45,7 @@ final class Cell {
     /// The row's name, level and fold state for assistive technologies.
     private lazy var accessibility = RowAccessibility { [weak self] expand in
         guard let self, let generator = self.row?.generator, let manager = self.manager else { return }
-        _ = try? expand ? manager.expand(generator) : manager.collapse(generator)
+        manager.foldingForUser { _ = try? expand ? manager.expand(generator) : manager.collapse(generator) }
     }
 
     /// The manager whose rows the cell shows.

@@ -22,6 +22,12 @@ open class BaseListManager {
     /// Fires after a row moved (`move(_:to:)`, `move(_:after:)`, `move(_:before:)`, or the
     /// reordering plugin), with where it stood and where it stands now.
     public let didMove = Event<RowMove>()
+    /// Fires after any foldable row of this manager expanded or collapsed, with the row, its new
+    /// state and who folded it (one listener for a whole tree, where each row's `didFoldEvent`
+    /// needs one per row). It fires after the row's own `didFoldEvent`.
+    public let didFold = Event<FoldChange>()
+    /// Who folds rows right now: `.user` while a view folds one for the user (`foldingForUser`).
+    var foldCause: FoldChange.Cause = .code
     /// What the last diffed update (`setState`, `batch`) did.
     public internal(set) var lastUpdate: UpdateSummary?
     /// Which rows show plain models (`register`, `setState(models:)`): see `ModelRegistry`.

@@ -187,13 +187,24 @@ extension BaseListManager {
     /// Queues each changed row's fold event with the state this change gave it; they fire once the
     /// operation (or its batch) has reached the store, and mutations their listeners start run after all of them.
     func fireFold(_ changed: [any FoldableItem]) {
+        let cause = foldCause
         for foldable in changed {
             let expanded = foldable.isExpanded
             let controller = row(of: foldable)?.sectionController
-            fireAfterChange {
+            fireAfterChange { [weak self] in
                 foldable.didFoldEvent.invoke(with: expanded)
                 controller?.didFold(foldable, expanded: expanded)
+                self?.didFold.invoke(with: FoldChange(generator: foldable, isExpanded: expanded, cause: cause))
             }
         }
+    }
+
+    /// Runs `body`, a view's folding of rows for the user (an expander click, a key): the fold
+    /// events it fires say `.user`.
+    func foldingForUser(_ body: () -> Void) {
+        let outer = foldCause
+        foldCause = .user
+        defer { foldCause = outer }
+        body()
     }
 }

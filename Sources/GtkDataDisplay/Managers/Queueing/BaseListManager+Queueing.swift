@@ -37,8 +37,12 @@ extension BaseListManager {
 
     /// Queues `op` to run through `perform` once the current update is done.
     private func enqueue(supersedingBackgroundUpdates: Bool, isBatch: Bool, _ op: @escaping () throws(DataDisplayError) -> Void) {
+        let cause = foldCause   // a view's fold for the user stays the user's when it runs later
         pending.append { [weak self] in
             guard let self else { return }
+            let outer = self.foldCause
+            self.foldCause = cause
+            defer { self.foldCause = outer }
             do throws(DataDisplayError) {
                 try self.perform(supersedingBackgroundUpdates: supersedingBackgroundUpdates, isBatch: isBatch, op)
             } catch {

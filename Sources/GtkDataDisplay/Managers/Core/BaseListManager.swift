@@ -28,6 +28,9 @@ open class BaseListManager {
     public let didFold = Event<FoldChange>()
     /// Who folds rows right now: `.user` while a view folds one for the user (`foldingForUser`).
     var foldCause: FoldChange.Cause = .code
+    /// Counts whole-state updates that kept none of the rows shown before (another dataset): a view
+    /// scrolled down goes back to the top then (`ListBaseAdapter.scrollsToTopOnNewData`).
+    var wholeReplacements = 0
     /// What the last diffed update (`setState`, `batch`) did.
     public internal(set) var lastUpdate: UpdateSummary?
     /// Which rows show plain models (`register`, `setState(models:)`): see `ModelRegistry`.

@@ -355,6 +355,7 @@ extension BaseListManager {
         diffIDs.invalidate()
 
         lastUpdate = UpdateSummary(plan: plan)
+        if !oldFlat.isEmpty && plan.removedRows == oldFlat.count { wholeReplacements &+= 1 }
         isApplying = true
         if let hull {
             // Only the window's trade and the difference in length are spliced; the other shared

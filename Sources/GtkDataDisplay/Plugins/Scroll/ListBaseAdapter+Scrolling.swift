@@ -12,6 +12,14 @@ extension ListBaseAdapter {
         set { scrolling.keepsAnchor = newValue }
     }
 
+    /// Whether a whole-state update that keeps none of the rows shown before (another dataset: a file
+    /// browser's new folder, a different account) brings the view back to the top (default: true).
+    /// Off, the view keeps its offset, as GTK does. Set it before the update it is for.
+    public var scrollsToTopOnNewData: Bool {
+        get { scrolling.scrollsToTopOnNewData }
+        set { scrolling.scrollsToTopOnNewData = newValue }
+    }
+
     /// Scrolls so `generator`'s row stands at `alignment` in the visible area (RDDM's
     /// `scrollTo(generator:)`), or as near as the ends of the list allow. Done right after the next
     /// layout: the first, if the view is not on screen yet. Throws `.generatorNotFound` (and

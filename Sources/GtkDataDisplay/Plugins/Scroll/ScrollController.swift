@@ -29,6 +29,10 @@ final class ScrollController {
 
     /// Whether changes above the first row on screen leave what is on screen where it is.
     var keepsAnchor = true
+    /// Whether a whole-state update that keeps none of the rows shown before scrolls to the top.
+    var scrollsToTopOnNewData = true
+    /// The manager's count of such updates at the last layout.
+    private var replacementsAtLayout = 0
 
     /// One row on screen before a change, where its top edge stood and its position then.
     @MainActor
@@ -92,6 +96,7 @@ final class ScrollController {
     init(adapter: ListBaseAdapter) {
         self.adapter = adapter
         self.store = adapter.manager.store
+        replacementsAtLayout = adapter.manager.wholeReplacements
         link.controller = self
         let widget = adapter.itemView
         let view = untyped(widget)
@@ -211,6 +216,13 @@ final class ScrollController {
             return
         }
         var scrolled = false
+        if scrollsToTopOnNewData, adapter.manager.wholeReplacements != replacementsAtLayout {
+            // Another dataset since the last layout: no row of the one on screen is left to keep in place.
+            replacementsAtLayout = adapter.manager.wholeReplacements
+            pendingAnchor = nil
+            firstBeforeChange = nil
+            scrolled = adapter.scrollVertically(by: -.infinity) != 0
+        }
         if request != nil {
             scrolled = serveRequest(in: adapter)
         } else if let entries = pendingAnchor {
@@ -263,6 +275,7 @@ final class ScrollController {
     /// Positions are final for this frame: note the value and report visibility.
     private func finishLayout(_ adapter: ListBaseAdapter) {
         valueAtLayout = gtk_adjustment_get_value(adapter.verticalAdjustment)
+        replacementsAtLayout = adapter.manager.wholeReplacements
         reportVisibility(adapter)
     }
 

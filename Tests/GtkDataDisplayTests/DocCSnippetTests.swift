@@ -5,7 +5,8 @@ import XCTest
 
 // The DocC articles' examples that need no display (Sources/GtkDataDisplay/GtkDataDisplay.docc).
 // Each region between `DocC:begin NAME` and `DocC:end NAME` stands in an article as a Swift block,
-// character for character (DocCTests checks it), and the test around it checks what it did.
+// character for character (DocCTests checks it), and the test around it checks what it did. A region
+// the README shows too is marked `README:begin NAME` instead (ReadmeTests checks it stands there).
 
 // DocC:begin title-view
 /// A row view: built once per recycled list item, configured per row.
@@ -70,7 +71,7 @@ final class DocCSnippetTests: XCTestCase {
 
     func testDeclarativeState() async throws {
         let showVegetables = true
-        // DocC:begin base-declarative
+        // README:begin base-declarative
         let manager = BaseListManager()
         let fruits = ["Apple", "Pear"]
         try manager.setState {
@@ -83,7 +84,7 @@ final class DocCSnippetTests: XCTestCase {
                 }
             }
         }
-        // DocC:end base-declarative
+        // README:end base-declarative
         XCTAssertEqual(titles(manager), ["Fruits", "Apple", "Pear", "Vegetables", "Leek"])
     }
 

@@ -3,11 +3,13 @@ import GtkDataDisplayShell
 import GtkDataDisplayTesting
 import XCTest
 
-// The proposed README examples for the three peers (/work/notes/peers-readme.md), kept compiling
-// and checked. Each region between `README:begin NAME` and `README:end NAME` is a README block as
-// it stands there (the test around it checks what it did).
+// The examples for the three peers (DataSourceController, CoreTableView, CascadingTableDelegate), kept
+// compiling and checked. Each region between `README:begin NAME` and `README:end NAME` is a README block
+// as it stands there, and each between `DocC:begin NAME` and `DocC:end NAME` a block of the article
+// "Models, state and section controllers" (which shows the README's block too); the test around it
+// checks what it did.
 
-// README:begin peers-views
+// DocC:begin peers-views
 struct Person: Identifiable, Equatable { var id: Int; var name: String; var starred = false }
 struct Team: Identifiable, Equatable { var id: String; var title: String; var members: Int }
 
@@ -24,7 +26,7 @@ final class TitleRowView: ConfigurableRowView {
     static func make() -> TitleRowView { TitleRowView() }
     func configure(with title: String) { label.text = title }
 }
-// README:end peers-views
+// DocC:end peers-views
 
 @MainActor
 final class PeersReadmeExampleTests: XCTestCase {
@@ -64,7 +66,7 @@ final class PeersReadmeExampleTests: XCTestCase {
 
     func testStateListViewExample() async throws {
         var people = [Person(id: 1, name: "Ann"), Person(id: 2, name: "Bob"), Person(id: 3, name: "Al")]
-        // README:begin peers-state
+        // DocC:begin peers-state
         let peopleView = StateListView(selection: .multiple)
         peopleView.register(PersonView.self, for: Person.self)
         peopleView.register(TitleRowView.self, for: String.self)
@@ -79,7 +81,7 @@ final class PeersReadmeExampleTests: XCTestCase {
         people[0].name = "Anne"
         show(people)                           // one row rebound, nothing else touched
         // then, in app.onActivate { window in … }: window.child = peopleView
-        // README:end peers-state
+        // DocC:end peers-state
         XCTAssertEqual(peopleView.manager.lastUpdate?.updated, 1)
         XCTAssertEqual(peopleView.manager.lastUpdate?.inserted, 0)
         XCTAssertEqual(peopleView.state.map { $0.header as? String }, ["A", "B"])
@@ -90,7 +92,7 @@ final class PeersReadmeExampleTests: XCTestCase {
     func testSectionControllerExample() async throws {
         let favourites = [Person(id: 1, name: "Ann", starred: true)]
         let everyone = favourites + [Person(id: 2, name: "Bob")]
-        // README:begin peers-controller
+        // DocC:begin peers-controller
         /// Owns the events of the Favourites section: its rows are activated, never selected,
         /// and taller than the rest.
         final class FavouritesController: SectionController {
@@ -112,7 +114,7 @@ final class PeersReadmeExampleTests: XCTestCase {
         ])
         // A new state keeps the controller of a section whose header keeps its id.
         try manager.setState(modelSections: [ModelSection(header: "Favourites", models: everyone)])
-        // README:end peers-controller
+        // DocC:end peers-controller
         XCTAssertTrue(manager.sections[0].controller === favouritesController)
         XCTAssertTrue(manager.sectionController(of: manager.flatGenerators[2]) === favouritesController)
         XCTAssertEqual(favouritesController.heightHint(for: manager.flatGenerators[1]), 56)

@@ -148,7 +148,7 @@ public final class PaginationPlugin: AdapterPlugin {
         task = nil
         lastError = nil
         state = hasMore ? .idle : .finished
-        showStatus(nil)
+        showStatus()   // what the state is now: a `stateChanged` listener may have asked for a page
         guard hasMore else { return }
         if !hasContent { edgeReached() } else { scheduleEdgeCheck() }
     }
@@ -156,9 +156,12 @@ public final class PaginationPlugin: AdapterPlugin {
     private func request() {
         generation &+= 1
         let token = generation
-        requestCount += 1
         state = .loading
-        showStatus(progressRow)
+        // A `stateChanged` listener that reset the plugin (or asked again) ended this request: the
+        // loader is not asked, and the status row is the one the state now wants.
+        guard token == generation else { return }
+        requestCount += 1
+        showStatus()
         let finish: PaginationPlugin.PageCompletion = { [weak self] result in self?.finish(token, result) }
         switch loader {
         case .async(let load):
@@ -204,7 +207,7 @@ public final class PaginationPlugin: AdapterPlugin {
         let message = Self.describe(error)
         errorRow.model = message
         state = .failed(message: message)
-        showStatus(errorRow)
+        showStatus()   // a `stateChanged` listener may have retried or reset
     }
 
     static func describe(_ error: any Error) -> String {

@@ -125,7 +125,7 @@ extension PaginationPlugin {
 
     // MARK: Repair after the app's updates
 
-    /// The store changed: unless the plugin did it, check its status section once the update is done.
+    /// The manager changed: unless the plugin did it, check its status section once the update is done.
     func scheduleRepair() {
         guard !changingOwnRows, !repairScheduled, let manager else { return }
         repairScheduled = true

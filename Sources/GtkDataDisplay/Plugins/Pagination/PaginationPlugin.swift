@@ -56,7 +56,6 @@ public final class PaginationPlugin: AdapterPlugin {
     /// Bumped by every request and `reset()`: an answer to an older request is ignored.
     private var generation = 0
     private var task: Task<Void, Never>?
-    private var itemsChangedHandler: UInt = 0
     var repairScheduled = false
     /// Set while the plugin changes its own rows (no repair needed for those).
     var changingOwnRows = false
@@ -101,9 +100,7 @@ public final class PaginationPlugin: AdapterPlugin {
 
     isolated deinit {
         task?.cancel()
-        if itemsChangedHandler != 0, let manager {
-            Signal.disconnect(untyped(manager.store.listModel), itemsChangedHandler)
-        }
+        manager?.didApplyChange.removeListener(key: ObjectIdentifier(self))
         disconnectView()
     }
 
@@ -119,8 +116,9 @@ public final class PaginationPlugin: AdapterPlugin {
     @_spi(Testing) public func attach(to manager: BaseListManager) {
         precondition(self.manager == nil, "a PaginationPlugin serves one manager")
         self.manager = manager
-        itemsChangedHandler = Signal.connect(untyped(manager.store.listModel), "items-changed",
-                                             itemsChanged: { [weak self] _, _, _ in self?.scheduleRepair() })
+        // After every change, not only those that reach the store: an empty section added after the
+        // status section changes no row, yet leaves the status section off its edge.
+        manager.didApplyChange.addListener(key: ObjectIdentifier(self)) { [weak self] in self?.scheduleRepair() }
         if !hasContent { edgeReached() }
     }
 

@@ -15,6 +15,11 @@ import CGtk
 ///   into the realised range, then the adjustment is moved until the row stands where it should.
 ///   GTK 4.12's `gtk_list_view_scroll_to` would not help: it cannot centre a row either.
 /// - **First and last row visibility**, reported as events once the positions are final.
+/// - **Rows removed under the view.** GTK 4.8 keeps the list items of removed rows on screen, showing
+///   rows the store no longer has, when one splice removes every row on screen and leaves few rows
+///   (a filter on a list scrolled to its end); it does not when its anchor stands on a row the
+///   splice keeps. Before such a splice the view jumps to the row right after the removed ones (the
+///   one before them at the end of the list).
 /// - **A view left blank.** When one `items-changed` takes the row GTK 4.8 anchors the view on far
 ///   away (a sort order turned round: the first row on screen goes to the end), GTK follows that row
 ///   — and at times then draws nothing until the next scroll. After the layout that follows a change,
@@ -48,6 +53,9 @@ final class ScrollController {
     private var pendingAnchor: [AnchorEntry]?
     /// The vertical adjustment's value at the last layout.
     private var valueAtLayout = 0.0
+    /// How many rows were on screen when the first change after the last layout came (nil until it
+    /// came): a splice that removes fewer cannot remove them all.
+    private var rowsOnScreen: Int?
     /// Layouts left that check for a blank view after a change (GTK settles a change over a few).
     private var blankChecksLeft = 0
     private static let blankChecks = 4
@@ -102,8 +110,9 @@ final class ScrollController {
             self?.pendingAnchor = nil
             self?.blankChecksLeft = 0
         }
-        adapter.manager.store.willSplice.addListener(key: ObjectIdentifier(self)) { [weak self] _, _ in
+        adapter.manager.store.willSplice.addListener(key: ObjectIdentifier(self)) { [weak self] position, removing in
             self?.storeWillChange()
+            self?.keepAnchorOffRemovedRows(position: position, removing: removing)
         }
     }
 
@@ -163,8 +172,24 @@ final class ScrollController {
         // Rows sit where the last layout put them; a scroll since then moves them by as much.
         let scrolled = gtk_adjustment_get_value(adapter.verticalAdjustment) - valueAtLayout
         let entries = adapter.visibleFrames().map { AnchorEntry(row: $0.row, offset: $0.y - scrolled, position: $0.position) }
+        rowsOnScreen = entries.count
         pendingAnchor = entries.isEmpty ? nil : entries
         firstBeforeChange = entries.first
+    }
+
+    /// Before a splice that removes every row on screen (as of the last layout): GTK's anchor goes
+    /// to a row the splice keeps (see the top of the file). O(rows realised), for splices that
+    /// remove at least as many rows as were on screen.
+    private func keepAnchorOffRemovedRows(position: Int, removing: Int) {
+        guard removing > 0, let adapter, adapter.isLaidOut, let store else { return }
+        if rowsOnScreen == nil { rowsOnScreen = adapter.visibleFrames().count }
+        guard let onScreen = rowsOnScreen, onScreen > 0, removing >= onScreen else { return }
+        let removed = position..<(position + removing)
+        let frames = adapter.visibleFrames()
+        guard !frames.isEmpty, frames.allSatisfy({ removed.contains($0.position) }) else { return }
+        let kept = removed.upperBound < store.count ? removed.upperBound : position - 1
+        guard kept >= 0 else { return }
+        adapter.scrollToItem(kept)
     }
 
     /// After the layout that follows a change: if the view has rows but none on screen (GTK 4.8
@@ -263,6 +288,7 @@ final class ScrollController {
     /// Positions are final for this frame: note the value and report visibility.
     private func finishLayout(_ adapter: ListBaseAdapter) {
         valueAtLayout = gtk_adjustment_get_value(adapter.verticalAdjustment)
+        rowsOnScreen = nil
         reportVisibility(adapter)
     }
 

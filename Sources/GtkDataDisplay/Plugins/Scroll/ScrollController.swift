@@ -53,6 +53,10 @@ final class ScrollController {
     private var pendingAnchor: [AnchorEntry]?
     /// The vertical adjustment's value at the last layout.
     private var valueAtLayout = 0.0
+    /// Whether no splice and no jump (`list.scroll-to-item`) came since positions were final.
+    private var laidOutSinceChange = false
+    /// What waits for positions to be final after the next layout (`whenLaidOut`).
+    private var afterLayout: [() -> Void] = []
     /// How many rows were on screen when the first change after the last layout came (nil until it
     /// came): a splice that removes fewer cannot remove them all.
     private var rowsOnScreen: Int?
@@ -107,6 +111,7 @@ final class ScrollController {
         Signal.connect(view, "realize") { link.attach(to: widget) }
         Signal.connect(view, "unrealize") { link.detach() }
         Signal.connect(view, "unmap") { [weak self] in
+            self?.laidOutSinceChange = false
             self?.pendingAnchor = nil
             self?.blankChecksLeft = 0
         }
@@ -138,6 +143,26 @@ final class ScrollController {
         gtk_widget_queue_allocate(adapter.itemView)
     }
 
+    /// Whether the rows stand where GTK's last layout put them: no splice, no jump and no scroll
+    /// since. Until the next layout, a row's bounds are not where it stands, and moving the
+    /// adjustment after a splice makes GTK look for rows it has not laid out (Gtk-WARNING "failed to
+    /// scroll to given position").
+    var isLayoutCurrent: Bool {
+        guard laidOutSinceChange, let adapter, adapter.isLaidOut else { return false }
+        return gtk_adjustment_get_value(adapter.verticalAdjustment) == valueAtLayout
+    }
+
+    /// The rows are about to move without a layout (a jump to a row): until the next layout,
+    /// positions are not current.
+    func rowsWillMove() { laidOutSinceChange = false }
+
+    /// Runs `body` once positions are final after the next layout of the view, and asks for one
+    /// (from the main loop: asked from inside a layout, GDK would count it in the frame's layouts).
+    func whenLaidOut(_ body: @escaping () -> Void) {
+        afterLayout.append(body)
+        Idle.once { [weak adapter] in if let adapter { gtk_widget_queue_allocate(adapter.itemView) } }
+    }
+
     /// Forgets pending requests and anchors: something else scrolled (`scrollTo(position:)`).
     func cancelPending() {
         request = nil
@@ -164,6 +189,7 @@ final class ScrollController {
     /// on screen, unless changes since the last layout already did (their anchor is still the one to
     /// keep) or a request decides where to go.
     private func storeWillChange() {
+        laidOutSinceChange = false
         guard let adapter, adapter.isLaidOut else { return }
         blankChecksLeft = Self.blankChecks
         guard pendingAnchor == nil else { return }  // noted by a change since the last layout
@@ -288,8 +314,13 @@ final class ScrollController {
     /// Positions are final for this frame: note the value and report visibility.
     private func finishLayout(_ adapter: ListBaseAdapter) {
         valueAtLayout = gtk_adjustment_get_value(adapter.verticalAdjustment)
+        laidOutSinceChange = true
         rowsOnScreen = nil
         reportVisibility(adapter)
+        guard !afterLayout.isEmpty else { return }
+        let waiting = afterLayout
+        afterLayout.removeAll()
+        for body in waiting { body() }
     }
 
     // MARK: First and last row

@@ -309,6 +309,22 @@ final class PaginationStateTests: XCTestCase {
         XCTAssertEqual(pagedTexts(manager), ["x", "y", "z"])
     }
 
+    /// An empty section adds no row to the store, so no items-changed: the status section still goes
+    /// back to its edge. (Found by the randomized pagination suite.)
+    func testAnEmptySectionTheAppAddsWhileLoadingGoesAboveTheStatusSection() async throws {
+        let manager = BaseListManager()
+        try manager.add(rows("a"))
+        let source = ScriptedPages()
+        let plugin = bottom(manager, source)
+        plugin.edgeReached()
+        try manager.addSection(rows: [])
+        XCTAssertEqual(manager.sections.count, 3)
+        XCTAssertEqual(manager.sections.last?.rows.count, 1)
+        XCTAssertTrue(manager.sections.last?.rows.first === plugin.progressRow, "the status section stays last")
+        try manager.add(rows("b"))
+        XCTAssertEqual(pagedTexts(manager), ["a", "b", "…"])
+    }
+
     func testRowsTheAppAddsWhileLoadingGoAboveTheProgressRow() async throws {
         let manager = BaseListManager()
         try manager.add(rows("a"))

@@ -214,6 +214,7 @@ public class ListBaseAdapter {
     /// GTK's `list.scroll-to-item`: the least scrolling that shows `position`.
     func scrollToItem(_ position: Int) {
         guard position >= 0, position < manager.store.count else { return }
+        scrolling.rowsWillMove()
         "list.scroll-to-item".withGString {
             _ = gtk_widget_activate_action_variant(itemView, $0, g_variant_new_uint32(guint32(position)))
         }

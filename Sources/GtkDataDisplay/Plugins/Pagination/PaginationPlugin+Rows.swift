@@ -25,13 +25,16 @@ extension PaginationPlugin {
         }
     }
 
-    /// Shows `row` (progress or error) in the status section at the edge, or no status row.
-    func showStatus(_ row: (any RowGenerator)?) {
+    /// Shows the status row `state` asks for (progress or error) in the status section at the edge,
+    /// or none. Derived from the state as it is now, so what a `stateChanged` listener did re-entrantly
+    /// (a reset, a retry) is what the list shows.
+    func showStatus() {
         guard let manager else { return }
         changingOwnRows = true
         defer { changingOwnRows = false }
         var inserted = false
-        try? manager.perform(supersedingBackgroundUpdates: false) { () throws(DataDisplayError) in inserted = self.placeStatusNow(row) }
+        let wanted = wantedStatus
+        try? manager.perform(supersedingBackgroundUpdates: false) { () throws(DataDisplayError) in inserted = self.placeStatusNow(wanted) }
         if inserted { statusRowInserted() }
     }
 
@@ -122,7 +125,7 @@ extension PaginationPlugin {
 
     // MARK: Repair after the app's updates
 
-    /// The store changed: unless the plugin did it, check its status section once the update is done.
+    /// The manager changed: unless the plugin did it, check its status section once the update is done.
     func scheduleRepair() {
         guard !changingOwnRows, !repairScheduled, let manager else { return }
         repairScheduled = true

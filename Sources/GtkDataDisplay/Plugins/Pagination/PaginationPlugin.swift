@@ -56,7 +56,6 @@ public final class PaginationPlugin: AdapterPlugin {
     /// Bumped by every request and `reset()`: an answer to an older request is ignored.
     private var generation = 0
     private var task: Task<Void, Never>?
-    private var itemsChangedHandler: UInt = 0
     var repairScheduled = false
     /// Set while the plugin changes its own rows (no repair needed for those).
     var changingOwnRows = false
@@ -101,9 +100,7 @@ public final class PaginationPlugin: AdapterPlugin {
 
     isolated deinit {
         task?.cancel()
-        if itemsChangedHandler != 0, let manager {
-            Signal.disconnect(untyped(manager.store.listModel), itemsChangedHandler)
-        }
+        manager?.didApplyChange.removeListener(key: ObjectIdentifier(self))
         disconnectView()
     }
 
@@ -119,8 +116,9 @@ public final class PaginationPlugin: AdapterPlugin {
     @_spi(Testing) public func attach(to manager: BaseListManager) {
         precondition(self.manager == nil, "a PaginationPlugin serves one manager")
         self.manager = manager
-        itemsChangedHandler = Signal.connect(untyped(manager.store.listModel), "items-changed",
-                                             itemsChanged: { [weak self] _, _, _ in self?.scheduleRepair() })
+        // After every change, not only those that reach the store: an empty section added after the
+        // status section changes no row, yet leaves the status section off its edge.
+        manager.didApplyChange.addListener(key: ObjectIdentifier(self)) { [weak self] in self?.scheduleRepair() }
         if !hasContent { edgeReached() }
     }
 
@@ -148,7 +146,7 @@ public final class PaginationPlugin: AdapterPlugin {
         task = nil
         lastError = nil
         state = hasMore ? .idle : .finished
-        showStatus(nil)
+        showStatus()   // what the state is now: a `stateChanged` listener may have asked for a page
         guard hasMore else { return }
         if !hasContent { edgeReached() } else { scheduleEdgeCheck() }
     }
@@ -156,9 +154,12 @@ public final class PaginationPlugin: AdapterPlugin {
     private func request() {
         generation &+= 1
         let token = generation
-        requestCount += 1
         state = .loading
-        showStatus(progressRow)
+        // A `stateChanged` listener that reset the plugin (or asked again) ended this request: the
+        // loader is not asked, and the status row is the one the state now wants.
+        guard token == generation else { return }
+        requestCount += 1
+        showStatus()
         let finish: PaginationPlugin.PageCompletion = { [weak self] result in self?.finish(token, result) }
         switch loader {
         case .async(let load):
@@ -204,7 +205,7 @@ public final class PaginationPlugin: AdapterPlugin {
         let message = Self.describe(error)
         errorRow.model = message
         state = .failed(message: message)
-        showStatus(errorRow)
+        showStatus()   // a `stateChanged` listener may have retried or reset
     }
 
     static func describe(_ error: any Error) -> String {

@@ -68,6 +68,12 @@ final class RowActionsMenu {
         }
     }
 
+    /// Points the open menu at `rect` (in the parent's coordinates) instead.
+    func point(to rect: GdkRectangle) {
+        var rect = rect
+        gtk_popover_set_pointing_to(gdd_popover(untyped(popover)), &rect)
+    }
+
     /// Shows `actions` instead of the entries shown now, in the open menu (its row's generator was
     /// replaced by one with the same id), and focuses the first entry that can be chosen.
     func replaceEntries(with actions: [RowAction]) {

@@ -32,7 +32,7 @@ public final class RowActionsPlugin: AdapterPlugin {
     public let longPressWithMouse: Bool
 
     private let provider: ((any RowGenerator) -> [RowAction])?
-    private weak var adapter: ListBaseAdapter?
+    private(set) weak var adapter: ListBaseAdapter?
     /// The menu, made on first use (a plugin not yet installed holds no widget).
     private var madeMenu: RowActionsMenu?
     private var menu: RowActionsMenu {
@@ -49,6 +49,8 @@ public final class RowActionsPlugin: AdapterPlugin {
     private var menuLiveRow = LiveRow()
     /// The generator whose actions the open menu shows.
     private weak var menuShownGenerator: AnyObject?
+    /// Counts the menus opened: a later look at where the menu points concerns the one it was for.
+    private(set) var openings = 0
 
     /// A plugin for rows that provide actions. `actions`, if given, supplies the actions of rows
     /// whose generator is not `RowActionsProviding` (e.g. template rows).
@@ -88,16 +90,17 @@ public final class RowActionsPlugin: AdapterPlugin {
     @discardableResult
     public func openMenu(for generator: any RowGenerator) -> Bool {
         guard let adapter, let row = adapter.manager.row(of: generator) else { return false }
-        if row.cell?.adapter !== adapter, let position = adapter.manager.position(of: generator) {
-            adapter.scrollTo(position: position)
-        }
-        guard let cell = row.cell, cell.adapter === adapter else { return false }
-        return open(for: cell, at: nil)
+        return open(row, at: nil)
     }
 
     /// Closes the menu (as Escape does): the focus goes back to the row.
     public func closeMenu() {
         menu.close()
+    }
+
+    /// Points the open menu at `rect` (in the item view's coordinates).
+    func pointMenu(to rect: GdkRectangle) {
+        menu.point(to: rect)
     }
 
     // MARK: Installing
@@ -187,23 +190,29 @@ public final class RowActionsPlugin: AdapterPlugin {
 
     /// Opens the menu of `cell`'s row, pointing at `point` or, without one, at the row.
     private func open(for cell: Cell, at point: GdkRectangle?) -> Bool {
-        guard let adapter, let row = cell.row else { return false }
+        guard let row = cell.row else { return false }
+        return open(row, at: point)
+    }
+
+    /// Opens the menu of `row`, pointing at `point` or, without one, at the row scrolled into view
+    /// (see `pointing(at:in:)`).
+    private func open(_ row: Row, at point: GdkRectangle?) -> Bool {
+        guard let adapter, adapter.manager.row(of: row.generator) === row else { return false }
         let actions = actions(for: row.generator)
-        guard !actions.isEmpty, let rowWidget = adapter.rowWidget(of: cell) else { return false }
+        guard !actions.isEmpty else { return false }
         if menu.isOpen { menu.close() }
         var target = point ?? GdkRectangle()
+        var laidOut = true
         if point == nil {
-            // The row scrolled into view (GTK keeps rows realised just outside it), the menu
-            // pointing at its visible part.
-            var bounds = graphene_rect_t()
-            guard gtk_widget_compute_bounds(rowWidget, adapter.itemView, &bounds) != 0,
-                  let visible = adapter.revealedPart(of: bounds) else { return false }
-            target = visible
+            guard let pointing = pointing(at: row, in: adapter) else { return false }
+            (target, laidOut) = (pointing.rect, pointing.laidOut)
         }
         menuRow = row
         menuShownGenerator = row.generator
         holdMenuRow(true)
+        openings &+= 1
         menu.open(actions, pointingTo: target)
+        if !laidOut { pointAtRowOnceLaidOut(opening: openings, tries: 3) }
         return true
     }
 

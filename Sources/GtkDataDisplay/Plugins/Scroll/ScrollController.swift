@@ -15,6 +15,11 @@ import CGtkDataDisplay
 ///   into the realised range, then the adjustment is moved until the row stands where it should.
 ///   GTK 4.12's `gtk_list_view_scroll_to` would not help: it cannot centre a row either.
 /// - **First and last row visibility**, reported as events once the positions are final.
+/// - **Rows removed under the view.** GTK 4.8 keeps the list items of removed rows on screen, showing
+///   rows the store no longer has, when one splice removes every row on screen and leaves few rows
+///   (a filter on a list scrolled to its end); it does not when its anchor stands on a row the
+///   splice keeps. Before such a splice the view jumps to the row right after the removed ones (the
+///   one before them at the end of the list).
 /// - **A view left blank.** When one `items-changed` takes the row GTK 4.8 anchors the view on far
 ///   away (a sort order turned round: the first row on screen goes to the end), GTK follows that row
 ///   — and at times then draws nothing until the next scroll. After the layout that follows a change,
@@ -52,6 +57,13 @@ final class ScrollController {
     private var pendingAnchor: [AnchorEntry]?
     /// The vertical adjustment's value at the last layout.
     private var valueAtLayout = 0.0
+    /// Whether no splice and no jump (`list.scroll-to-item`) came since positions were final.
+    private var laidOutSinceChange = false
+    /// What waits for positions to be final after the next layout (`whenLaidOut`).
+    private var afterLayout: [() -> Void] = []
+    /// How many rows were on screen when the first change after the last layout came (nil until it
+    /// came): a splice that removes fewer cannot remove them all.
+    private var rowsOnScreen: Int?
     /// Layouts left that check for a blank view after a change (GTK settles a change over a few).
     private var blankChecksLeft = 0
     private static let blankChecks = 4
@@ -104,11 +116,13 @@ final class ScrollController {
         Signal.connect(view, "realize") { link.attach(to: widget) }
         Signal.connect(view, "unrealize") { link.detach() }
         Signal.connect(view, "unmap") { [weak self] in
+            self?.laidOutSinceChange = false
             self?.pendingAnchor = nil
             self?.blankChecksLeft = 0
         }
-        adapter.manager.store.willSplice.addListener(key: ObjectIdentifier(self)) { [weak self] _, _ in
+        adapter.manager.store.willSplice.addListener(key: ObjectIdentifier(self)) { [weak self] position, removing in
             self?.storeWillChange()
+            self?.keepAnchorOffRemovedRows(position: position, removing: removing)
         }
     }
 
@@ -132,6 +146,26 @@ final class ScrollController {
             adapter.scrollToItem(position)
         }
         gtk_widget_queue_allocate(adapter.itemView)
+    }
+
+    /// Whether the rows stand where GTK's last layout put them: no splice, no jump and no scroll
+    /// since. Until the next layout, a row's bounds are not where it stands, and moving the
+    /// adjustment after a splice makes GTK look for rows it has not laid out (Gtk-WARNING "failed to
+    /// scroll to given position").
+    var isLayoutCurrent: Bool {
+        guard laidOutSinceChange, let adapter, adapter.isLaidOut else { return false }
+        return gtk_adjustment_get_value(adapter.verticalAdjustment) == valueAtLayout
+    }
+
+    /// The rows are about to move without a layout (a jump to a row): until the next layout,
+    /// positions are not current.
+    func rowsWillMove() { laidOutSinceChange = false }
+
+    /// Runs `body` once positions are final after the next layout of the view, and asks for one
+    /// (from the main loop: asked from inside a layout, GDK would count it in the frame's layouts).
+    func whenLaidOut(_ body: @escaping () -> Void) {
+        afterLayout.append(body)
+        Idle.once { [weak adapter] in if let adapter { gtk_widget_queue_allocate(adapter.itemView) } }
     }
 
     /// Forgets pending requests and anchors: something else scrolled (`scrollTo(position:)`).
@@ -160,6 +194,7 @@ final class ScrollController {
     /// on screen, unless changes since the last layout already did (their anchor is still the one to
     /// keep) or a request decides where to go.
     private func storeWillChange() {
+        laidOutSinceChange = false
         guard let adapter, adapter.isLaidOut else { return }
         blankChecksLeft = Self.blankChecks
         guard pendingAnchor == nil else { return }  // noted by a change since the last layout
@@ -168,8 +203,24 @@ final class ScrollController {
         // Rows sit where the last layout put them; a scroll since then moves them by as much.
         let scrolled = gtk_adjustment_get_value(adapter.verticalAdjustment) - valueAtLayout
         let entries = adapter.visibleFrames().map { AnchorEntry(row: $0.row, offset: $0.y - scrolled, position: $0.position) }
+        rowsOnScreen = entries.count
         pendingAnchor = entries.isEmpty ? nil : entries
         firstBeforeChange = entries.first
+    }
+
+    /// Before a splice that removes every row on screen (as of the last layout): GTK's anchor goes
+    /// to a row the splice keeps (see the top of the file). O(rows realised), for splices that
+    /// remove at least as many rows as were on screen.
+    private func keepAnchorOffRemovedRows(position: Int, removing: Int) {
+        guard removing > 0, let adapter, adapter.isLaidOut, let store else { return }
+        if rowsOnScreen == nil { rowsOnScreen = adapter.visibleFrames().count }
+        guard let onScreen = rowsOnScreen, onScreen > 0, removing >= onScreen else { return }
+        let removed = position..<(position + removing)
+        let frames = adapter.visibleFrames()
+        guard !frames.isEmpty, frames.allSatisfy({ removed.contains($0.position) }) else { return }
+        let kept = removed.upperBound < store.count ? removed.upperBound : position - 1
+        guard kept >= 0 else { return }
+        adapter.scrollToItem(kept)
     }
 
     /// After the layout that follows a change: if the view has rows but none on screen (GTK 4.8
@@ -276,7 +327,13 @@ final class ScrollController {
     private func finishLayout(_ adapter: ListBaseAdapter) {
         valueAtLayout = gtk_adjustment_get_value(adapter.verticalAdjustment)
         replacementsAtLayout = adapter.manager.wholeReplacements
+        laidOutSinceChange = true
+        rowsOnScreen = nil
         reportVisibility(adapter)
+        guard !afterLayout.isEmpty else { return }
+        let waiting = afterLayout
+        afterLayout.removeAll()
+        for body in waiting { body() }
     }
 
     // MARK: First and last row

@@ -1,0 +1,1 @@
+../../GtkDataDisplayTests/FeatureRandomizedRun.swift

@@ -14,6 +14,7 @@ extension ListBaseAdapter {
         let key = ObjectIdentifier(self)
         manager.store.planWillApply.addListener(key: key) { [weak self] in self?.holdBinds() }
         manager.store.planDidApply.addListener(key: key) { [weak self] in self?.releaseHeldBinds() }
+        watchFocusedRemovals()
     }
 
     /// Stops following the store's plans.
@@ -21,6 +22,8 @@ extension ListBaseAdapter {
         let key = ObjectIdentifier(self)
         manager.store.planWillApply.removeListener(key: key)
         manager.store.planDidApply.removeListener(key: key)
+        manager.store.willSplice.removeListener(key: key)
+        manager.store.didSplice.removeListener(key: key)
     }
 
     /// GTK's `bind` of `row` in `cell`: at once, or when the plan under way ends.
@@ -41,6 +44,7 @@ extension ListBaseAdapter {
     /// The plan's last splice is done: each cell binds the row GTK left it with.
     private func releaseHeldBinds() {
         bindHolds -= 1
+        defer { if bindHolds == 0 { restoreFocusLostWithARow() } }
         guard bindHolds == 0, !heldCells.isEmpty else { return }
         let cells = heldCells
         heldCells.removeAll()

@@ -41,9 +41,10 @@ import CGtk
 // works for every row the library makes focusable and `gtk_root_set_focus` is never needed; the
 // scroll to a far row and the grab are one call, `gtk_list_view_scroll_to(…, GTK_LIST_SCROLL_FOCUS, …)`.
 // And an arrow key (plain or Shift) on a focused row that is not selected but can be selects that row
-// and stays (`handle_selecting_unselected_cursor` in `gtk_list_base_move_cursor`): the cursor reaches
-// the next row only with a second key. The controller keeps 4.8's move there — the cursor goes on and
-// selects the row it lands on — so the keys do the same on every GTK, as the testing kit simulates them.
+// and stays (`handle_selecting_unselected_cursor` in `gtk_list_base_move_cursor`; 4.8.3 has no such
+// step): the cursor reaches the next row only with a second key. The controller keeps 4.8's move there
+// on every GTK after 4.8 — the cursor goes on and selects the row it lands on, as GTK 4.8's binding
+// does — so the keys do the same on every GTK, as the testing kit simulates them.
 
 @MainActor
 enum KeyboardNavigation {
@@ -135,8 +136,8 @@ enum KeyboardNavigation {
         return true
     }
 
-    /// Whether GTK 4.12+ would take `key` on the focused row at `from` to select that row instead of
-    /// moving (see the top of this file): an arrow key that selects without Ctrl, on a row that can
+    /// Whether a GTK after 4.8 may take `key` on the focused row at `from` to select that row instead
+    /// of moving (see the top of this file): an arrow key that selects without Ctrl, on a row that can
     /// be selected and is not. (GTK 4.8 moves: nothing to keep there.)
     private static func gtkSelectsInPlace(_ key: CursorKey, from: Int, in adapter: ListBaseAdapter) -> Bool {
         guard NewerGtk.minor > 8, key.select, !key.modify, key.move != .first, key.move != .last,

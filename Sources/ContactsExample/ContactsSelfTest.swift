@@ -52,10 +52,10 @@ struct ContactsSelfTest {
         }
 
         // Search filters with setState; clearing it brings everything back.
-        screen.search.text = "Zoe Moss"
+        screen.search.search("Zoe Moss")
         await settle(500)   // GtkSearchEntry reports a search after a short pause
         check(!contactRows.isEmpty && contactRows.allSatisfy { $0.model.name.contains("Zoe Moss") }, "searching shows only matches (\(contactRows.count))")
-        screen.search.text = ""
+        screen.search.search("")
         await settle(500)
         check(contactRows.count == 5_000 + screen.favouriteOrder.count, "clearing the search shows every contact again")
 

@@ -49,6 +49,10 @@ final class ShownManager {
     /// One update to `newGenerators` from the top of the view, shown in `host`: binds and unbinds
     /// against the minimum, the setState time, and whether the screen matches the store after it.
     func measure(_ newGenerators: [any RowGenerator], mix: Mix, size: Int, host: WindowHost) -> TaskResult {
+        // The last reset laid out first: the adapter puts the rows on screen back after the layout that
+        // follows a change (GTK 4.12+ leaves that to it more often than 4.8), which would undo a scroll
+        // to the top made before it.
+        host.settle(activity: { self.activity })
         host.scrollToTop(adapter.scrolledWindow)
         host.settle(activity: { self.activity })
         adapter.flushUnbinds()

@@ -74,7 +74,7 @@ struct ContactsCheck {
     }
 
     private func search(_ text: String) async {
-        page.search.text = text
+        page.search.search(text)
         await settle(600)   // GtkSearchEntry reports a search after a short pause
     }
 

@@ -62,7 +62,7 @@ final class ContactsPage: DemoPage {
         adapter.selectionChanged += { [weak self] _ in self?.selectionChanged() }
         try? adapter.itemView.addShortcut("Delete") { [weak self] in self?.deleteSelected() ?? false }
         search.onSearchChanged { [weak self] text in self?.setQuery(text) }
-        empty.actionActivated += { [weak self] in self?.search.text = "" }
+        empty.actionActivated += { [weak self] in self?.search.search("") }
         manager.didMove += { [weak self] move in self?.moved(move) }
         render("Loaded \(grouped(list.contacts.count)) contacts")
     }

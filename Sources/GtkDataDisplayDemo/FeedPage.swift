@@ -46,7 +46,7 @@ final class FeedPage: DemoPage {
         }
         older.stateChanged += { [weak self] state in self?.report("Older posts", state) }
         newer.stateChanged += { [weak self] state in self?.report("Newer posts", state) }
-        empty.actionActivated += { [weak self] in self?.search.text = "" }
+        empty.actionActivated += { [weak self] in self?.search.search("") }
         search.onSearchChanged { [weak self] text in self?.filter(text) }
     }
 

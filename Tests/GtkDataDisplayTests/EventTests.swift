@@ -58,7 +58,11 @@ final class EventTests: XCTestCase {
         XCTAssertFalse(apple.didSelectEvent === apple.didDeselectEvent)
         XCTAssertFalse(apple.didSelectEvent === pear.didSelectEvent)
         // 104 usable bytes of glibc's 112-byte chunk (under AddressSanitizer: the 97 bytes asked for).
-        XCTAssertLessThanOrEqual(mallocUsableSize(Unmanaged.passUnretained(pear).toOpaque()), 104)
+        // The smallest of a few live ones: malloc may hand out a free chunk one size up that is too small
+        // to split, whose usable size is larger (glibc 2.41, Debian 13, at times did for this one).
+        let others = (0..<8).map { LabelRow(model: "plum \($0)", id: "plum \($0)") }
+        let sizes = ([pear] + others).map { mallocUsableSize(Unmanaged.passUnretained($0).toOpaque()) }
+        XCTAssertLessThanOrEqual(sizes.min() ?? .max, 104)
     }
 }
 

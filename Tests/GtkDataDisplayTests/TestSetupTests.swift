@@ -26,14 +26,11 @@ final class TestSetupTests: XCTestCase {
         g_object_unref(nil)   // g_return_if_fail: "assertion 'G_IS_OBJECT (object)' failed"
     }
 
-    /// Passes unless the warning ends the process.
+    /// Passes unless the warning ends the process. The warning is GLib's `g_warning` itself (what
+    /// `g_warning` expands to): a GLib fault planted instead may change level between versions
+    /// (setting a property an object lacks warns in GLib 2.74 and is a critical in 2.84).
     func testChildRaisesAWarning() async throws {
         try ChildProcess.skipUnlessChild()
-        let action = g_simple_action_new("planted", nil)!
-        var value = GValue()
-        g_value_init(&value, gdd_type_boolean())
-        g_object_set_property(UnsafeMutableRawPointer(action).assumingMemoryBound(to: GObject.self), "no-such-property", &value)
-        g_value_unset(&value)
-        g_object_unref(UnsafeMutableRawPointer(action))
+        withVaList([]) { g_logv("GtkDataDisplay-Tests", G_LOG_LEVEL_WARNING, "a planted warning", $0) }
     }
 }

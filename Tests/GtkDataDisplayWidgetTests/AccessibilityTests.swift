@@ -245,9 +245,10 @@ final class AccessibilityTests: AccessibilityTestCase {
             XCTAssertNil(Accessible.label(add.widget.pointer))
             let delete = Button(iconName: "user-trash-symbolic", accessibleLabel: "Delete")
             XCTAssertEqual(Accessible.label(delete.widget.pointer), "Delete")
-            // GTK itself gives a mnemonic button its raw text: the check can fail.
+            // GTK 4.8 itself gives a mnemonic button its raw text: the check can fail. GTK 4.12 names a
+            // button from its label child as ARIA does and no longer sets that label: nothing to undo there.
             let raw = OwnedWidget(gtk_button_new_with_mnemonic("_Raw"))
-            XCTAssertEqual(Accessible.label(raw.pointer), "_Raw")
+            XCTAssertEqual(Accessible.label(raw.pointer), gtk_get_minor_version() < 12 ? "_Raw" : nil)
         }
     }
 }

@@ -10,6 +10,22 @@ struct AccessibleNode: Decodable {
     let actions: [String]
     let children: [AccessibleNode]
 
+    private enum CodingKeys: String, CodingKey { case role, name, states, actions, children }
+
+    /// As `scripts/a11y-tree` dumps it, read the same on every GTK: GTK 4.12+ answers AT-SPI's
+    /// GetRoleName with its own role names ("button" for `ATSPI_ROLE_PUSH_BUTTON`, "push button" on
+    /// 4.8), and gives every list item an action of its own, `listitem.scroll-to`, beside the row's
+    /// (what the library adds is what is checked).
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let role = try container.decode(String.self, forKey: .role)
+        self.role = role == "button" ? "push button" : role
+        name = try container.decode(String.self, forKey: .name)
+        states = try container.decode([String].self, forKey: .states)
+        actions = try container.decode([String].self, forKey: .actions).filter { !$0.hasPrefix("listitem.") }
+        children = try container.decode([AccessibleNode].self, forKey: .children)
+    }
+
     /// This node and every node below it, depth first.
     var all: [AccessibleNode] {
         var result: [AccessibleNode] = []

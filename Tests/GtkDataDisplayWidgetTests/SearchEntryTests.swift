@@ -54,6 +54,21 @@ final class SearchEntryTests: WidgetTestCase {
         XCTAssertEqual(searches.last, "li", "the user's edit after it is")
     }
 
+    func testASearchTheAppStartsIsReportedOnceAtOnce() async throws {
+        let entry = SearchEntry()
+        var searches: [String] = []
+        entry.onSearchChanged { searches.append($0) }
+        let host = WindowHost(showing: entry)
+        defer { host.destroy() }
+        entry.search("tags:swift")
+        XCTAssertEqual(searches, ["tags:swift"], "reported at once, as the user's search")
+        waitForSearches(host)
+        entry.search("")
+        waitForSearches(host)
+        XCTAssertEqual(searches, ["tags:swift", ""], "once each, GTK's own reports of the text swallowed")
+        XCTAssertEqual(entry.text, "")
+    }
+
     func testThePlaceholderCanChangeAndBeRemoved() async throws {
         let entry = SearchEntry()
         XCTAssertNil(entry.placeholder)

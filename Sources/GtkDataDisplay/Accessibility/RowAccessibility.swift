@@ -38,8 +38,11 @@ final class RowAccessibility {
     }
 
     /// Describes the row on `widget`: `name`, `level` (1 at the top; nil: not in a tree) and
-    /// `expanded` (nil: the row cannot fold).
-    func describe(_ widget: UnsafeMutablePointer<GtkWidget>, name: String?, level: Int?, expanded: Bool?) {
+    /// `expanded` (nil: the row cannot fold). `listItem`: the `GtkListItem` whose row widget `widget`
+    /// is; GTK 4.12+ names that widget from the list item's `accessible-label` (and sets it again
+    /// whenever it sets the widget up), so the name goes there. GTK 4.8 has no such property.
+    func describe(_ widget: UnsafeMutablePointer<GtkWidget>, name: String?, level: Int?, expanded: Bool?,
+                  listItem: OpaquePointer? = nil) {
         if described != untyped(widget) {
             described = untyped(widget)
             self.name = nil
@@ -47,7 +50,11 @@ final class RowAccessibility {
             self.expanded = nil
         }
         if self.name != .some(name) {
-            AccessibleAttributes.setLabel(widget, name)
+            if let listItem, let setLabel = NewerGtk.listItemSetAccessibleLabel {
+                if let name { name.withCString { setLabel(listItem, $0) } } else { setLabel(listItem, nil) }
+            } else {
+                AccessibleAttributes.setLabel(widget, name)
+            }
             self.name = .some(name)
         }
         if self.level != .some(level) {
@@ -71,7 +78,13 @@ final class RowAccessibility {
 
     /// Names the expander button after what a click does and gives it the expanded state; an
     /// expander that only keeps space (`.reserved`) is kept out of the accessibility tree.
+    ///
+    /// Such an expander is also never mapped (`gtk_widget_set_child_visible`: it is visible, so the box
+    /// still lays it out, but not drawn): GTK 4.12+ shows a widget to assistive technologies again
+    /// whenever it maps it (`gtk_widget_map` clears `GTK_ACCESSIBLE_STATE_HIDDEN`), so the hidden
+    /// state would not outlast the row coming on screen. (GTK 4.8 sets that state on show and hide.)
     static func describeExpander(_ expander: UnsafeMutablePointer<GtkWidget>, _ mark: ExpanderMark) {
+        gtk_widget_set_child_visible(expander, mark == .reserved ? 0 : 1)
         switch mark {
         case .none:
             break  // hidden: GTK keeps it out of the tree

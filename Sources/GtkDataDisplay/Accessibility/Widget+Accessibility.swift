@@ -9,7 +9,8 @@ extension OwnedWidget {
 extension OwnedWidget {
     /// Keeps a decorative widget (an icon beside a text that says the same) out of the
     /// accessibility tree, or puts it back. GTK sets this state itself whenever the widget is
-    /// shown or hidden: call it again after changing the widget's visibility. In a `.ui` file,
+    /// shown or hidden (GTK 4.8), or mapped and unmapped (GTK 4.12 and later: whenever it comes on
+    /// screen): call it again after that. In a `.ui` file, or for a widget that comes and goes,
     /// `<property name="accessible-role">presentation</property>` does the same for good.
     public func setAccessibleHidden(_ hidden: Bool) {
         AccessibleAttributes.setHidden(pointer, hidden)

@@ -36,7 +36,8 @@ package enum AccessibleAttributes {
     }
 
     /// Keeps a visible widget out of the accessibility tree (`GTK_ACCESSIBLE_STATE_HIDDEN`): for
-    /// a widget that only takes space. GTK sets this state itself when the widget is shown or hidden.
+    /// a widget that only takes space. GTK sets this state itself when the widget is shown or hidden
+    /// (4.8), or mapped and unmapped (4.12 and later).
     package static func setHidden(_ widget: UnsafeMutablePointer<GtkWidget>, _ hidden: Bool) {
         gdd_accessible_set_hidden(untyped(widget), hidden ? 1 : 0)
     }

@@ -56,8 +56,9 @@ public final class Button: WidgetWrapper {
 
     /// GTK 4.8 gives a mnemonic button its raw text ("_Add") as accessible label, on top of the
     /// label child's text, so it reads "_Add Add": dropping the property leaves the child's text.
+    /// (GTK 4.12 names a button from its label child and sets no such label.)
     private func readLabelWithoutUnderscore() {
-        guard gtk_button_get_use_underline(button) != 0 else { return }
+        guard NewerGtk.minor < 12, gtk_button_get_use_underline(button) != 0 else { return }
         AccessibleAttributes.setLabel(widget.pointer, nil)
     }
 

@@ -18,11 +18,19 @@ public final class SearchEntry: WidgetWrapper {
     public init(placeholder: String? = nil) {
         widget = OwnedWidget(gtk_search_entry_new())
         self.placeholder = placeholder
+        let state = fromCode
+        let entry = widget.raw   // the signals live on the widget, which outlives the wrapper
         // Typing (or any edit not made through `text`) makes the next search change the user's.
-        let marks = fromCode
-        let entry = widget.raw
         Signal.connect(entry, "changed") {
-            if !ChangeFromCode.isRunning(on: entry) { marks.text = nil }
+            if !ChangeFromCode.isRunning(on: entry) { state.text = nil }
+        }
+        Signal.connect(entry, "search-changed") {
+            let text = String(cString: gtk_editable_get_text(gdd_editable(entry)))
+            // GTK reports a text set from code too: at once when it empties the field (as set_text
+            // does first), after its delay for the new text.
+            if ChangeFromCode.isRunning(on: entry) { return }
+            if let fromCode = state.text, fromCode == text { return }
+            state.report(text)
         }
     }
 
@@ -54,26 +62,31 @@ public final class SearchEntry: WidgetWrapper {
     }
 
     /// Calls `handler` with the text each time the user's search changes (typing, deleting, the
-    /// clear icon), not when `text` is set from code. The widget keeps the closure for its life:
-    /// capture the screen that owns it weakly.
+    /// clear icon) and for `search(_:)`, not when `text` is set from code. The widget keeps the
+    /// closure for its life: capture the screen that owns it weakly.
     @discardableResult
     public func onSearchChanged(_ handler: @escaping @MainActor (_ text: String) -> Void) -> SearchEntry {
-        let entry = widget.raw   // the signal lives on the widget, which outlives the wrapper
-        let marks = fromCode
-        Signal.connect(entry, "search-changed") {
-            let text = String(cString: gtk_editable_get_text(gdd_editable(entry)))
-            // GTK reports a text set from code too: at once when it empties the field (as set_text
-            // does first), after its delay for the new text.
-            if ChangeFromCode.isRunning(on: entry) { return }
-            if let fromCode = marks.text, fromCode == text { return }
-            handler(text)
-        }
+        fromCode.handlers.append(handler)
         return self
+    }
+
+    /// Puts `text` in the field and reports it as a search at once, as the user's typing would be
+    /// after GTK's pause: for a search the app starts itself (a tag clicked, a "clear search"
+    /// button, a self-test). `onSearchChanged` handlers run once, with `text`.
+    public func search(_ text: String) {
+        self.text = text
+        fromCode.report(text)
     }
 }
 
-/// The text a `SearchEntry` was given from code, until the user edits the field.
+/// A `SearchEntry`'s handlers, and the text it was given from code until the user edits the field
+/// (kept by the widget's signal handlers, so it lives as long as the widget).
 @MainActor
 private final class SearchTextFromCode {
     var text: String?
+    var handlers: [@MainActor (String) -> Void] = []
+
+    func report(_ text: String) {
+        for handler in handlers { handler(text) }
+    }
 }

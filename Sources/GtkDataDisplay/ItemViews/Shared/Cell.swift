@@ -228,7 +228,8 @@ final class Cell {
         let name = RowAccessibility.name(of: generator, in: view)
         let folding = adapter?.features.foldable == true && row.role == .row
         let expanded = folding ? GeneratorTraits.foldable(generator)?.isExpanded : nil
-        accessibility.describe(rowWidget, name: name, level: folding ? row.depth + 1 : nil, expanded: expanded)
+        accessibility.describe(rowWidget, name: name, level: folding ? row.depth + 1 : nil, expanded: expanded,
+                               listItem: listItem)
         if row.role == .header, let heading { AccessibleAttributes.setLabel(heading, name) }
     }
 

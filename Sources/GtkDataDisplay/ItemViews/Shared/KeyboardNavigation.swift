@@ -1,5 +1,4 @@
 import CGtkDataDisplay
-import Glibc
 
 // Keyboard focus for rows that GTK 4.8 will not focus on its own.
 //
@@ -37,6 +36,15 @@ import Glibc
 // or footer is a tile of its own there, so it can stop all four. The controller handles all four the
 // same way: from where GTK aims (or, for Down with no tile below, the last tile), on in the key's
 // direction to the first tile that can take focus. In a list a "row of tiles" is one row.
+//
+// GTK 4.12 and later (checked on 4.18.6): rows take focus by `GtkListItem:focusable`, so the grab
+// works for every row the library makes focusable and `gtk_root_set_focus` is never needed; the
+// scroll to a far row and the grab are one call, `gtk_list_view_scroll_to(…, GTK_LIST_SCROLL_FOCUS, …)`.
+// And an arrow key (plain or Shift) on a focused row that is not selected but can be selects that row
+// and stays (`handle_selecting_unselected_cursor` in `gtk_list_base_move_cursor`; 4.8.3 has no such
+// step): the cursor reaches the next row only with a second key. The controller keeps 4.8's move there
+// on every GTK after 4.8 — the cursor goes on and selects the row it lands on, as GTK 4.8's binding
+// does — so the keys do the same on every GTK, as the testing kit simulates them.
 
 @MainActor
 enum KeyboardNavigation {
@@ -62,7 +70,7 @@ enum KeyboardNavigation {
     /// GTK 4.12+: lets the row of `cell` take focus exactly when it can be selected or activated.
     /// (GTK 4.8 has no such flag: `focus(rowWidget:canFocus:)` makes up for it.)
     static func updateFocusability(of cell: Cell, selectable: Bool, activatable: Bool) {
-        listItemSetFocusable?(cell.listItem, selectable || activatable ? 1 : 0)
+        NewerGtk.listItemSetFocusable?(cell.listItem, selectable || activatable ? 1 : 0)
     }
 
     /// Gives the keyboard focus to GTK's row widget (`rowWidget`), as GTK's own grab does (a child
@@ -75,13 +83,6 @@ enum KeyboardNavigation {
         gtk_root_set_focus(root, rowWidget)
         return gtk_root_get_focus(root) == rowWidget
     }
-
-    /// `gtk_list_item_set_focusable` (GTK 4.12+), found at run time; nil on older GTK.
-    private static let listItemSetFocusable: (@convention(c) (OpaquePointer?, gboolean) -> Void)? = {
-        guard gtk_get_minor_version() >= 12, let handle = dlopen(nil, RTLD_NOW),
-              let symbol = dlsym(handle, "gtk_list_item_set_focusable") else { return nil }
-        return unsafeBitCast(symbol, to: (@convention(c) (OpaquePointer?, gboolean) -> Void).self)
-    }()
 
     // MARK: Moving the cursor
 
@@ -124,7 +125,7 @@ enum KeyboardNavigation {
         }
         guard let target, let row = store.row(at: target) else { return true }
         // GTK's own move works here: let it do what it always does.
-        if target == aim.gtk, row.generator.isSelectable { return false }
+        if target == aim.gtk, row.generator.isSelectable, !gtkSelectsInPlace(key, from: from, in: adapter) { return false }
         focus(position: target, in: adapter) {
             guard key.select, row.generator.isSelectable else { return }
             var arguments = [g_variant_new_uint32(guint32(target)), g_variant_new_boolean(key.modify ? 1 : 0),
@@ -133,6 +134,15 @@ enum KeyboardNavigation {
             _ = gtk_widget_activate_action_variant(adapter.itemView, "list.select-item", tuple)
         }
         return true
+    }
+
+    /// Whether a GTK after 4.8 may take `key` on the focused row at `from` to select that row instead
+    /// of moving (see the top of this file): an arrow key that selects without Ctrl, on a row that can
+    /// be selected and is not. (GTK 4.8 moves: nothing to keep there.)
+    private static func gtkSelectsInPlace(_ key: CursorKey, from: Int, in adapter: ListBaseAdapter) -> Bool {
+        guard NewerGtk.minor > 8, key.select, !key.modify, key.move != .first, key.move != .last,
+              let row = adapter.manager.store.row(at: from), row.generator.isSelectable else { return false }
+        return !adapter.isSelected(position: from)
     }
 
     /// The store position of the row whose row widget has the keyboard focus (or the list item's
@@ -147,12 +157,25 @@ enum KeyboardNavigation {
     }
 
     /// Scrolls to the row at `position` and gives it the keyboard focus, then runs `then`.
-    /// `list.scroll-to-item` makes the row GTK's scroll anchor, and GTK creates (and binds) the
-    /// widgets of the rows it tracks at once — as its own `grab_focus_on_item` does with a
-    /// temporary tracker — so an unrealised row far away has its widget right after the scroll.
     private static func focus(position: Int, in adapter: ListBaseAdapter, then: () -> Void) {
-        adapter.scrollTo(position: position)
-        if grabFocus(position: position, in: adapter) { then() }
+        if scrollAndFocus(position: position, in: adapter) { then() }
+    }
+
+    /// Scrolls to the row at `position` and gives it the keyboard focus; whether it has it.
+    /// GTK 4.12+: `scroll_to` with `GTK_LIST_SCROLL_FOCUS` moves GTK's focus tracker to the row, which
+    /// creates its widget, and focuses it when the view has the focus (the grab after it covers a view
+    /// that has not). GTK 4.8: `list.scroll-to-item` makes the row GTK's scroll anchor, and GTK creates
+    /// (and binds) the widgets of the rows it tracks at once — as its own `grab_focus_on_item` does
+    /// with a temporary tracker — so an unrealised row far away has its widget right after the scroll.
+    static func scrollAndFocus(position: Int, in adapter: ListBaseAdapter) -> Bool {
+        let scrollTo = adapter.kind == .list ? NewerGtk.listViewScrollTo : NewerGtk.gridViewScrollTo
+        if let scrollTo, position >= 0, position < adapter.manager.store.count {
+            adapter.scrolling.cancelPending()
+            scrollTo(untyped(adapter.itemView), guint(position), NewerGtk.scrollFocus, nil)
+        } else {
+            adapter.scrollTo(position: position)
+        }
+        return grabFocus(position: position, in: adapter)
     }
 
     /// Focuses the row at `position` if a list item shows it.

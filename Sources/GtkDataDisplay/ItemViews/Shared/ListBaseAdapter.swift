@@ -174,7 +174,13 @@ public class ListBaseAdapter {
     var heldCells: [WeakCell] = []
     /// How many plans of several splices are under way: while above 0, GTK's binds are held.
     var bindHolds = 0
+    /// GTK 4.12+: the binds of the last plan wait for the scroll controller's next layout (one of
+    /// `bindHolds`; see `ListBaseAdapter+HeldBinds`).
+    var bindsWaitForLayout = false
     private var flushSource: guint = 0
+    /// GTK 4.12+: where a splice removed rows while the view had the keyboard focus (see
+    /// `ListBaseAdapter+Focus`); nil when no focus may have gone with them.
+    var focusedRemoval: Int?
 
     /// A cell got GTK's unbind; if no bind absorbs it before the main loop idles, complete it then.
     func unbindScheduled(_ cell: Cell) {

@@ -119,6 +119,7 @@ final class ScrollController {
             self?.laidOutSinceChange = false
             self?.pendingAnchor = nil
             self?.blankChecksLeft = 0
+            self?.adapter?.releaseBindsWaitingForLayout()
         }
         adapter.manager.store.willSplice.addListener(key: ObjectIdentifier(self)) { [weak self] position, removing in
             self?.storeWillChange()
@@ -166,6 +167,21 @@ final class ScrollController {
     func whenLaidOut(_ body: @escaping () -> Void) {
         afterLayout.append(body)
         Idle.once { [weak adapter] in if let adapter { gtk_widget_queue_allocate(adapter.itemView) } }
+    }
+
+    /// When the next layout puts the rows that were on screen back (no request pending): where those
+    /// rows stand now, widened on each side by as many rows as there are (the rows the correction
+    /// measures, and more). Nil otherwise, or when none of them is left.
+    var positionsAroundNotedRows: ClosedRange<Int>? {
+        guard request == nil, let entries = pendingAnchor, let manager = adapter?.manager else { return nil }
+        var low = Int.max, high = Int.min
+        for entry in entries {
+            guard let row = entry.row, let position = manager.position(of: row.generator) else { continue }
+            low = min(low, position)
+            high = max(high, position)
+        }
+        guard low <= high else { return nil }
+        return max(0, low - entries.count)...(high + entries.count)
     }
 
     /// Forgets pending requests and anchors: something else scrolled (`scrollTo(position:)`).
@@ -253,9 +269,12 @@ final class ScrollController {
 
     // MARK: After each layout
 
-    /// The window has allocated its widgets for this frame.
+    /// The window has allocated its widgets for this frame. Binds a plan held for this layout are
+    /// made after its scroll (the rows GTK shows then; laid out again in this frame, before drawing).
     func didLayout(frameCounter counter: Int) {
-        guard let adapter, adapter.isLaidOut else { return }
+        guard let adapter else { return }
+        defer { adapter.releaseBindsWaitingForLayout() }
+        guard adapter.isLaidOut else { return }
         if counter != frameCounter {
             frameCounter = counter
             adjustmentsThisFrame = 0

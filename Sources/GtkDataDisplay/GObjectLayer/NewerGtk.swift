@@ -9,9 +9,9 @@ import Glibc
 
 /// The running GTK's version and the newer GTK functions the library uses when they exist.
 @MainActor
-enum NewerGtk {
+package enum NewerGtk {
     /// GTK's minor version at run time (4.8.3 → 8), whatever the headers built against said.
-    static let minor = Int(gtk_get_minor_version())
+    package static let minor = Int(gtk_get_minor_version())
 
     /// GTK 4.12 or later: list items take focus by `focusable`, name themselves by
     /// `accessible-label`, and views scroll to an item and focus it in one call (`scroll_to`).

@@ -11,6 +11,7 @@
 #include <gtk/gtk.h>
 #include <glib-unix.h>
 #include <unistd.h>
+#include <dlfcn.h>
 
 /* The instance and class structs of the row object type ("GddRowObject"). The object is the row:
  * the Swift side (`Row`, a handle on this object) keeps its fields here. `generator` holds a Swift
@@ -137,6 +138,20 @@ static inline gulong gdd_signal_connect(gpointer instance, const gchar *signal, 
 static inline gulong gdd_signal_connect_after(gpointer instance, const gchar *signal, GCallback handler,
                                               gpointer data, GClosureNotify destroy) {
     return g_signal_connect_data(instance, signal, handler, data, destroy, G_CONNECT_AFTER);
+}
+
+/* `items-changed` of a list model with a typed C handler (no Swift closure: the benchmark's counter). */
+typedef void (*GddItemsChangedHandler)(GListModel *model, guint position, guint removed, guint added, gpointer data);
+static inline gulong gdd_connect_items_changed(gpointer model, GddItemsChangedHandler handler, gpointer data) {
+    return g_signal_connect_data(model, "items-changed", G_CALLBACK(handler), data, NULL, (GConnectFlags)0);
+}
+
+/* Functions of newer libraries, looked up at run time (never a hard link): NULL where absent. */
+typedef void (*GddListItemSetFocusable)(GtkListItem *item, gboolean focusable);
+/* `gtk_list_item_set_focusable` (GTK 4.12+). */
+static inline GddListItemSetFocusable gdd_lookup_list_item_set_focusable(void) {
+    if (gtk_get_minor_version() < 12) return NULL;
+    return (GddListItemSetFocusable) dlsym(RTLD_DEFAULT, "gtk_list_item_set_focusable");
 }
 
 /* GSource return values. */

@@ -77,11 +77,7 @@ enum KeyboardNavigation {
     }
 
     /// `gtk_list_item_set_focusable` (GTK 4.12+), found at run time; nil on older GTK.
-    private static let listItemSetFocusable: (@convention(c) (OpaquePointer?, gboolean) -> Void)? = {
-        guard gtk_get_minor_version() >= 12, let handle = dlopen(nil, RTLD_NOW),
-              let symbol = dlsym(handle, "gtk_list_item_set_focusable") else { return nil }
-        return unsafeBitCast(symbol, to: (@convention(c) (OpaquePointer?, gboolean) -> Void).self)
-    }()
+    private static let listItemSetFocusable = gdd_lookup_list_item_set_focusable()
 
     // MARK: Moving the cursor
 

@@ -215,8 +215,8 @@ extension BaseListManager {
         // Kept rows whose section controller changed: what it decides (selectable, height) is redrawn
         // (once: rows the plan updated were just rebound).
         if !controllerChanged.isEmpty {
-            let rebound = Set(plan.updated.map { ObjectIdentifier(newFlat[$0]) })
-            for row in controllerChanged where row.isBound && !rebound.contains(ObjectIdentifier(row)) {
+            let rebound = Set(plan.updated.map { newFlat[$0] })
+            for row in controllerChanged where row.isBound && !rebound.contains(row) {
                 row.contentChanged()
                 row.rebindIfStale()
             }

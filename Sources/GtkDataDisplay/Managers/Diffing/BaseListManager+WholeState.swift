@@ -23,7 +23,7 @@ extension BaseListManager {
             guard !flat.foundUnplainRow else { return false }
             let shown = cache?.keys(form, for: oldFlat, version: mutationVersion)
             guard let keys = flat.keys(form, oldFlat: oldFlat, shown: shown) else { return false }
-            try applyState(flat, keys: keys, from: oldFlat, forcedUpdates: nil)
+            try applyState(flat, keys: keys, from: oldFlat, isForced: nil)
             foldablesInLastState = flat.hasFoldables
             if keepingKeys { shownKeys = ShownKeyCache(keys.new, version: mutationVersion) }
             return true
@@ -55,20 +55,23 @@ extension BaseListManager {
             if flat.hasFoldables, try appliedInACheapForm() { return }
         }
         guard let keys = flat.keys(RowKey.self, oldFlat: oldFlat) else { preconditionFailure("RowKey holds every id") }
-        try applyState(flat, keys: keys, from: oldFlat, forcedUpdates: forcedUpdates.isEmpty ? nil : forcedUpdates)
+        let forced: ((Int) -> Bool)? = forcedUpdates.isEmpty ? nil : { forcedUpdates.contains(keys.new[$0]) }
+        try applyState(flat, keys: keys, from: oldFlat, isForced: forced)
         foldablesInLastState = flat.hasFoldables
     }
 
+    /// `isForced`: whether the new row at an index is to be rebound even when its content compares
+    /// equal (nil: none is).
     private func applyState<K: FlatKey>(_ flat: FlatState, keys: (old: [K], new: [K]), from oldFlat: [Row],
-                                        forcedUpdates: Set<RowKey>?) throws(DataDisplayError) {
+                                        isForced: ((Int) -> Bool)?) throws(DataDisplayError) {
         let generators = flat.generators
         let newKeys = keys.new
         let plan: SplicePlan
         let options = splicePlanOptions(oldRows: oldFlat)
         do throws(DiffError) {
-            if let forcedUpdates {
+            if let isForced {
                 plan = try ListDiff.plan(old: keys.old, new: newKeys, options: options) { oldIndex, newIndex in
-                    oldFlat[oldIndex].showsContent(of: generators[newIndex]) && !forcedUpdates.contains(newKeys[newIndex].rowKey)
+                    oldFlat[oldIndex].showsContent(of: generators[newIndex]) && !isForced(newIndex)
                 }
             } else if oldFlat.isEmpty && K.strictlyIncreasing(newKeys) {
                 // A first fill with ids in order: none repeats, nothing to match. (Its plan leaves
@@ -81,15 +84,15 @@ extension BaseListManager {
             }
         } catch {
             if case let .duplicateID(side, _, first, second) = error, side == .new {
-                throw flat.duplicateError(newKeys[first].rowKey, first: first, second: second)
+                throw flat.duplicateError(flat.rowKey(at: first), first: first, second: second)
             }
-            throw Self.diffIDError(error, old: keys.old.map(\.rowKey), new: newKeys.map(\.rowKey))
+            throw Self.diffIDError(error, old: oldFlat.map(\.key), new: flat.generators.indices.map(flat.rowKey(at:)))
         }
         // The diff hashes only the rows that changed place, and the old state has no repeated ids:
         // a repeat can only involve a row the plan inserts. (From an empty list every row was hashed,
         // and the diff has already reported any repeat.)
         if plan.insertedRows > 0 && !oldFlat.isEmpty { try Self.checkInsertedIDs(plan, newKeys, flat) }
-        commit(flat, plan: plan, oldFlat: oldFlat, comparingContent: forcedUpdates == nil)
+        commit(flat, plan: plan, oldFlat: oldFlat, comparingContent: isForced == nil)
     }
 
     /// Throws when an inserted row's key repeats among the new rows. Matched rows have the keys of
@@ -115,7 +118,7 @@ extension BaseListManager {
         func repeated(_ index: Int) -> DataDisplayError {
             let first = keys.firstIndex(of: keys[index])!
             let second = first == index ? keys[(index + 1)...].firstIndex(of: keys[index])! : index
-            return flat.duplicateError(keys[index].rowKey, first: first, second: second)
+            return flat.duplicateError(flat.rowKey(at: index), first: first, second: second)
         }
         var filtering = true
         for index in keys.indices where (oldIndexOfNew[index] < 0) == tablingInserted {

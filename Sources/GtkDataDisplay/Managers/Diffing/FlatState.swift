@@ -129,6 +129,11 @@ struct FlatState {
         return false
     }
 
+    /// The key of the new row at `index`, as the manager's errors name it.
+    func rowKey(at index: Int) -> RowKey {
+        RowKey(role: role(at: index), depth: depth(at: index), id: generators[index].diffKey)
+    }
+
     /// The error for two rows with one key at new positions `first` and `second`: the same
     /// generator twice is `.duplicateGenerator`, two generators with one id `.duplicateDiffID`.
     func duplicateError(_ key: RowKey, first: Int, second: Int) -> DataDisplayError {

@@ -15,8 +15,8 @@
 
 /* The instance and class structs of the row object type ("GddRowObject"). The object is the row:
  * the Swift side (`Row`, a handle on this object) keeps its fields here. `generator` holds a Swift
- * generator's instance, retained (its witness table is found from its class: `StoredGenerator`), set
- * and cleared from Swift only; the rest are plain numbers. 48 bytes: one 48-byte slice. */
+ * generator's instance, retained (`Unmanaged`; its conformance is found from its class:
+ * `StoredGenerator`), set and cleared from Swift only; the rest are plain numbers. 48 bytes: one 48-byte slice. */
 typedef struct {
     GObject parent_instance;
     void *generator;

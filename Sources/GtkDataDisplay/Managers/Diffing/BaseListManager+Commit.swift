@@ -80,10 +80,11 @@ extension BaseListManager {
         // checked capacity and uniqueness a row: 43 instructions a row of a rotation's 618, 100k rows).
         var newFlat = [Row](unsafeUninitializedCapacity: inPlace ? 0 : generators.count) { out, written in
         // Through borrowed buffers: reading an element of an array retains it, a buffer's does not.
-        generators.withUnsafeBufferPointer { generators in
         oldFlat.withUnsafeBufferPointer { oldFlat in
         plan.oldIndexOfNew.withUnsafeBufferPointer { oldIndexOfNew in
-            for index in generators.indices {
+        _ = generators.forEachPart { generators, start in
+            for offset in generators.indices {
+                let index = start + offset
                 if prefetching { RowPrefetch.ahead(of: index, rows: oldFlat, oldIndexOfNew: oldIndexOfNew) }
                 let oldIndex = oldFlat.isEmpty || hull?.insertsNew(index) == true ? -1 : oldIndexOfNew[index]
                 while section + 1 < sectionCounts.count, index >= sectionStart + Self.flatCount(sectionCounts[section]) {
@@ -97,61 +98,60 @@ extension BaseListManager {
                 if let hull, let source = hull.repurposedSource(of: index, matchedTo: oldIndex) {
                     // Shown in place: the row object at this position (or one the window trades) takes the new row.
                     let row = oldFlat[source]
-                    let generator = generators.baseAddress! + index
-                    row.take(generator.pointee)
+                    let generator = generators[offset]
+                    row.take(generator)
                     row.contentChanged()
                     if row.isBound { repurposedBound.append(row) }
                     repurposed += 1
                     row.sectionHint = sectionHint
                     row.indexHint = indexHint
-                    if linking { Self.relink(row, generatorAt: generator, owner: owner, stamp: stamp, strays: &strays) }
+                    if linking { Self.relink(row, generator, owner: owner, stamp: stamp, strays: &strays) }
                     (out.baseAddress! + index).initialize(to: row)
                     continue
                 }
                 if oldIndex >= 0, recycling == nil {
                     // A matched row with no rows lent (`RowRecycling`): the most common step, taken on the
-                    // buffers' elements (a row bound to a local is retained and released again).
-                    if oldFlat[oldIndex].adopt(generators[index], comparing: comparingInPass, section: sectionHint,
+                    // buffers' elements (a row bound to a local is retained and released again). The
+                    // generator is linked first: the row then takes it as its last use (not retained again).
+                    let generator = generators[offset]
+                    if linking { Self.relink(oldFlat[oldIndex], generator, owner: owner, stamp: stamp, strays: &strays) }
+                    if oldFlat[oldIndex].adopt(consume generator, comparing: comparingInPass, section: sectionHint,
                                                index: indexHint, handedOver: &handedOver) {
                         updated.append(index)
-                    }
-                    if linking {
-                        Self.relink(oldFlat[oldIndex], generatorAt: generators.baseAddress! + index,
-                                    owner: owner, stamp: stamp, strays: &strays)
                     }
                     if !inPlace { (out.baseAddress! + index).initialize(to: oldFlat[oldIndex]) }
                     continue
                 }
-                // Read in place (a copy would be retained and released).
-                let generator = generators.baseAddress! + index
+                let generator = generators[offset]
                 let row: Row
                 if recycling != nil, let lent = recycling!.row(for: index) {
                     // A row the view shows that leaves its realised range: this row, coming into it, takes
                     // its row object, so GTK keeps the list item and the cell rebinds (see `RowRecycling`).
-                    lent.take(generator.pointee)
+                    lent.take(generator)
                     lent.contentChanged()
                     row = lent
                     // A kept row that no view showed gives its place to the lent one.
                     if oldIndex >= 0 { displaced.append(oldIndex) }
                 } else if oldIndex >= 0, !recycling!.wasLent(oldIndex) {
                     row = oldFlat[oldIndex]
-                    _ = row.adopt(generator.pointee, comparing: false, section: sectionHint, index: indexHint, handedOver: &handedOver)
+                    _ = row.adopt(copy generator, comparing: false, section: sectionHint, index: indexHint, handedOver: &handedOver)
                 } else {
                     let role = flat.role(at: index), depth = flat.depth(at: index)
                     if role == .row, depth == 0, let removed = reuse.next() {
-                        removed.row.take(generator.pointee)
+                        removed.row.take(generator)
                         removed.row.contentChanged()
                         row = removed.row
                         kept![removed.oldIndex] = true
                     } else {
-                        row = Row(generator: generator.pointee, role: role, depth: depth, object: batch.next())
+                        row = Row(generator: generator, role: role, depth: depth, object: batch.next())
                     }
                 }
                 row.sectionHint = sectionHint
                 row.indexHint = indexHint
-                if linking { Self.relink(row, generatorAt: generator, owner: owner, stamp: stamp, strays: &strays) }
+                if linking { Self.relink(row, generator, owner: owner, stamp: stamp, strays: &strays) }
                 if !inPlace { (out.baseAddress! + index).initialize(to: row) }
             }
+            return true
         }
         }
         }

@@ -14,8 +14,8 @@
 
 /* The instance and class structs of the row object type ("GddRowObject"). The object is the row:
  * the Swift side (`Row`, a handle on this object) keeps its fields here. `generator` holds a Swift
- * generator's instance, retained (its witness table is found from its class: `StoredGenerator`), set
- * and cleared from Swift only; the rest are plain numbers. 48 bytes: one 48-byte slice. */
+ * generator's instance, retained (`Unmanaged`; its conformance is found from its class:
+ * `StoredGenerator`), set and cleared from Swift only; the rest are plain numbers. 48 bytes: one 48-byte slice. */
 typedef struct {
     GObject parent_instance;
     void *generator;
@@ -137,6 +137,12 @@ static inline gulong gdd_signal_connect(gpointer instance, const gchar *signal, 
 static inline gulong gdd_signal_connect_after(gpointer instance, const gchar *signal, GCallback handler,
                                               gpointer data, GClosureNotify destroy) {
     return g_signal_connect_data(instance, signal, handler, data, destroy, G_CONNECT_AFTER);
+}
+
+/* `items-changed` of a list model with a typed C handler (no Swift closure: the benchmark's counter). */
+typedef void (*GddItemsChangedHandler)(GListModel *model, guint position, guint removed, guint added, gpointer data);
+static inline gulong gdd_connect_items_changed(gpointer model, GddItemsChangedHandler handler, gpointer data) {
+    return g_signal_connect_data(model, "items-changed", G_CALLBACK(handler), data, NULL, (GConnectFlags)0);
 }
 
 /* GSource return values. */

@@ -56,7 +56,7 @@ internal struct IDTable {
     @inlinable @inline(__always)
     static func hash<ID: Hashable>(_ id: ID, seed: Int) -> Int {
         guard ID.self == Int.self else { return id.hashValue }
-        var x = UInt64(bitPattern: Int64(unsafeBitCast(id, to: Int.self) ^ seed))
+        var x = UInt64(bitPattern: Int64((id as! Int) ^ seed))  // a no-op cast once specialised for `Int`
         x = (x ^ (x >> 30)) &* 0xBF58_476D_1CE4_E5B9
         x = (x ^ (x >> 27)) &* 0x94D0_49BB_1331_11EB
         return Int(bitPattern: UInt(x ^ (x >> 31)))

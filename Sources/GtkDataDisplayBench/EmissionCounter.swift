@@ -3,7 +3,7 @@
 
 import CGtkDataDisplay
 
-private let countItemsChanged: @convention(c) (UnsafeMutableRawPointer?, guint, guint, guint, UnsafeMutableRawPointer?) -> Void = {
+private let countItemsChanged: GddItemsChangedHandler = {
     _, _, removed, added, data in
     let counts = data!.assumingMemoryBound(to: Int.self)
     counts[0] += 1
@@ -21,8 +21,7 @@ final class EmissionCounter {
         model = listModel
         counts = .allocate(capacity: 2)
         counts.initialize(repeating: 0, count: 2)
-        handler = gdd_signal_connect(listModel, "items-changed",
-                                     unsafeBitCast(countItemsChanged, to: GCallback.self), counts, nil)
+        handler = gdd_connect_items_changed(listModel, countItemsChanged, counts)
     }
 
     var emissions: Int { counts[0] }

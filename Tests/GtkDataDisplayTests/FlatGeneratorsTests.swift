@@ -2,10 +2,9 @@
 import GtkDataDisplayTesting
 import XCTest
 
-/// `FlatGenerators` (a flattened state's generators, copied unretained beside the arrays and single
-/// generators that hold them): the order of what was appended, the first array shared as it is,
-/// copies that do not see each other's appends, and every generator released exactly once — an extra
-/// release would crash, a missing one leaves a generator alive.
+/// `FlatGenerators` (a flattened state's generators, kept as the arrays they came in): the order of
+/// what was appended, each array shared as it is, the parts a pass walks agreeing with the list,
+/// copies that do not see each other's appends, and every generator released with the list.
 @MainActor
 final class FlatGeneratorsTests: XCTestCase {
     private func rows(_ ids: Range<Int>) -> [any RowGenerator] {
@@ -19,13 +18,30 @@ final class FlatGeneratorsTests: XCTestCase {
 
     private func names(_ ids: [Int]) -> [String] { ids.map { "r\($0)" } }
 
-    func testOneArrayIsSharedAsItIs() async {
-        let section = rows(0..<5)
+    /// The models of `flat`'s generators as its parts give them, and the parts' starts.
+    private func walked(_ flat: FlatGenerators) -> (models: [String], starts: [Int]) {
+        var models: [String] = [], starts: [Int] = []
+        _ = flat.forEachPart { part, start in
+            starts.append(start)
+            models += part.map { ($0 as! LabelRow).model }
+            return true
+        }
+        return (models, starts)
+    }
+
+    func testEveryArrayIsSharedAsItIs() async {
+        let first = rows(0..<5), second = rows(5..<8)
         var flat = FlatGenerators()
-        flat.append(contentsOf: section)
-        XCTAssertEqual(models(flat), names([0, 1, 2, 3, 4]))
-        let shared = flat.withUnsafeBufferPointer { a in section.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress } }
-        XCTAssertTrue(shared, "one array is not copied")
+        flat.append(contentsOf: first)
+        flat.append(contentsOf: second)
+        XCTAssertEqual(models(flat), names([0, 1, 2, 3, 4, 5, 6, 7]))
+        var addresses: [UnsafeRawPointer?] = []
+        _ = flat.forEachPart { part, _ in
+            addresses.append(UnsafeRawPointer(part.baseAddress))
+            return true
+        }
+        let given = [first, second].map { array in array.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) } }
+        XCTAssertEqual(addresses, given, "no array is copied")
     }
 
     func testArraysAndSingleGeneratorsKeepTheirOrderAndLiveAsLongAsTheList() async {
@@ -40,18 +56,20 @@ final class FlatGeneratorsTests: XCTestCase {
             firstOfA = a[0] as AnyObject
             header = single as AnyObject
             lastOfB = b[699] as AnyObject
-            flat.append(contentsOf: a)  // shared while it is the only one
-            flat.append(single)         // now copied, a kept
+            flat.append(contentsOf: a)  // kept as it is
+            flat.append(single)         // in a part of the list's own
             flat.append(contentsOf: b)
             flat.append(contentsOf: [])
         }
         XCTAssertEqual(flat.count, 1001)
         XCTAssertEqual(models(flat), names(Array(0..<300)) + ["h"] + names(Array(300..<1000)))
-        XCTAssertNotNil(firstOfA, "the list keeps the arrays whose references it copied")
+        XCTAssertNotNil(firstOfA, "the list keeps the arrays")
         XCTAssertNotNil(header, "and the single generators")
         XCTAssertNotNil(lastOfB)
-        let buffered = flat.withUnsafeBufferPointer { buffer in buffer.map { ($0 as! LabelRow).model } }
-        XCTAssertEqual(buffered, models(flat), "the buffer and the subscript agree")
+        let parts = walked(flat)
+        XCTAssertEqual(parts.models, models(flat), "the parts and the iterator agree")
+        XCTAssertEqual(parts.starts, [0, 300, 301], "a part starts where the one before ends")
+        XCTAssertEqual((0..<flat.count).map { (flat[$0] as! LabelRow).model }, models(flat), "and the subscript")
         flat = FlatGenerators()
         XCTAssertNil(firstOfA, "released with the list")
         XCTAssertNil(header)
@@ -61,14 +79,13 @@ final class FlatGeneratorsTests: XCTestCase {
     func testACopyDoesNotSeeTheOthersAppends() async {
         weak var added: AnyObject?
         var flat = FlatGenerators()
-        flat.reserveCapacity(4)
         flat.append(contentsOf: rows(0..<3))
         var copy = flat
         do {
             let extra = LabelRow(model: "x", id: 99) as any RowGenerator
             added = extra as AnyObject
             copy.append(extra)
-            copy.append(contentsOf: rows(3..<40))  // grows past the reserved room
+            copy.append(contentsOf: rows(3..<40))
         }
         flat.append(contentsOf: rows(50..<52))
         XCTAssertEqual(models(flat), names([0, 1, 2, 50, 51]))

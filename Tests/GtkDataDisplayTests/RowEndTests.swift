@@ -12,7 +12,7 @@ import XCTest
 final class RowEndTests: XCTestCase {
     /// What each row collected by the test showed: an ended row's generator is not read (`Row.generator`
     /// checks that in debug builds), so the tests name rows by what they showed when collected.
-    private var names: [ObjectIdentifier: String] = [:]
+    private var names: [Row: String] = [:]
     /// A reference on the row object of each row collected: a row is its object, which may be freed or
     /// serve another row once the row ended; held, it stays readable as ended.
     private var holding: [ObjectReference] = []
@@ -20,14 +20,14 @@ final class RowEndTests: XCTestCase {
     /// Records what `rows` show now, keeps their objects, and returns them.
     private func naming(_ rows: [Row]) -> [Row] {
         for row in rows where !row.isEnded {
-            names[ObjectIdentifier(row)] = (row.generator as? LabelRow)?.model ?? describe(row.generator)
+            names[row] = (row.generator as? LabelRow)?.model ?? describe(row.generator)
             holding.append(ObjectReference(retaining: row.item))
         }
         return rows
     }
 
     /// What `row` showed when the test last collected it.
-    private func name(_ row: Row) -> String { names[ObjectIdentifier(row)] ?? "?" }
+    private func name(_ row: Row) -> String { names[row] ?? "?" }
 
     /// The rows the store shows, in order.
     private func shownRows(_ manager: BaseListManager) -> [Row] {
@@ -65,9 +65,9 @@ final class RowEndTests: XCTestCase {
         // b and d leave; "x" and "y" come in, and may take the removed rows (`RemovedRowReuse`).
         try manager.setState([Section(rows: rows("a", "x", "c", "y", "e", "z"))])
         assertNoneEnded(manager, "after the update")
-        let standing = Set(shownRows(manager).map(ObjectIdentifier.init))
+        let standing = Set(shownRows(manager))
         for row in before {
-            XCTAssertEqual(row.isEnded, !standing.contains(ObjectIdentifier(row)),
+            XCTAssertEqual(row.isEnded, !standing.contains(row),
                            "\(name(row)): ended exactly when it no longer stands")
         }
         // Only removals: nothing to hand on, both rows end.
@@ -184,9 +184,9 @@ final class RowEndTests: XCTestCase {
         XCTAssertEqual(between.count, 2)
         // "a" keeps its row; "b"'s row may serve "c" (`RemovedRowReuse`); the rows made in between end.
         XCTAssertTrue(manager.store.row(at: 0) === before[0])
-        let standing = Set(shownRows(manager).map(ObjectIdentifier.init))
+        let standing = Set(shownRows(manager))
         for row in before + between {
-            XCTAssertEqual(row.isEnded, !standing.contains(ObjectIdentifier(row)),
+            XCTAssertEqual(row.isEnded, !standing.contains(row),
                            "\(name(row)): ended exactly when it no longer stands")
         }
         XCTAssertTrue(between.allSatisfy(\.isEnded), "no row made inside the batch stands after it")

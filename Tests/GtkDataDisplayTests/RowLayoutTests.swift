@@ -5,7 +5,7 @@ import XCTest
 
 /// A row is its row object, allocated per store item: its role, depth and flags share one word and its
 /// section controller is kept beside it (`RowControllers`), and its generator is one word
-/// (`StoredGenerator`), so the object is one 48-byte slice.
+/// (`StoredGenerator`), so the object is one 48-byte slice. (GObject's C layout, not Swift's.)
 @MainActor
 final class RowLayoutTests: XCTestCase {
     func testARowKeepsItsRoleDepthAndControllerInItsObjectOfFortyEightBytes() async {
@@ -33,7 +33,7 @@ final class RowLayoutTests: XCTestCase {
             XCTAssertEqual(RowControllers.count, entriesBefore + 1)
 
             // The object is the row: GObject's 24 bytes, the generator's instance (one word: its
-            // witness table is found from its class) and four 32-bit fields, 48 bytes, one 48-byte
+            // conformance is found from its class) and four 32-bit fields, 48 bytes, one 48-byte
             // GLib slice (with the existential's two words it was 56, in 64-byte slices; before that
             // the object and a 56-byte Swift row beside it took a 32-byte slice and a 64-byte chunk).
             XCTAssertEqual(MemoryLayout<GddRowObject>.size, 48)

@@ -36,7 +36,7 @@ final class SectionNamingTests: XCTestCase {
 
     /// How many content changes each row in the store has had, in order.
     private func versions() -> [Int] {
-        (0..<manager.store.count).map { contentChanges.count[ObjectIdentifier(manager.store.row(at: $0)!), default: 0] }
+        (0..<manager.store.count).map { contentChanges.count[manager.store.row(at: $0)!, default: 0] }
     }
 
     func testReloadSectionRefreshesItsHeaderRowsAndFooterOnly() async throws {
@@ -131,8 +131,8 @@ final class SectionNamingTests: XCTestCase {
 @MainActor
 private final class ContentChangeCounter: RowChangeObserver {
     let observedManager: BaseListManager
-    var count: [ObjectIdentifier: Int] = [:]
+    var count: [Row: Int] = [:]
     init(_ manager: BaseListManager) { observedManager = manager }
-    func rowContentChanged(_ row: Row) { count[ObjectIdentifier(row), default: 0] += 1 }
+    func rowContentChanged(_ row: Row) { count[row, default: 0] += 1 }
     func row(_ row: Row, tookGeneratorFrom previous: any RowGenerator, sameContent: Bool) {}
 }

@@ -2,10 +2,10 @@
 import GtkDataDisplayTesting
 import XCTest
 
-/// A row object keeps its generator as the instance alone (`StoredGenerator`), and the witness
-/// table comes back from the instance's class. Every class must come back as itself, with its own
-/// overrides, however many classes a list mixes (past the 16 slots kept at hand), and the row must
-/// hold exactly one reference.
+/// A row object keeps its generator as the instance alone (`StoredGenerator`), and its conformance
+/// comes back from the instance's class. Every class must come back as itself, with its own
+/// overrides, however many classes a list mixes and in whatever order they alternate, and the row
+/// must hold exactly one reference.
 @MainActor
 final class StoredGeneratorTests: XCTestCase {
     override func tearDown() async throws {
@@ -13,9 +13,8 @@ final class StoredGeneratorTests: XCTestCase {
     }
 
     func testEveryClassComesBackAsItselfPastTheSlotsKeptAtHand() async {
-        // 24 conformances of their own (more than the 16 slots: some share one), each answering its
-        // own number for `contentRevision`, and a generic subclass of the library's generator
-        // specialised 16 times (one conformance, 16 classes).
+        // 24 conformances of their own, each answering its own number for `contentRevision`, and a
+        // generic subclass of the library's generator specialised 16 times (one conformance, 16 classes).
         var generators: [any RowGenerator] = [G0(), G1(), G2(), G3(), G4(), G5(), G6(), G7(), G8(), G9(), G10(), G11(),
                                               G12(), G13(), G14(), G15(), G16(), G17(), G18(), G19(), G20(), G21(), G22(), G23()]
         func collect<T>(_: T.Type, depth: Int) {
@@ -26,7 +25,7 @@ final class StoredGeneratorTests: XCTestCase {
         XCTAssertEqual(Set(generators.map { ObjectIdentifier(type(of: $0)) }).count, 40)
 
         let rows = generators.map { Row.scratch(generator: $0, role: .row) }
-        // Read back twice, in two orders, so that classes evict each other from the slots at hand.
+        // Read back twice, in two orders, so that the class met last changes at every step.
         for pass in 0..<2 {
             let order = pass == 0 ? Array(rows.indices) : rows.indices.reversed()
             for index in order {

@@ -23,11 +23,11 @@ final class RowEndWidgetTests: WidgetTestCase {
 
             try manager.setState(state { $0 % 4 == 3 })
             host.settle()
-            let standing = Set((0..<manager.store.count).map { ObjectIdentifier(manager.store.row(at: $0)!) })
+            let standing = Set((0..<manager.store.count).map { manager.store.row(at: $0)! })
             // Index 0 is the header; row i stands at index i + 1.
-            let displaced = before.indices.filter { $0 > 0 && ($0 - 1) % 4 == 3 && !standing.contains(ObjectIdentifier(before[$0])) }
+            let displaced = before.indices.filter { $0 > 0 && ($0 - 1) % 4 == 3 && !standing.contains(before[$0]) }
             XCTAssertFalse(displaced.isEmpty, "kept rows gave their place to lent rows")
-            let wrong = before.indices.filter { before[$0].isEnded == standing.contains(ObjectIdentifier(before[$0])) }
+            let wrong = before.indices.filter { before[$0].isEnded == standing.contains(before[$0]) }
             XCTAssertEqual(wrong, [], "rows that ended while they stand, or stand no longer and did not end")
         }
     }

@@ -54,7 +54,7 @@ public final class BoxAdapter {
     /// between the splices of one operation).
     private var slots: [BoxChild] = []
     /// Every child alive, by its row.
-    private var children: [ObjectIdentifier: BoxChild] = [:]
+    private var children: [Row: BoxChild] = [:]
     /// Every child alive, by its container.
     private var byWidget: [UnsafeMutableRawPointer: BoxChild] = [:]
     private var itemsChangedHandler: UInt = 0
@@ -120,7 +120,7 @@ public final class BoxAdapter {
 
     private func child(for generator: any RowGenerator) -> BoxChild? {
         guard let row = manager.row(of: generator) else { return nil }
-        return children[ObjectIdentifier(row)]
+        return children[row]
     }
 
     // MARK: Following the store
@@ -135,7 +135,7 @@ public final class BoxAdapter {
         arriving.reserveCapacity(added)
         for offset in 0..<added {
             guard let row = manager.store.row(at: position + offset) else { continue }
-            let child = children[ObjectIdentifier(row)] ?? makeChild(for: row)
+            let child = children[row] ?? makeChild(for: row)
             child.slots += 1
             arriving.append(child)
         }
@@ -157,13 +157,13 @@ public final class BoxAdapter {
 
     private func makeChild(for row: Row) -> BoxChild {
         let child = BoxChild(row: row, adapter: self)
-        children[ObjectIdentifier(row)] = child
+        children[row] = child
         byWidget[untyped(child.widget)] = child
         return child
     }
 
     private func forget(_ child: BoxChild) {
-        children[ObjectIdentifier(child.row)] = nil
+        children[child.row] = nil
         byWidget[untyped(child.widget)] = nil
         child.destroy(in: box)
     }
@@ -227,11 +227,11 @@ public final class BoxAdapter {
 
 extension BoxAdapter: RowChangeObserver {
     func rowContentChanged(_ row: Row) {
-        children[ObjectIdentifier(row)]?.contentChanged()
+        children[row]?.contentChanged()
     }
 
     func row(_ row: Row, tookGeneratorFrom previous: any RowGenerator, sameContent: Bool) {
-        guard let child = children[ObjectIdentifier(row)] else { return }
+        guard let child = children[row] else { return }
         if sameContent { child.adopt(from: previous) } else { child.updateExpander() }
     }
 

@@ -68,8 +68,8 @@ enum SelectionDispatch {
             || controlledRows.load(ordering: .relaxed) > 0
     }
 
-    @MainActor @exclusivity(unchecked) private static var lastType: ObjectIdentifier?
-    @MainActor @exclusivity(unchecked) private static var lastAnswer = false
+    @MainActor private static var lastType: ObjectIdentifier?
+    @MainActor private static var lastAnswer = false
     @MainActor private static var answers: [ObjectIdentifier: Bool] = [:]
 
     /// Whether `generator` is a `SelectableItem` the library does not count (a custom conformer).

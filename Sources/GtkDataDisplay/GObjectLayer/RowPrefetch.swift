@@ -54,7 +54,7 @@ enum RowPrefetch {
     /// The row object of `rows[index]`, as an address.
     @inline(__always)
     private static func object(_ rows: UnsafeBufferPointer<Row>, _ index: Int) -> UnsafeRawPointer {
-        UnsafeRawPointer(rows.baseAddress! + index).load(as: UnsafeRawPointer.self)
+        UnsafeRawPointer(rows[index].object)
     }
 
     /// Hints for the row `rows[index]`: its row object, a 48-byte GLib slice (its fields in one cache line,

@@ -22,12 +22,13 @@ public struct DiffKey: Hashable, CustomStringConvertible, @unchecked Sendable {
 
     @usableFromInline
     init<ID: Hashable>(storage id: ID) {
+        // The casts cost nothing once `ID` is known (specialised, they are no-ops).
         if ID.self == Int.self {
-            storage = .integer(unsafeBitCast(id, to: Int.self))
+            storage = .integer(id as! Int)
         } else if ID.self == String.self {
             storage = .string(id as! String)
         } else if ID.self == ObjectIdentifier.self {
-            storage = .object(unsafeBitCast(id, to: ObjectIdentifier.self))
+            storage = .object(id as! ObjectIdentifier)
         } else if ID.self == AnyHashable.self {
             storage = DiffKey.classify(id as AnyHashable)
         } else {
@@ -51,7 +52,7 @@ public struct DiffKey: Hashable, CustomStringConvertible, @unchecked Sendable {
     var word: (kind: Int, value: Int)? {
         switch storage {
         case .integer(let value): return (0, value)
-        case .object(let value): return (1, unsafeBitCast(value, to: Int.self))
+        case .object(let value): return (1, Int(bitPattern: value))
         default: return nil
         }
     }

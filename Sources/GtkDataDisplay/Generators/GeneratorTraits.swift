@@ -25,8 +25,8 @@ enum GeneratorTraits {
         }
     }
 
-    @exclusivity(unchecked) private static var lastType: ObjectIdentifier?
-    @exclusivity(unchecked) private static var lastTraits = Traits(isFoldable: false, isHeader: false, isFooter: false)
+    private static var lastType: ObjectIdentifier?
+    private static var lastTraits = Traits(isFoldable: false, isHeader: false, isFooter: false)
     private static var known: [ObjectIdentifier: Traits] = [:]
 
     /// The traits of `generator`'s type.

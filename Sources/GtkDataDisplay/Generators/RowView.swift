@@ -16,9 +16,26 @@ public protocol ConfigurableRowView: RowView {
     func configure(with model: Model)
     /// Called before the view is given to another row. Default: nothing.
     func prepareForReuse()
+    /// Whether `a` and `b` look the same in this view, so that a row going from one to the other
+    /// needs no rebind. Default: `a == b` when `Model` is `Equatable` (decided where the view
+    /// declares its conformance, or else when the models are compared), false otherwise.
+    static func isContentEqual(_ a: Model, _ b: Model) -> Bool
 }
 
 extension ConfigurableRowView {
     /// Does nothing: a view whose `configure(with:)` sets everything it shows needs no reset.
     public func prepareForReuse() {}
+
+    /// `==` when `Model` turns out to be `Equatable` (looked up once per model type), else false.
+    /// The default of a view whose conformance does not know its `Model` to be `Equatable` (a view
+    /// generic over its model).
+    public static func isContentEqual(_ a: Model, _ b: Model) -> Bool {
+        ModelEquality.equal(a, b)
+    }
+}
+
+extension ConfigurableRowView where Model: Equatable {
+    /// `a == b`: the default of a view whose `Model` is `Equatable`.
+    @inlinable
+    public static func isContentEqual(_ a: Model, _ b: Model) -> Bool { a == b }
 }

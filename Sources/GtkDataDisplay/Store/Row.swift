@@ -206,9 +206,9 @@ struct Row {
         if flag(Bit.showsUncountedSelectable) { SelectionDispatch.uncountedRows.subtract(1, ordering: .relaxed) }
         if flag(Bit.countsAsControlled) {
             SelectionDispatch.controlledRows.subtract(1, ordering: .relaxed)
-            RowControllers.forget(ObjectIdentifier(self))
+            RowControllers.forget(self)
         }
-        if flag(Bit.mayHaveCell) { RowCells.forget(ObjectIdentifier(self)) }
+        if flag(Bit.mayHaveCell) { RowCells.forget(self) }
         bits = (bits & ~(Bit.showsUncountedSelectable | Bit.countsAsControlled | Bit.mayHaveCell)) | Bit.ended
         StoredGenerator.release(object.pointee.generator!)
         object.pointee.generator = nil
@@ -318,10 +318,3 @@ func === (a: Row?, b: Row?) -> Bool { a?.object == b?.object }
 
 /// Whether two handles are of different rows.
 func !== (a: Row?, b: Row?) -> Bool { a?.object != b?.object }
-
-extension ObjectIdentifier {
-    /// A row's identity: its row object's address (what `RowCells`, `RowControllers` and lookups key by).
-    init(_ row: Row) {
-        self = unsafeBitCast(row.object, to: ObjectIdentifier.self)
-    }
-}

@@ -18,17 +18,17 @@ enum RowCells {
     /// The cell recorded for `row` (nil once that cell is gone).
     @MainActor
     static func cell(of row: Row) -> Cell? {
-        entries.value(for: ObjectIdentifier(row))?.cell
+        entries.value(for: row)?.cell
     }
 
     /// Records `cell` as showing `row`, or that no cell shows it (nil).
     @MainActor
     static func set(_ cell: Cell?, for row: Row) {
-        entries.set(cell.map(Entry.init), for: ObjectIdentifier(row))
+        entries.set(cell.map(Entry.init), for: row)
     }
 
     /// Drops the entry of a row that is going away.
-    static func forget(_ row: ObjectIdentifier) {
+    static func forget(_ row: Row) {
         entries.forget(row)
     }
 

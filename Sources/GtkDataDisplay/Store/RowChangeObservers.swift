@@ -23,10 +23,10 @@ enum RowChangeObservers {
         init(_ observer: any RowChangeObserver) { self.observer = observer }
     }
 
-    @exclusivity(unchecked) private static var entries: [Entry] = []
+    private static var entries: [Entry] = []
     /// `entries.count`, kept beside it: an integer global needs no lazy initialisation, where reading
     /// the array went through a `swift_once` check each time (every row of every whole-state update).
-    @exclusivity(unchecked) private static var entryCount = 0
+    private static var entryCount = 0
 
     /// Whether nobody listens.
     static var isEmpty: Bool { entryCount == 0 }

@@ -19,17 +19,17 @@ enum RowControllers {
     /// The box recorded for `row`.
     @MainActor
     static func box(of row: Row) -> SectionControllerBox? {
-        entries.value(for: ObjectIdentifier(row))?.box
+        entries.value(for: row)?.box
     }
 
     /// Records `box` for `row`, or that it has none (nil).
     @MainActor
     static func set(_ box: SectionControllerBox?, for row: Row) {
-        entries.set(box.map(Entry.init), for: ObjectIdentifier(row))
+        entries.set(box.map(Entry.init), for: row)
     }
 
     /// Drops the entry of a row that is going away.
-    static func forget(_ row: ObjectIdentifier) {
+    static func forget(_ row: Row) {
         entries.forget(row)
     }
 

@@ -3,23 +3,23 @@
 
 import Synchronization
 
-/// A value for some rows, by row identity. Reads and writes come from the main thread; a row's
+/// A value for some rows, by row (a row is its object: compared by address). Reads and writes come from the main thread; a row's
 /// last reference may be dropped elsewhere, so its entry is removed under a lock.
 final class RowSideTable<Value: Sendable>: Sendable {
-    private let entries = Mutex<[ObjectIdentifier: Value]>([:])
+    private let entries = Mutex<[Row: Value]>([:])
 
     /// The value recorded for `row`.
-    func value(for row: ObjectIdentifier) -> Value? {
+    func value(for row: Row) -> Value? {
         entries.withLock { $0[row] }
     }
 
     /// Records `value` for `row`, or removes its entry (nil).
-    func set(_ value: Value?, for row: ObjectIdentifier) {
+    func set(_ value: Value?, for row: Row) {
         entries.withLock { $0[row] = value }
     }
 
     /// Drops the entry of a row that is going away.
-    func forget(_ row: ObjectIdentifier) {
+    func forget(_ row: Row) {
         _ = entries.withLock { $0.removeValue(forKey: row) }
     }
 

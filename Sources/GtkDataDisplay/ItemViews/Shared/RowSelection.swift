@@ -38,7 +38,7 @@ final class RowSelection {
     /// A splice is under way: the store and GTK's selection have changed, `reported` not yet.
     private var splicing = false
     /// The selected rows by identity, built on the first `contains` after a change.
-    private var lookup: Set<ObjectIdentifier>?
+    private var lookup: Set<Row>?
     private var lastSelected: Row? {
         get { lastSelectedRow.row }
         set { lastSelectedRow = LiveRow(newValue) }
@@ -138,13 +138,13 @@ final class RowSelection {
     /// Whether `row` is selected: O(1) once the selected rows' identities are gathered, which the
     /// first call after a change does (O(selected)).
     func contains(_ row: Row) -> Bool {
-        if let lookup { return lookup.contains(ObjectIdentifier(row)) }
-        var set = Set<ObjectIdentifier>(minimumCapacity: count)
-        manager.forEachRow(at: selectedPositions) { set.insert(ObjectIdentifier($1)) }
-        for row in displaced { set.insert(ObjectIdentifier(row)) }
-        for row in removing { set.insert(ObjectIdentifier(row)) }
+        if let lookup { return lookup.contains(row) }
+        var set = Set<Row>(minimumCapacity: count)
+        manager.forEachRow(at: selectedPositions) { set.insert($1) }
+        for row in displaced { set.insert(row) }
+        for row in removing { set.insert(row) }
         if !splicing { lookup = set }   // mid-splice the answer holds only until the splice is handled
-        return set.contains(ObjectIdentifier(row))
+        return set.contains(row)
     }
 
     /// The position of `row` among `positions`, if there.
@@ -320,12 +320,12 @@ final class RowSelection {
             // GTK keeps a row selected only when one splice removes and re-adds it: rows that come
             // back in a later splice are selected again here.
             if added > 0, !waiting.isEmpty {
-                var index: [ObjectIdentifier: Int] = [:]
-                for (i, row) in waiting.enumerated() { index[ObjectIdentifier(row)] = i }
+                var index: [Row: Int] = [:]
+                for (i, row) in waiting.enumerated() { index[row] = i }
                 var back = Set<Int>()
                 let restore = Bitset()
                 for p in position..<(position + added) {
-                    guard let row = manager.store.row(at: p), let i = index.removeValue(forKey: ObjectIdentifier(row)) else { continue }
+                    guard let row = manager.store.row(at: p), let i = index.removeValue(forKey: row) else { continue }
                     back.insert(i)
                     if !now.contains(p) { restore.insert(p) }
                     if index.isEmpty { break }

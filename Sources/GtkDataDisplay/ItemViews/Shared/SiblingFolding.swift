@@ -15,7 +15,7 @@ import CGtkDataDisplay
 final class SiblingFolding {
     /// Held strongly: the store must outlive the handler disconnected in `deinit`.
     private let manager: BaseListManager
-    private var rowsWithFoldableSibling: Set<ObjectIdentifier> = []
+    private var rowsWithFoldableSibling: Set<Row> = []
     private var isStale = true
     private var redrawScheduled = false
     private var cells: [WeakCellReference] = []
@@ -50,7 +50,7 @@ final class SiblingFolding {
             guard !manager.isApplying else { return nil }
             rebuild()
         }
-        return rowsWithFoldableSibling.contains(ObjectIdentifier(row))
+        return rowsWithFoldableSibling.contains(row)
     }
 
     private func redraw() {
@@ -62,7 +62,7 @@ final class SiblingFolding {
     /// One pass per section: each row joins the group of siblings open at its depth (a deeper row
     /// opens a group under the row before it; a shallower one closes the deeper groups).
     private func rebuild() {
-        var result = Set<ObjectIdentifier>()
+        var result = Set<Row>()
         var groupOfRow: [Int] = []
         var groupFolds: [Bool] = []
         var open: [Int] = []
@@ -82,7 +82,7 @@ final class SiblingFolding {
                 if row.generator is FoldableItem { groupFolds[group] = true }
             }
             for (index, row) in section.rows.enumerated() where groupFolds[groupOfRow[index]] {
-                result.insert(ObjectIdentifier(row))
+                result.insert(row)
             }
         }
         rowsWithFoldableSibling = result

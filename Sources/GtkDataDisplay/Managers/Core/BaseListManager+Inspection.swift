@@ -22,16 +22,16 @@ extension BaseListManager {
     /// depth and section. Inside a batch the store lags the manager's sections, so read it after.
     @_spi(Testing)
     public var storeRows: [StoreRowInfo] {
-        var sectionOfRow: [ObjectIdentifier: Int] = [:]
+        var sectionOfRow: [Row: Int] = [:]
         for (index, section) in state.enumerated() {
-            if let header = section.header { sectionOfRow[ObjectIdentifier(header)] = index }
-            for row in section.rows { sectionOfRow[ObjectIdentifier(row)] = index }
-            if let footer = section.footer { sectionOfRow[ObjectIdentifier(footer)] = index }
+            if let header = section.header { sectionOfRow[header] = index }
+            for row in section.rows { sectionOfRow[row] = index }
+            if let footer = section.footer { sectionOfRow[footer] = index }
         }
         return (0..<store.count).compactMap { position in
             guard let row = store.row(at: position) else { return nil }
             return StoreRowInfo(generator: row.generator, role: row.role, depth: row.depth,
-                                section: sectionOfRow[ObjectIdentifier(row)])
+                                section: sectionOfRow[row])
         }
     }
 }

@@ -38,7 +38,7 @@ extension BaseListManager {
 
     func linkedRow(of generator: any RowGenerator) -> LinkedRow {
         guard linkStamp != 0 else { return .inTable }
-        if let link = RowLinks.link(of: generator), link.pointee.stamp == linkStamp { return .linked(link.pointee.row!) }
+        if let link = RowLinks.link(of: generator), link.stamp == linkStamp { return .linked(link.row!) }
         // Linking, the table holds strays only (never nil then): with none, the generator is not here.
         return rowLookup!.count == 0 ? .absent : .inTable
     }
@@ -47,7 +47,7 @@ extension BaseListManager {
     func noteEntered(_ row: Row) {
         assert(!row.isEnded, "a row entered the manager after it ended")
         if linkStamp != 0,
-           RowLinks.write(RowLinks.link(of: row.generator), row: row, owner: linkOwner, stamp: linkStamp) {
+           RowLinks.write(to: row.generator, row: row, owner: linkOwner, stamp: linkStamp) {
             return
         }
         rowTable[ObjectIdentifier(row.generator)] = row
@@ -55,10 +55,12 @@ extension BaseListManager {
 
     /// `row` left the manager: its link freed (another manager may claim it), or its table entry removed.
     func noteLeft(_ row: Row) {
-        if linkStamp != 0, let link = RowLinks.link(of: row.generator), link.pointee.stamp == linkStamp,
-           link.pointee.row == row {
-            link.pointee = RowLink()
-            return
+        if linkStamp != 0 {
+            let generator = row.generator
+            if let link = RowLinks.link(of: generator), link.stamp == linkStamp, link.row == row {
+                RowLinks.set(RowLink(), of: generator)
+                return
+            }
         }
         rowTable[ObjectIdentifier(row.generator)] = nil
     }
@@ -67,20 +69,19 @@ extension BaseListManager {
     /// first generator carries a link; rows of one list are mostly of one class). Takes a new stamp
     /// either way, so no link written before holds.
     func beginRelinking(first: (any RowGenerator)?) -> Bool {
-        let linking = first.map { RowLinks.link(of: $0) != nil } ?? true
+        let linking = first.map { RowLinks.carries($0) } ?? true
         setLinkStamp(linking ? RowLinks.newStamp() : 0)
         return linking
     }
 
-    /// Links the generator at `generator` (an element of the update's array, read in place: see
-    /// `RowLinks.link(ofGeneratorAt:)`) to `row` in a whole-state update that is linking
-    /// (`beginRelinking`), with the manager's `owner` and `stamp` (passed in: the update's loop reads
-    /// them once). A generator whose link cannot be written goes into `strays`, the table the update leaves.
+    /// Links `generator` to `row` in a whole-state update that is linking (`beginRelinking`), with
+    /// the manager's `owner` and `stamp` (passed in: the update's loop reads them once). A generator
+    /// whose link cannot be written goes into `strays`, the table the update leaves.
     @inline(__always)
-    static func relink(_ row: Row, generatorAt generator: UnsafePointer<any RowGenerator>,
+    static func relink(_ row: Row, _ generator: borrowing any RowGenerator,
                        owner: UInt64, stamp: UInt64, strays: inout RowLookup) {
-        if !RowLinks.write(RowLinks.link(ofGeneratorAt: generator), row: row, owner: owner, stamp: stamp) {
-            strays[ObjectIdentifier(generator.pointee)] = row
+        if !RowLinks.write(to: generator, row: row, owner: owner, stamp: stamp) {
+            strays[ObjectIdentifier(generator)] = row
         }
     }
 

@@ -3,12 +3,12 @@
 // Every single operation starts by finding the row of a generator it is handed. At a million rows a
 // table lookup is a cache miss of its own (the table is tens of megabytes); the generator, which the
 // caller has just handed over, is already in cache. So the library's generator classes carry a
-// `RowLink`, and a manager writes there which of its rows shows the generator. A link holds only
-// while its manager's stamp is the one it was written with: a manager takes a new stamp whenever rows
-// may have left it without being unlinked one by one (a whole-state update relinks every row it keeps
-// or makes in the pass it makes anyway), so a stale link is never followed. Generators of other
-// classes, and one that another live manager has linked, are found through the manager's table
-// (`RowLookup`) instead.
+// `RowLink` (`KeyedRowGenerator.rowLink`), and a manager writes there which of its rows shows the
+// generator. A link holds only while its manager's stamp is the one it was written with: a manager
+// takes a new stamp whenever rows may have left it without being unlinked one by one (a whole-state
+// update relinks every row it keeps or makes in the pass it makes anyway), so a stale link is never
+// followed. Generators of other classes, and one that another live manager has linked, are found
+// through the manager's table (`RowLookup`) instead.
 
 import Synchronization
 
@@ -22,20 +22,11 @@ struct RowLink {
     var row: Row?
 }
 
-/// A generator class that stores a `RowLink` (the library's generator classes).
-@MainActor
-protocol RowLinkCarrier: AnyObject {
-    /// The address of the instance's `RowLink`, as the class itself sees it: where the link lies
-    /// in every instance of its dynamic class (`RowLinks` asks once per class).
-    func rowLinkAddress() -> UnsafeMutableRawPointer
-}
-
-/// Finding a generator's link (the unsafe part is in GObjectLayer/RowLinkAddress.swift), and the
-/// stamps managers write links with.
+/// Finding and writing a generator's link, and the stamps managers write links with.
 @MainActor
 enum RowLinks {
-    @exclusivity(unchecked) private static var lastStamp: UInt64 = 0
-    @exclusivity(unchecked) private static var lastOwner: UInt64 = 0
+    private static var lastStamp: UInt64 = 0
+    private static var lastOwner: UInt64 = 0
 
     /// A stamp no manager has used.
     static func newStamp() -> UInt64 {
@@ -53,13 +44,29 @@ enum RowLinks {
     /// still holds. Locked because a manager's `deinit` may run off the main actor.
     nonisolated static let currentStamps = Mutex<[UInt64: UInt64]>([:])
 
-    /// Writes into `link` (nil: the generator carries none) that `row` of manager `owner` shows its
-    /// generator, with `stamp`, unless another manager's link there still holds; false when not
-    /// written (the manager keeps the row in its table instead).
+    /// The link `generator` carries, or nil when its class carries none (only the library's
+    /// generator classes do: `KeyedRowGenerator`).
+    static func link(of generator: any RowGenerator) -> RowLink? {
+        KeyedRowGenerator.keyed(generator)?.rowLink
+    }
+
+    /// Whether `generator`'s class carries a link.
+    static func carries(_ generator: any RowGenerator) -> Bool { KeyedRowGenerator.keyed(generator) != nil }
+
+    /// Sets the link of `generator` (whose class carries one).
+    static func set(_ link: RowLink, of generator: any RowGenerator) {
+        KeyedRowGenerator.keyed(generator)?.rowLink = link
+    }
+
+    /// Writes into `generator`'s link that `row` of manager `owner` shows it, with `stamp`, unless its
+    /// class carries none or another manager's link there still holds; false when not written (the
+    /// manager keeps the row in its table instead).
     @inline(__always)
-    static func write(_ link: UnsafeMutablePointer<RowLink>?, row: Row, owner: UInt64, stamp: UInt64) -> Bool {
-        guard let link, mayClaim(link.pointee, owner: owner) else { return false }
-        link.pointee = RowLink(owner: owner, stamp: stamp, row: row)
+    static func write(to generator: borrowing any RowGenerator, row: Row, owner: UInt64, stamp: UInt64) -> Bool {
+        guard KeyedRowGenerator.isKeyed(generator) else { return false }
+        let keyed = unsafeDowncast(generator as AnyObject, to: KeyedRowGenerator.self)
+        guard mayClaim(keyed.rowLink, owner: owner) else { return false }
+        keyed.rowLink = RowLink(owner: owner, stamp: stamp, row: row)
         return true
     }
 

@@ -67,12 +67,12 @@ struct ShownDiffIDs {
     mutating func check(_ entering: EnteringRows, leaving: [Row] = [],
                         shown: () -> (rows: [Row], hashes: [UInt]?)) throws(DataDisplayError) {
         if table == nil { table = Self.build(shown()) }
-        var leavingSet: Set<ObjectIdentifier>?
+        var leavingSet: Set<Row>?
         func isLeaving(_ row: Row) -> Bool {
             // An operation takes out few rows (a collapsed subtree at most): a scan is cheaper than a set.
             guard leaving.count > 16 else { return leaving.contains { $0 === row } }
-            if leavingSet == nil { leavingSet = Set(leaving.lazy.map { ObjectIdentifier($0) }) }
-            return leavingSet!.contains(ObjectIdentifier(row))
+            if leavingSet == nil { leavingSet = Set(leaving) }
+            return leavingSet!.contains(row)
         }
         for index in 0..<entering.count {
             // Rows are read only where a hash agrees: in effect, only for a key shown already.

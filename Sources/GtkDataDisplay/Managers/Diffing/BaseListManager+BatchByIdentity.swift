@@ -22,7 +22,7 @@ extension BaseListManager {
         let oldMiddle = Self.flatRows(of: oldState, in: prefix..<(oldCount - suffix))
         let newMiddle = Self.flatRows(of: state, in: prefix..<(newCount - suffix))
         // Row objects are distinct, so the plan cannot fail.
-        guard let plan = try? ListDiff.plan(old: oldMiddle.map(ObjectIdentifier.init), new: newMiddle.map(ObjectIdentifier.init),
+        guard let plan = try? ListDiff.plan(old: oldMiddle, new: newMiddle,
                                             options: splicePlanOptions(oldRows: oldMiddle, at: prefix),
                                             contentEqual: { _, _ in true }) else { return false }
         if plan.insertedRows > 0 {
@@ -40,8 +40,8 @@ extension BaseListManager {
         // Rows `update` named take their content as shown (as `update` does outside a batch); those
         // that stay are rebound and counted, as a whole state counts them (a row that entered is bound fresh).
         var updated: [Row] = []
-        var named = Set<ObjectIdentifier>()
-        for row in updating where named.insert(ObjectIdentifier(row)).inserted {
+        var named = Set<Row>()
+        for row in updating where named.insert(row).inserted {
             guard self.row(of: row.generator) === row, let index = flatPosition(of: row) else { continue }  // gone again
             row.noteShown(revision: row.generator.contentRevision)
             guard index < prefix || index >= newCount - suffix || plan.oldIndexOfNew[index - prefix] >= 0 else { continue }

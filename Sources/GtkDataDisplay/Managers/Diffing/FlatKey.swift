@@ -11,8 +11,6 @@
 protocol FlatKey: Hashable {
     /// The key of a row in `slot` (`RowSlot`) with id `id`; nil when this form cannot hold the id.
     init?(slot: UInt32, id: DiffKey)
-    /// The key as the manager's errors name it.
-    var rowKey: RowKey { get }
     /// A hash cheaper than `hashValue` for filters (collisions are allowed: a filter checks again);
     /// nil when the key has none that agrees with `==` for sure: a string with other than ASCII
     /// characters, since Swift compares strings by canonical equivalence ("é" as one scalar equals
@@ -69,12 +67,6 @@ struct WordKey: FlatKey {
         value = word.value
     }
 
-    var rowKey: RowKey {
-        let slot = UInt32(truncatingIfNeeded: tag >> 1)
-        let id = tag & 1 == 0 ? DiffKey(value) : DiffKey(unsafeBitCast(value, to: ObjectIdentifier.self))
-        return RowKey(role: RowSlot.role(slot), depth: RowSlot.depth(slot), id: id)
-    }
-
     var quickHash: Int? { wordQuickHash(value, tag) }
 
     var shownIDHash: UInt? { ShownDiffIDs.wordHash(slot: UInt32(truncatingIfNeeded: tag >> 1), kind: tag & 1, value: value) }
@@ -102,8 +94,6 @@ struct PlainIntKey: FlatKey {
         value = word.value
     }
 
-    var rowKey: RowKey { RowKey(role: .row, depth: 0, id: DiffKey(value)) }
-
     var quickHash: Int? { wordQuickHash(value, 0) }
 
     var shownIDHash: UInt? { ShownDiffIDs.wordHash(slot: RowSlot.plain, kind: 0, value: value) }
@@ -127,8 +117,6 @@ struct StringKey: FlatKey {
         self.slot = slot
         value = string
     }
-
-    var rowKey: RowKey { RowKey(role: RowSlot.role(slot), depth: RowSlot.depth(slot), id: DiffKey(value)) }
 
     /// Strings strictly increasing (`<` agrees with `==`, so none repeats). Stops at the first pair
     /// out of order, so an unsorted list costs a few comparisons.
@@ -209,14 +197,6 @@ struct ShortStringKey: FlatKey {
         return (low, 0)
     }
 
-    var rowKey: RowKey {
-        let slot = UInt32(truncatingIfNeeded: high >> 56)
-        let count = Int(truncatingIfNeeded: high >> 48 & 0xFF)
-        let words = (low, high & 0xFFFF_FFFF_FFFF)
-        let string = withUnsafeBytes(of: words) { String(decoding: $0.prefix(count), as: UTF8.self) }
-        return RowKey(role: RowSlot.role(slot), depth: RowSlot.depth(slot), id: DiffKey(string))
-    }
-
     var quickHash: Int? { wordQuickHash(Int(bitPattern: UInt(low)), Int(bitPattern: UInt(high))) }
 
     /// Strictly increasing in byte order of the strings (as `String`'s `<` orders ASCII strings),
@@ -273,17 +253,6 @@ struct MixedKey: FlatKey {
 
     private var isString: Bool { tag & 3 == 2 }
 
-    var rowKey: RowKey {
-        let slot = UInt32(truncatingIfNeeded: tag >> 2)
-        let id: DiffKey
-        switch tag & 3 {
-        case 0: id = DiffKey(value)
-        case 1: id = DiffKey(unsafeBitCast(value, to: ObjectIdentifier.self))
-        default: id = DiffKey(string)
-        }
-        return RowKey(role: RowSlot.role(slot), depth: RowSlot.depth(slot), id: id)
-    }
-
     static func == (a: MixedKey, b: MixedKey) -> Bool {
         a.tag == b.tag && a.value == b.value && (!a.isString || a.string == b.string)
     }
@@ -333,7 +302,6 @@ private func valuesStrictlyIncrease<K>(_ keys: [K], _ value: (K) -> Int) -> Bool
 @inline(__always)
 private func wordQuickHash(_ value: Int, _ tag: Int) -> Int { (value &+ tag &* 0x9E37_79B9) &* 0x2545_F491_4F6C_DD1D }
 
-
 /// A hash of the UTF-8 bytes of `text` when they are all ASCII (two ASCII strings are equal exactly
 /// when their bytes are); nil otherwise (see `FlatKey.quickHash`). Eight bytes a step (FNV-1a's
 /// multiply on whole words, then a shift to bring high bits down): byte by byte it cost 145
@@ -375,8 +343,6 @@ extension RowKey: FlatKey {
     init?(slot: UInt32, id: DiffKey) {
         self.init(role: RowSlot.role(slot), depth: RowSlot.depth(slot), id: id)
     }
-
-    var rowKey: RowKey { self }
 
     var quickHash: Int? { hashValue }
 

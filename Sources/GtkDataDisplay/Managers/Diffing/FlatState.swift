@@ -8,8 +8,7 @@
 /// every row (see `init`).
 @MainActor
 struct FlatState {
-    /// The generators in list order (a single section's own array, or every section's references
-    /// copied unretained beside the arrays that hold them: `FlatGenerators`).
+    /// The generators in list order, kept as the sections' own arrays (`FlatGenerators`).
     private(set) var generators = FlatGenerators()
     /// Each generator's `RowSlot`; empty while every row is a plain row at depth 0.
     private(set) var slots: [UInt32] = []
@@ -39,11 +38,6 @@ struct FlatState {
         self.sections = sections
         foldCheckDeferred = deferringFoldCheck
         var foldStates: ShownFoldStates?
-        if sections.count > 1 {
-            // Room for every section's rows at once (foldables' children may add more): no regrowth
-            // copies (26 sections of 100k rows: 19 instructions a row).
-            generators.reserveCapacity(sections.reduce(0) { $0 + $1.rows.count + ($1.header == nil ? 0 : 1) + ($1.footer == nil ? 0 : 1) })
-        }
         // A header or footer of the wrong type, met while the rows' checks are deferred: reported in
         // the order the full checks meet every problem (below).
         var misplaced = false
@@ -60,7 +54,7 @@ struct FlatState {
             let before = generators.count
             let plainRows = deferringFoldCheck ? true : !(try Self.containsFoldable(section.rows))
             if plainRows {
-                generators.append(contentsOf: section.rows)  // the section's own array while it is the first
+                generators.append(contentsOf: section.rows)  // the section's own array
                 if !slots.isEmpty { slots.append(contentsOf: repeatElement(RowSlot.plain, count: section.rows.count)) }
             } else {
                 hasFoldables = true
@@ -81,8 +75,13 @@ struct FlatState {
         }
         // A generator that stands both as a plain row and as something else.
         if repeated == nil && !others.isEmpty {
-            repeated = generators.indices.first { slot(at: $0) == RowSlot.plain && others.contains(generators[$0]) }
-                .map { generators[$0] }
+            _ = generators.forEachPart { part, start in
+                for offset in part.indices where slot(at: start + offset) == RowSlot.plain && others.contains(part[offset]) {
+                    repeated = part[offset]
+                    return false
+                }
+                return true
+            }
         }
         if deferringFoldCheck && (misplaced || repeated != nil) {
             // Rows taken as plain were not walked yet: the full checks report what `setState`'s
@@ -129,6 +128,11 @@ struct FlatState {
         return false
     }
 
+    /// The key of the new row at `index`, as the manager's errors name it.
+    func rowKey(at index: Int) -> RowKey {
+        RowKey(role: role(at: index), depth: depth(at: index), id: generators[index].diffKey)
+    }
+
     /// The error for two rows with one key at new positions `first` and `second`: the same
     /// generator twice is `.duplicateGenerator`, two generators with one id `.duplicateDiffID`.
     func duplicateError(_ key: RowKey, first: Int, second: Int) -> DataDisplayError {
@@ -148,9 +152,10 @@ struct FlatState {
         // The last type checked (rows of one type are checked once), here and not in a helper:
         // handing the borrowed generator to a function retains it, once per row.
         var plainType: ObjectIdentifier?
-        let complete = generators.withUnsafeBufferPointer { buffer in
-            for index in buffer.indices {
-                unowned(unsafe) let generator = buffer[index]  // the array holds it
+        let complete = generators.forEachPart { buffer, start in
+            for offset in buffer.indices {
+                let index = start + offset
+                unowned(unsafe) let generator = buffer[offset]  // the array holds it
                 let slot = slot(at: index)
                 if checkingFolds, slot == RowSlot.plain {
                     let type = ObjectIdentifier(Swift.type(of: generator))
@@ -163,9 +168,9 @@ struct FlatState {
                         plainType = type
                     }
                 }
-                // Read in place (the library's generator classes), not through the getter: calling it
-                // retained and released the generator.
-                guard let key = K(slot: slot, id: StoredDiffKeys.key(ofGeneratorAt: buffer.baseAddress! + index)) else { return false }
+                // A field read for the library's generators (a call through the witness table retains
+                // and releases the generator around it).
+                guard let key = K(slot: slot, id: KeyedRowGenerator.diffKey(at: buffer, offset)) else { return false }
                 new.append(key)
             }
             return true

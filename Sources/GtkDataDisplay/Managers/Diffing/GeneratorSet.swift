@@ -21,6 +21,6 @@ struct GeneratorSet {
     }
 
     private static func bit(_ id: ObjectIdentifier) -> UInt64 {
-        1 << (UInt64(UInt(bitPattern: unsafeBitCast(id, to: Int.self)) &* 0x9E37_79B9_7F4A_7C15) >> 58)
+        1 << (UInt64(UInt(bitPattern: id) &* 0x9E37_79B9_7F4A_7C15) >> 58)
     }
 }

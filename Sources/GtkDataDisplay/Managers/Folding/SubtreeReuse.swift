@@ -15,7 +15,7 @@ struct SubtreeReuse {
     private var byKey: [RowKey: Row]?
     /// Rows handed out: none goes to two generators, whatever their ids say (new children with
     /// one key at one depth are refused before this runs).
-    private var handedOut = Set<ObjectIdentifier>()
+    private var handedOut = Set<Row>()
     /// Rows a new generator took by key whose content changed: to rebind once the store has them.
     private(set) var retaken: [Row] = []
     /// Bound rows a new generator with equal content took by key, with the generator they showed:
@@ -34,17 +34,17 @@ struct SubtreeReuse {
     /// The row `generator` shown at `depth` keeps or takes, if any (each row once).
     mutating func row(for generator: any RowGenerator, depth: Int) -> Row? {
         if let row = byGenerator[ObjectIdentifier(generator)], row.depth == depth,
-           handedOut.insert(ObjectIdentifier(row)).inserted {
+           handedOut.insert(row).inserted {
             return row
         }
         guard !leaving.isEmpty else { return nil }
         if byKey == nil {
             var keys: [RowKey: Row] = [:]
-            for row in leaving where !handedOut.contains(ObjectIdentifier(row)) { keys[row.key] = row }
+            for row in leaving where !handedOut.contains(row) { keys[row.key] = row }
             byKey = keys
         }
         guard let row = byKey!.removeValue(forKey: RowKey(role: .row, depth: depth, id: generator.diffKey)),
-              handedOut.insert(ObjectIdentifier(row)).inserted else { return nil }
+              handedOut.insert(row).inserted else { return nil }
         let sameContent = row.showsContent(of: generator)
         let previous = row.generator
         row.take(generator)

@@ -38,7 +38,7 @@ extension BaseListManager {
     func spliceDiffed(at base: Int, old: [Row], new: [Row]) {
         guard batchDepth == 0 else { return }
         // Row objects are distinct, so the plan cannot fail.
-        guard let plan = try? ListDiff.plan(old: old.map(ObjectIdentifier.init), new: new.map(ObjectIdentifier.init),
+        guard let plan = try? ListDiff.plan(old: old, new: new,
                                             options: splicePlanOptions(oldRows: old, at: base),
                                             contentEqual: { _, _ in true }) else { return }
         isApplying = true

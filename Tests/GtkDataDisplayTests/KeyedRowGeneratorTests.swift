@@ -2,13 +2,14 @@
 import GtkDataDisplayTesting
 import XCTest
 
-/// Whole-state updates read the diff key of the library's generators where their class keeps it
-/// (`StoredDiffKeys`), not through `diffKey`. The key read in place must be the generator's own for
-/// every class and model layout (the key's offset moves with the model's size and alignment),
-/// however classes alternate, and a generator of another kind must still answer through its getter.
+/// Whole-state updates read the diff key of the library's generators as a field of their common
+/// superclass (`KeyedRowGenerator`), not through `diffKey`. The key read so must be the generator's
+/// own for every class and model (generic subclasses, models of any size and alignment, keys of
+/// every kind), however classes alternate, and a generator of another kind must still answer
+/// through its getter.
 @MainActor
-final class StoredDiffKeysTests: XCTestCase {
-    func testAKeyReadInPlaceIsTheGeneratorsOwnForEveryClassAndModelLayout() async {
+final class KeyedRowGeneratorTests: XCTestCase {
+    func testAKeyReadAsAFieldIsTheGeneratorsOwnForEveryClassAndModel() async {
         let generators: [any RowGenerator] = [
             BaseRowGenerator<ModelView<UInt8>>(model: 7, id: "byte"),
             BaseRowGenerator<ModelView<Wide>>(model: Wide(), id: 42),
@@ -25,15 +26,16 @@ final class StoredDiffKeysTests: XCTestCase {
         ]
         // Nine classes: the two keyed by an identity share one.
         XCTAssertEqual(Set(generators.map { ObjectIdentifier(type(of: $0)) }).count, 9)
+        XCTAssertEqual(generators.map { KeyedRowGenerator.isKeyed($0) }, Array(repeating: true, count: 9) + [false])
         let expected = generators.map(\.diffKey)
+        XCTAssertEqual(expected[3], DiffKey(ObjectIdentifier(generators[3])), "an identity key is the instance's")
         generators.withUnsafeBufferPointer { buffer in
             // Forwards, backwards and each class twice running, so that the class kept at hand changes
             // at every step and also stays.
             let orders = [Array(buffer.indices), buffer.indices.reversed(), buffer.indices.flatMap { [$0, $0] }]
             for order in orders {
                 for index in order {
-                    XCTAssertEqual(StoredDiffKeys.key(ofGeneratorAt: buffer.baseAddress! + index), expected[index],
-                                   "generator \(index)")
+                    XCTAssertEqual(KeyedRowGenerator.diffKey(at: buffer, index), expected[index], "generator \(index)")
                 }
             }
         }

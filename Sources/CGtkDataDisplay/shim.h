@@ -181,6 +181,9 @@ static inline GtkWidget *gdd_box_new_with_role(GtkOrientation orientation, int s
 }
 static inline GtkAccessible *gdd_accessible(gpointer p) { return GTK_ACCESSIBLE(p); }
 static inline gboolean gdd_is_label(gpointer p) { return GTK_IS_LABEL(p); }
+/* An object's type and its references now (a leak's report). */
+static inline GType gdd_object_type(GObject *object) { return G_OBJECT_TYPE(object); }
+static inline guint gdd_object_ref_count(GObject *object) { return g_atomic_int_get(&object->ref_count); }
 /* Test checks (GTK_A11Y=test or atspi): NULL when the value matches, else what it is (g_free it). */
 static inline char *gdd_test_accessible_check_label(gpointer w, const char *label) {
     return gtk_test_accessible_check_property(GTK_ACCESSIBLE(w), GTK_ACCESSIBLE_PROPERTY_LABEL, label);

@@ -30,6 +30,11 @@ final class WidgetSoakTests: WidgetTestCase {
         XCTAssertEqual(GLibLogCounter.counts.messages, logsBefore.messages + 1, "the counter sees what GLib logs")
         MainContext.drain()
         let objectsBefore = Diagnostics.liveRowObjects, widgetsBefore = Diagnostics.liveWidgets
+        if widgetsBefore > 0 {
+            // Left by earlier tests in this process (tracked since `WidgetTestCase.setUp` turned tracking on).
+            print("Widget soak: \(objectsBefore) row objects and \(widgetsBefore) widgets alive before it:")
+            for line in WidgetCounter.describeLive().prefix(20) { print("  " + line) }
+        }
         var rng = RandomizedRNG(seed: seed)
         var problems: [String] = []
         weak var weakList: BaseListManager?, weakGrid: BaseListManager?
@@ -101,6 +106,16 @@ final class WidgetSoakTests: WidgetTestCase {
         MainContext.drain()
         XCTAssertNil(weakList, "the list's manager is freed")
         XCTAssertNil(weakGrid, "the grid's manager is freed")
+        if Diagnostics.liveRowObjects != objectsBefore || Diagnostics.liveWidgets != widgetsBefore {
+            // What is left, and whether GTK lets it go given time.
+            print("Widget soak: before it \(objectsBefore) row objects and \(widgetsBefore) widgets were alive; now "
+                  + "\(Diagnostics.liveRowObjects) and \(Diagnostics.liveWidgets); the soak's widgets alive:")
+            for line in WidgetCounter.describeLive() { print("  " + line) }
+            let settled = MainContext.iterate(until: {
+                Diagnostics.liveRowObjects == objectsBefore && Diagnostics.liveWidgets == widgetsBefore
+            }, timeout: 5)
+            print("Widget soak: after 5 s more of the main loop: \(settled ? "settled" : "still alive")")
+        }
         XCTAssertEqual(Diagnostics.liveRowObjects, objectsBefore, "no row object outlives the soak (\(stores) rows at its end)")
         XCTAssertEqual(Diagnostics.liveWidgets, widgetsBefore, "no row widget outlives the window")
         let logs = GLibLogCounter.counts

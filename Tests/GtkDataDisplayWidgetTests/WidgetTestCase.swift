@@ -1,5 +1,5 @@
 import Foundation
-import GtkDataDisplay
+@testable import GtkDataDisplay
 import GtkDataDisplayTesting
 import XCTest
 
@@ -39,6 +39,7 @@ class WidgetTestCase: XCTestCase {
     }
 
     override func setUp() async throws {
+        WidgetCounter.keepsAddresses = true   // a leak's report can say what is left (`describeLive`)
         guard WindowHost.initializeGTK() else {
             if ProcessInfo.processInfo.environment["GDD_REQUIRE_DISPLAY"] == "1" {
                 XCTFail("no display: run widget tests under xvfb-run -a")

@@ -1,15 +1,58 @@
 import CGtkDataDisplay
 import Synchronization
 
-/// Counts row widgets alive: each widget wrapped by `Widget` gets a weak reference whose notify
-/// decrements the count when GTK finalizes it.
+/// Counts the widgets the library owns (`OwnedWidget`) while they are alive: each gets a weak
+/// reference whose notify decrements the count when GTK finalizes it. With `keepsAddresses` on (a
+/// test that hunts a leak turns it on), the live widgets' addresses are kept too, for `describeLive`.
 enum WidgetCounter {
     static let liveCount = Atomic<Int>(0)
+    /// Whether `track` keeps each live widget's address (off: only the count is kept).
+    nonisolated(unsafe) static var keepsAddresses = false
+    private static let addresses = Mutex(Set<UInt>())
 
     static func track(_ widget: UnsafeMutableRawPointer) {
         liveCount.add(1, ordering: .relaxed)
-        g_object_weak_ref(widget.asObject, { _, _ in
+        let keep = keepsAddresses
+        if keep { _ = addresses.withLock { $0.insert(UInt(bitPattern: widget)) } }
+        g_object_weak_ref(widget.asObject, { _, object in
             WidgetCounter.liveCount.subtract(1, ordering: .relaxed)
+            if let object { _ = WidgetCounter.addresses.withLock { $0.remove(UInt(bitPattern: object)) } }
         }, nil)
+    }
+
+    /// One line per live widget tracked while `keepsAddresses` was on: its type, CSS classes,
+    /// references, parent and root, and what it shows below it (for a leak's report).
+    @MainActor
+    static func describeLive() -> [String] {
+        addresses.withLock { Array($0) }.sorted().compactMap { address in
+            guard let raw = UnsafeMutableRawPointer(bitPattern: address) else { return nil }
+            let widget = raw.assumingMemoryBound(to: GtkWidget.self)
+            let object = raw.asObject
+            let type = String(cString: g_type_name(gdd_object_type(object)))
+            var classes: [String] = []
+            if let names = gtk_widget_get_css_classes(widget) {
+                var i = 0
+                while let name = names[i] { classes.append(String(cString: name)); i += 1 }
+                g_strfreev(names)
+            }
+            let parent = gtk_widget_get_parent(widget).map { String(cString: g_type_name(gdd_object_type(UnsafeMutableRawPointer($0).asObject))) } ?? "none"
+            let labels = describeLabels(below: widget)
+            return "\(type) [\(classes.joined(separator: " "))] refs \(gdd_object_ref_count(object)) parent \(parent) "
+                + "rooted \(gtk_widget_get_root(widget) != nil) mapped \(gtk_widget_get_mapped(widget) != 0) \(labels)"
+        }
+    }
+
+    @MainActor
+    private static func describeLabels(below widget: UnsafeMutablePointer<GtkWidget>) -> String {
+        var texts: [String] = []
+        var child = gtk_widget_get_first_child(widget)
+        while let current = child {
+            if gdd_is_label(UnsafeMutableRawPointer(current)) != 0, let text = gtk_label_get_text(gdd_label(UnsafeMutableRawPointer(current))) {
+                texts.append(String(cString: text))
+            }
+            texts.append(contentsOf: [describeLabels(below: current)].filter { !$0.isEmpty })
+            child = gtk_widget_get_next_sibling(current)
+        }
+        return texts.joined(separator: " | ")
     }
 }

@@ -22,18 +22,25 @@ public struct DiffKey: Hashable, CustomStringConvertible, @unchecked Sendable {
 
     @usableFromInline
     init<ID: Hashable>(storage id: ID) {
-        // The casts cost nothing once `ID` is known (specialised, they are no-ops).
+        // The id is read as the type just compared equal to `ID`: no cast through the runtime (a
+        // generator's generic init, not specialised for the app's id type, makes a key per row).
         if ID.self == Int.self {
-            storage = .integer(id as! Int)
+            storage = .integer(Self.read(id, as: Int.self))
         } else if ID.self == String.self {
-            storage = .string(id as! String)
+            storage = .string(Self.read(id, as: String.self))
         } else if ID.self == ObjectIdentifier.self {
-            storage = .object(id as! ObjectIdentifier)
+            storage = .object(Self.read(id, as: ObjectIdentifier.self))
         } else if ID.self == AnyHashable.self {
             storage = DiffKey.classify(id as AnyHashable)
         } else {
             storage = DiffKey.classify(AnyHashable(id))
         }
+    }
+
+    /// `id` as `T`, which the caller checked to be `ID` itself.
+    @usableFromInline
+    static func read<ID, T>(_ id: ID, as type: T.Type) -> T {
+        withUnsafePointer(to: id) { $0.withMemoryRebound(to: T.self, capacity: 1) { $0.pointee } }
     }
 
     /// The form of a boxed id: what it unwraps to when `AnyHashable` would equate it with one.

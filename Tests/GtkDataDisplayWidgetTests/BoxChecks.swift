@@ -56,7 +56,10 @@ enum BoxChecks {
             }
             if let expander = adapter.expander(for: generator) {
                 let foldable = generator as? FoldableItem
-                if (gtk_widget_get_visible(expander) != 0) != (foldable != nil) { problems.append("child \(i): expander visibility wrong") }
+                // A child row that cannot fold keeps the expander's space: there, invisible (opacity 0).
+                let keepsSpace = foldable == nil && depth > 0 && !(generator is HeaderGenerator) && !(generator is FooterGenerator)
+                if (gtk_widget_get_visible(expander) != 0) != (foldable != nil || keepsSpace) { problems.append("child \(i): expander visibility wrong") }
+                if keepsSpace, gtk_widget_get_opacity(expander) != 0 { problems.append("child \(i): the kept space shows an expander") }
                 if let foldable {
                     let icon = gtk_button_get_icon_name(gdd_button(UnsafeMutableRawPointer(expander))).map { String(cString: $0) }
                     let wanted = foldable.isExpanded ? "pan-down-symbolic" : "pan-end-symbolic"

@@ -38,6 +38,26 @@ final class BoxFoldingTests: WidgetTestCase {
         adapter.rowWidgets.map { BoxChecks.shownText(inRowWidget: $0) ?? "?" }
     }
 
+    /// The x of the view a row shows, in the box's coordinates.
+    private func labelX(_ generator: any RowGenerator) throws -> Float {
+        let view = try XCTUnwrap(adapter.view(for: generator))
+        var bounds = graphene_rect_t()
+        XCTAssertTrue(gtk_widget_compute_bounds(view.widget.pointer, adapter.box, &bounds) != 0)
+        return bounds.origin.x
+    }
+
+    func testALeafChildStartsPastItsParentsExpander() async throws {
+        try showTree(expanded: true)
+        host.settle()
+        let indent = Float(adapter.indentPerLevel)
+        XCTAssertEqual(try labelX(manager.flatGenerators[3]), try labelX(advanced) + indent, accuracy: 0.5,
+                       "a (a leaf child) starts one level right of its parent's title")
+        XCTAssertEqual(try labelX(inner), try labelX(advanced) + indent, accuracy: 0.5, "as its folding sibling does")
+        adapter.indentPerLevel = 30
+        host.settle()
+        XCTAssertEqual(try labelX(manager.flatGenerators[3]) - (try labelX(advanced)), 30, accuracy: 0.5)
+    }
+
     func testExpandAndCollapseAddAndRemoveChildrenAroundKeptWidgets() async throws {
         try showTree()
         XCTAssertEqual(texts(), ["Settings", "general", "advanced", "last"])

@@ -3,9 +3,11 @@ import GtkDataDisplay
 import GtkDataDisplayTesting
 import XCTest
 
-/// Where rows sit with folding on: a row keeps the expander's space only where a sibling (a row at
-/// its depth under the same parent, or in the same section) can fold. Measured on the laid-out
-/// widgets, relative to the list view.
+/// Where rows sit with folding on, as GTK's own trees draw them (GtkTreeExpander's indent-for-icon):
+/// a child that cannot fold keeps the expander's space, so its content starts past its parent's
+/// expander, one level right of its parent's; at the top level a row keeps it only where a sibling
+/// (a row in the same section) can fold. Rows with and without an expander are as tall. Measured
+/// on the laid-out widgets, relative to the list view.
 final class IndentationTests: WidgetTestCase {
     private var manager: BaseListManager!
     private var adapter: ListViewAdapter!
@@ -58,15 +60,45 @@ final class IndentationTests: WidgetTestCase {
         XCTAssertEqual(try titleX(generator("leaf")), try titleX(folder), accuracy: 0.5)
     }
 
-    func testChildrenWhereNothingFoldsAreIndentedByDepthOnly() async throws {
+    func testLeafChildrenStartPastTheirParentsExpanderWhereNoSiblingFolds() async throws {
         showSections()
         try manager.expand(folder)
         host.settle()
-        let header = try titleX(treeHeader)
-        XCTAssertEqual(try titleX(generator("c0")), header + Float(adapter.indentPerLevel), accuracy: 0.5)
-        XCTAssertEqual(try titleX(generator("c1")), header + Float(adapter.indentPerLevel), accuracy: 0.5)
-        XCTAssertEqual(try titleX(generator("c0")), try titleX(folder), accuracy: 0.5, "children start under their parent's title")
-        XCTAssertEqual(try titleX(generator("leaf")), try titleX(folder), accuracy: 0.5, "depth 0 still has a foldable row")
+        let parent = try titleX(folder)
+        let indent = Float(adapter.indentPerLevel)
+        XCTAssertGreaterThan(indent, 10)
+        XCTAssertEqual(try titleX(generator("c0")), parent + indent, accuracy: 0.5, "a child reads as a child, not a sibling")
+        XCTAssertEqual(try titleX(generator("c1")), parent + indent, accuracy: 0.5)
+        XCTAssertEqual(try titleX(generator("leaf")), parent, accuracy: 0.5, "depth 0 still has a foldable row")
+    }
+
+    func testTheIndentPerLevelCanBeSetAndReindentsTheRowsShown() async throws {
+        showSections()
+        try manager.expand(folder)
+        host.settle()
+        adapter.indentPerLevel = 40
+        host.settle()
+        XCTAssertEqual(adapter.indentPerLevel, 40)
+        XCTAssertEqual(try titleX(generator("c0")) - (try titleX(folder)), 40, accuracy: 0.5)
+        adapter.indentPerLevel = -5
+        host.settle()
+        XCTAssertEqual(adapter.indentPerLevel, 0, "a negative indent counts as 0")
+        // No indent: the child's reserved expander space alone puts it past its parent's expander.
+        XCTAssertEqual(try titleX(generator("c0")), try titleX(folder), accuracy: 0.5)
+    }
+
+    func testRowsWithAndWithoutAnExpanderAreAsTall() async throws {
+        showSections()
+        try manager.expand(folder)
+        host.settle()
+        func height(_ generator: any RowGenerator) throws -> Int32 {
+            let view = try XCTUnwrap(adapter.view(for: generator))
+            return gtk_widget_get_height(try XCTUnwrap(gtk_widget_get_parent(view.widget.pointer)))
+        }
+        let folderHeight = try height(folder)
+        XCTAssertEqual(try height(generator("p0")), folderHeight, "a row without an expander (nothing folds in its section)")
+        XCTAssertEqual(try height(generator("c0")), folderHeight, "a child keeping the expander's space")
+        XCTAssertEqual(try height(generator("leaf")), folderHeight)
     }
 
     func testKeptRowsMakeRoomWhenAFoldableSiblingArrivesAndGiveItBackWhenItLeaves() async throws {
@@ -97,7 +129,7 @@ final class IndentationTests: WidgetTestCase {
         folder.children.removeLast()
         try manager.reloadChildren(of: folder)
         host.settle()
-        XCTAssertEqual(try titleX(c0), try titleX(treeHeader) + Float(adapter.indentPerLevel), accuracy: 0.5)
+        XCTAssertEqual(try titleX(c0), try titleX(folder) + Float(adapter.indentPerLevel), accuracy: 0.5)
     }
 
     func testAWholeStateThatHandsARowToAFoldableGeneratorMovesItsSiblings() async throws {

@@ -45,9 +45,19 @@ public final class BoxAdapter {
         didSet { AccessibleAttributes.setLabel(box, accessibleName) }
     }
 
-    /// Pixels a nesting level indents rows by: the expander's width and its spacing, so a child's
-    /// content starts under its parent's title.
-    public var indentPerLevel: Int { RowContainer.measuredIndent }
+    /// Pixels a nesting level indents rows by: by default the expander's width and its spacing, so a
+    /// child's expander starts under its parent's title (and a leaf child, which keeps the expander's
+    /// space, has its content past its parent's). Setting it re-indents the rows shown; a negative
+    /// value counts as 0.
+    public var indentPerLevel: Int {
+        get { chosenIndent ?? RowContainer.measuredIndent }
+        set {
+            chosenIndent = max(0, newValue)
+            for child in children.values { child.applyIndent() }
+        }
+    }
+    /// The indent the app chose (nil: the default above).
+    private var chosenIndent: Int?
 
     private let boxReference: ObjectReference
     /// The store's positions, each with the child showing it (a row may stand twice for a moment

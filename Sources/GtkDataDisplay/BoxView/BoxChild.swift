@@ -121,10 +121,18 @@ final class BoxChild {
         describeForAccessibility()
     }
 
-    /// Shows whether the row can fold and whether it is expanded.
+    /// Indents the row by its depth (`BoxAdapter.indentPerLevel` a level).
+    func applyIndent() {
+        guard let adapter else { return }
+        container.setIndent(row.depth * adapter.indentPerLevel)
+    }
+
+    /// Shows whether the row can fold and whether it is expanded. A child row that cannot fold keeps
+    /// the expander's space (GtkTreeExpander's indent-for-icon), so its content starts past its
+    /// parent's expander.
     func updateExpander() {
         guard let foldable = row.generator as? FoldableItem else {
-            container.setExpander(.none)
+            container.setExpander(row.depth > 0 && row.role == .row ? .reserved : .none)
             accessibility.setExpanded(nil, on: widget)
             return
         }

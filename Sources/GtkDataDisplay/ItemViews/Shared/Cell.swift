@@ -141,7 +141,7 @@ final class Cell {
         gtk_list_item_set_activatable(listItem, row.isActivatable ? 1 : 0)
         KeyboardNavigation.updateFocusability(of: self, selectable: row.isSelectable, activatable: row.isActivatable)
         row.applyHeightHint(to: container)
-        gtk_widget_set_margin_start(container, Int32(row.depth * (adapter?.indentPerLevel ?? 0)))
+        applyIndent()
         style(for: row.role)
         placeView(for: row.role)
         foldStateChanged()
@@ -188,6 +188,12 @@ final class Cell {
         describeForAccessibility()
     }
 
+    /// Indents the container by the row's depth (`ListBaseAdapter.indentPerLevel` a level).
+    func applyIndent() {
+        guard let row else { return }
+        gtk_widget_set_margin_start(container, Int32(row.depth * (adapter?.indentPerLevel ?? 0)))
+    }
+
     /// Shows whether the row is foldable and expanded.
     func foldStateChanged() {
         let folding = adapter?.features.foldable == true
@@ -197,12 +203,13 @@ final class Cell {
         } else {
             mark = .none
         }
-        // A row that cannot fold keeps the expander's space where a sibling can fold (GtkTreeExpander's
-        // indent-for-icon, per group of siblings), so a leaf lines up with its foldable siblings'
-        // titles, and a row of a group where nothing folds sits where its header does.
+        // A row that cannot fold keeps the expander's space (GtkTreeExpander's indent-for-icon) when it
+        // is a child, so its content starts past its parent's expander and reads as a child, not a
+        // sibling; at the top level, where a sibling can fold, so a leaf lines up with its foldable
+        // siblings' titles (a top-level group where nothing folds sits where its header does).
         var reserve = false
         if mark == .none, folding, let row, row.role == .row, let adapter {
-            reserve = adapter.siblingFolding.hasFoldableSibling(row) ?? (shownFold == .reserved)
+            reserve = row.depth > 0 || (adapter.siblingFolding.hasFoldableSibling(row) ?? (shownFold == .reserved))
         }
         let shown: ExpanderMark = reserve ? .reserved : mark
         if let rowWidget = gtk_widget_get_parent(container) {

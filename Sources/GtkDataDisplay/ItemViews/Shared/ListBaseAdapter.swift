@@ -80,10 +80,19 @@ public class ListBaseAdapter {
     /// Pixels a nesting level indents rows by: in a list with the folding plugin, the expander's
     /// width and spacing (a child's content starts under its parent's title, as in GTK's trees);
     /// 20 in a list without it; 0 in a grid, whose tiles keep their place at every level.
+    /// Setting it re-indents the rows shown; a negative value counts as 0. Grids ignore it.
     public var indentPerLevel: Int {
-        guard kind.indentsLevels else { return 0 }
-        return features.foldable ? Cell.measuredIndent : 20
+        get {
+            guard kind.indentsLevels else { return 0 }
+            return chosenIndent ?? (features.foldable ? Cell.measuredIndent : 20)
+        }
+        set {
+            chosenIndent = max(0, newValue)
+            for cell in liveCells { cell.applyIndent() }
+        }
     }
+    /// The indent the app chose (nil: the default above).
+    private var chosenIndent: Int?
     private var owners: [ObjectIdentifier: WeakCell] = [:]
     /// The live cells by their container (the list item's child).
     private(set) var containers: [UnsafeMutableRawPointer: WeakCell] = [:]

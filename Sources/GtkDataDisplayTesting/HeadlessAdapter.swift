@@ -73,6 +73,13 @@ public final class HeadlessAdapter {
         set { core.selectionMode = newValue }
     }
 
+    /// Whether a selected row that a whole-state update takes out is selected again when its id
+    /// comes back (the adapter's `restoresSelectionByID`; default `true`).
+    public var restoresSelectionByID: Bool {
+        get { core.restoresSelectionByID }
+        set { core.restoresSelectionByID = newValue }
+    }
+
     /// How many rows are selected (the adapter's count).
     public var selectedCount: Int { core.selectedCount }
 

@@ -20,12 +20,16 @@ public struct SelectionChange {
     public var selectedCount: Int { storage.selectedCount }
     /// How many rows stopped being selected (O(1)).
     public var deselectedCount: Int { storage.deselectedCount }
+    /// Who made the change: the user, the app's code, or a manager update (rows that left, or
+    /// came back with their selection).
+    public var cause: SelectionCause { storage.cause }
 
     /// The rows of one change: as positions in the store until someone asks for rows.
     @MainActor
     final class Storage {
         let selectedCount: Int
         let deselectedCount: Int
+        let cause: SelectionCause
         private var manager: BaseListManager?
         private var selectedPositions: Bitset?
         private var deselectedPositions: Bitset?
@@ -43,6 +47,7 @@ public struct SelectionChange {
             deselectedPositions = delta.deselected
             leftRows = delta.leftRows
             selectedCount = delta.selected?.count ?? 0
+            cause = delta.cause
             deselectedCount = (delta.deselected?.count ?? 0) + delta.leftRows.count
         }
 
@@ -114,6 +119,8 @@ struct SelectionDelta {
     var deselected: Bitset?
     /// Selected rows that left the list, in list order.
     var leftRows: [Row] = []
+    /// Who made the change.
+    var cause: SelectionCause = .user
 
     var isEmpty: Bool {
         (selected?.isEmpty ?? true) && (deselected?.isEmpty ?? true) && leftRows.isEmpty

@@ -55,6 +55,18 @@ public final class DetachedAdapter {
         get { selection.requestedMode }
         set { selection.setMode(newValue) }
     }
+    /// Whether a selected row that a whole-state update takes out — a search or a filter that hides
+    /// it — is selected again when a later update brings back a row with its diff id. Default
+    /// `true`: a query that matches nothing, then cleared, gives the user back the selection they
+    /// made. The rows that leave are reported as deselected (`SelectionChange.cause` `.update`) and
+    /// those that return as selected, with the same cause. Rows taken out by `remove`, `clear` or
+    /// another single operation are not brought back, and the user's or the app's deselection (or,
+    /// in single mode, another selected row) forgets the hidden ones.
+    public var restoresSelectionByID: Bool {
+        get { selection.restoresByID }
+        set { selection.restoresByID = newValue }
+    }
+
     /// Whether the view would have the folding plugin.
     public var isFoldable: Bool { features.foldable }
     /// How many rows are selected.

@@ -17,6 +17,11 @@ import CGtkDataDisplay
 /// splice those no longer in the manager are reported as deselected, while those still in it (a
 /// whole-state update moves them with a later splice) stay selected and are selected again when
 /// they come back.
+///
+/// Selected rows that a whole-state update takes out (a search, a filter) leave their diff ids
+/// behind (`remembered`): when a later change brings a row with one of those ids back, it is selected
+/// again (`restoresByID`). The user's or the app's deselection, or a single selection of another
+/// row, forgets them.
 @MainActor
 final class RowSelection {
     private unowned let adapter: any AdapterBehavior
@@ -47,6 +52,16 @@ final class RowSelection {
     private var correcting = false
     /// Positions the adapter is selecting that it checked to be selectable.
     private var checked: Bitset?
+    /// Who is changing the selection now, when the library knows (the app's calls, an update's
+    /// restore); GTK's own changes outside an update are the user's.
+    private var cause: SelectionCause?
+    /// Whether selected rows that a whole-state update took out are selected again when their id
+    /// comes back.
+    var restoresByID = true {
+        didSet { if !restoresByID { remembered = [] } }
+    }
+    /// The diff ids of selected rows that whole-state updates took out, to select again on return.
+    private(set) var remembered: Set<DiffKey> = []
 
     init(adapter: any AdapterBehavior, mode: SelectionMode) {
         self.adapter = adapter
@@ -65,6 +80,7 @@ final class RowSelection {
             pendingMode = nil
             setMode(pending)
         }
+        manager.didApplyChange.addListener(key: ObjectIdentifier(self)) { [weak self] in self?.restoreRemembered() }
         // A selected row keeps its row object through whole-state updates (it is not lent to another row).
         manager.store.pins[ObjectIdentifier(self)] = { [weak self] position in self?.reported.contains(position) ?? false }
         manager.store.rangePins[ObjectIdentifier(self)] = { [weak self] positions in (self?.reported.count(in: positions) ?? 0) > 0 }
@@ -73,6 +89,7 @@ final class RowSelection {
     isolated deinit {
         manager.store.willSplice.removeListener(key: ObjectIdentifier(self))
         manager.store.didSplice.removeListener(key: ObjectIdentifier(self))
+        manager.didApplyChange.removeListener(key: ObjectIdentifier(self))
         manager.store.pins[ObjectIdentifier(self)] = nil
         manager.store.rangePins[ObjectIdentifier(self)] = nil
     }
@@ -156,12 +173,25 @@ final class RowSelection {
 
     // MARK: Changing
 
-    /// Selects these positions (single mode: the last one only). `checked`: the caller made sure
-    /// every one is selectable, so the change needs no check.
+    /// Runs `body`, a change made by `cause` (an inner change keeps the outer one's cause).
+    private func changing(by cause: SelectionCause, _ body: () -> Void) {
+        let outer = self.cause
+        self.cause = outer ?? cause
+        defer { self.cause = outer }
+        body()
+    }
+
+    /// Selects these positions (single mode: the last one only), as the app asked unless an
+    /// update is restoring rows. `checked`: the caller made sure every one is selectable, so the
+    /// change needs no check.
     func select(positions: Bitset, checked isChecked: Bool = false) {
         guard mode != .none, !positions.isEmpty else { return }
         if isChecked { checked = positions }
         defer { checked = nil }
+        changing(by: .code) { selectNow(positions) }
+    }
+
+    private func selectNow(_ positions: Bitset) {
         if mode == .single, let last = positions.last {
             gtk_selection_model_select_item(model.pointer, guint(last), 1)
         } else {
@@ -172,6 +202,10 @@ final class RowSelection {
     /// Unselects these positions (GtkSingleSelection has no `set_selection`: it holds one row anyway).
     func unselect(positions: Bitset) {
         guard !positions.isEmpty else { return }
+        changing(by: .code) { unselectNow(positions) }
+    }
+
+    private func unselectNow(_ positions: Bitset) {
         if mode == .multiple {
             gtk_selection_model_set_selection(model.pointer, Bitset().pointer, positions.pointer)
         } else {
@@ -200,7 +234,8 @@ final class RowSelection {
     }
 
     func unselectAll() {
-        gtk_selection_model_unselect_all(model.pointer)
+        remembered = []
+        changing(by: .code) { _ = gtk_selection_model_unselect_all(model.pointer) }
     }
 
     /// The mode asked for last: `mode`, or the one a switch that waits for a splice's end will take.
@@ -238,6 +273,7 @@ final class RowSelection {
             keep = old.copy()
         }
         if newMode != .multiple { displaced = [] }
+        remembered = []
         let dropped = old.subtracting(keep)
 
         for id in handlerIDs { Signal.disconnect(model.raw, id) }
@@ -249,11 +285,11 @@ final class RowSelection {
         connect()
 
         correcting = true
-        select(positions: keep)
+        if !keep.isEmpty { selectNow(keep) }
         correcting = false
         reported = current()
         lookup = nil
-        adapter.reportSelection(SelectionDelta(deselected: dropped, leftRows: droppedRows))
+        adapter.reportSelection(SelectionDelta(deselected: dropped, leftRows: droppedRows, cause: .code))
     }
 
     // MARK: GTK's signals
@@ -271,7 +307,7 @@ final class RowSelection {
             }
             if !refused.isEmpty {
                 correcting = true
-                unselect(positions: refused)
+                unselectNow(refused)
                 if mode == .single, current().isEmpty, let previous = lastSelected,
                    let position = position(of: previous, in: reported) {
                     gtk_selection_model_select_item(model.pointer, guint(position), 1)
@@ -285,8 +321,11 @@ final class RowSelection {
         reported = now
         guard !added.isEmpty || !removed.isEmpty else { return }
         lookup = nil
+        let cause = self.cause ?? (manager.isApplying ? .update : .user)
+        // The user or the app deselected rows, or chose another single row: hidden rows stay deselected.
+        if cause != .update, !remembered.isEmpty, !removed.isEmpty || mode == .single { remembered = [] }
         if let last = added.last, let row = manager.store.row(at: last) { lastSelected = row }
-        adapter.reportSelection(SelectionDelta(selected: added, deselected: removed))
+        adapter.reportSelection(SelectionDelta(selected: added, deselected: removed, cause: cause))
     }
 
     /// Before a splice at `position` that removes `removing` items: keeps the selected rows among
@@ -335,7 +374,7 @@ final class RowSelection {
                 }
                 if !restore.isEmpty {
                     correcting = true
-                    select(positions: restore)
+                    selectNow(restore)
                     correcting = false
                     now = current()
                 }
@@ -343,7 +382,31 @@ final class RowSelection {
             displaced = waiting
         }
         reported = now
-        if !left.isEmpty { adapter.reportSelection(SelectionDelta(leftRows: left)) }
+        guard !left.isEmpty else { return }
+        if restoresByID, mode != .none, manager.isCommittingWholeState {
+            for row in left { remembered.insert(row.generator.diffKey) }
+        }
+        adapter.reportSelection(SelectionDelta(leftRows: left, cause: .update))
+    }
+
+    /// After a change reached the store: selects again the rows whose ids `remembered` holds (one
+    /// change, caused by the update). Single mode restores one row, and only when none is selected.
+    /// A walk over the rows, only while some id is remembered.
+    private func restoreRemembered() {
+        guard !remembered.isEmpty, mode != .none, !splicing else { return }
+        if mode == .single, !reported.isEmpty { return }
+        let positions = Bitset()
+        manager.forEachRow { position, row in
+            guard row.role == .row, remembered.contains(row.generator.diffKey), row.isSelectable else { return }
+            positions.insert(position)
+        }
+        guard let last = positions.last else { return }
+        if mode == .single {
+            if let row = manager.store.row(at: last) { remembered.remove(row.generator.diffKey) }
+        } else {
+            manager.forEachRow(at: positions) { _, row in remembered.remove(row.generator.diffKey) }
+        }
+        changing(by: .update) { selectNow(positions) }
     }
 }
 

@@ -201,6 +201,7 @@ extension BaseListManager {
         lastUpdate = UpdateSummary(plan: plan)
         if !oldFlat.isEmpty && plan.removedRows == oldFlat.count { wholeReplacements &+= 1 }
         isApplying = true
+        isCommittingWholeState = true
         if let hull {
             // Only the window's trade and the difference in length are spliced; the other shared
             // positions keep their items.
@@ -227,6 +228,7 @@ extension BaseListManager {
             for row in newFlat where row.isBound { row.foldStateChanged() }
         }
         isApplying = false
+        isCommittingWholeState = false
         // The rows that left end, now that the splices are done: removed rows no new generator took
         // (`RemovedRowReuse` marked those it handed on as kept; `RowRecycling` knows those it lent),
         // and kept rows that gave their place to a lent row. (By index: nothing is looked up.)

@@ -48,6 +48,8 @@ enum FoldTree {
             }
             try visit(generator, depth + top)
             guard scope == .all || foldable.isExpanded else { continue }
+            // A shown row whose children load on demand shows its loading row from now on.
+            if scope == .shown { foldable.childLoading?.expanded() }
             onPath.insert(ObjectIdentifier(foldable))
             path.append(foldable)
             levels.append((foldable.children, 0))

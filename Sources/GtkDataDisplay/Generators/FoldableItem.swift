@@ -15,10 +15,15 @@ public protocol FoldableItem: RowGenerator {
     /// that matches this row by diff id with a shown foldable gives it that row's fold state, so
     /// re-rendering with new instances does not collapse groups. Default: `true`.
     var hasExplicitExpansion: Bool { get }
+    /// The loading of children on demand, for a row made with a loader
+    /// (`FoldableRowGenerator(model:id:expanded:loadChildren:)`); nil (the default) when the
+    /// children are given.
+    var childLoading: ChildLoading? { get }
 }
 
 extension FoldableItem {
     public var hasExplicitExpansion: Bool { true }
+    public var childLoading: ChildLoading? { nil }
 }
 
 /// A row showing a model, with children it can fold (RDDM's foldable cell generator).
@@ -29,24 +34,52 @@ open class FoldableRowGenerator<View: ConfigurableRowView>: BaseRowGenerator<Vie
         get { expansion ?? false }
         set { expansion = newValue }
     }
-    public var children: [any RowGenerator]
+    /// The child rows, in order. For a row made with a loader: none before its first expand, the
+    /// loading row while it loads, the error row after a failure, then what the loader returned
+    /// (setting them counts as loaded).
+    public var children: [any RowGenerator] {
+        get { childLoading?.shownChildren ?? givenChildren }
+        set {
+            if let childLoading { childLoading.setLoaded(newValue) } else { givenChildren = newValue }
+        }
+    }
     public let didFoldEvent = Event<Bool>()
     /// Whether `isExpanded` was set (by `init(expanded:)`, by you or by the manager).
     public var hasExplicitExpansion: Bool { expansion != nil }
+    /// The loading of the children on demand (nil when they were given).
+    public let childLoading: ChildLoading?
+    private var givenChildren: [any RowGenerator]
     private var expansion: Bool?
 
     /// A row showing `model` with `children`. With `expanded` nil, it takes the fold state of the
     /// row with its diff id when a whole-state update brings it in, and is collapsed otherwise.
     public init<ID: Hashable>(model: View.Model, id: ID, children: [any RowGenerator] = [], expanded: Bool? = nil) {
-        self.children = children
+        givenChildren = children
+        childLoading = nil
         self.expansion = expanded
         super.init(model: model, id: id)
     }
 
     /// A row showing `model` with `children`, identified by this instance.
     public init(model: View.Model, children: [any RowGenerator] = [], expanded: Bool? = nil) {
-        self.children = children
+        givenChildren = children
+        childLoading = nil
         self.expansion = expanded
         super.init(model: model)
+    }
+
+    /// A row showing `model` whose children `loadChildren` reads when the row is first expanded
+    /// (GtkTreeListModel's way). It shows an expander from the start; while the loader runs, a
+    /// loading row stands as its only child; if it throws, an error row with Retry. Collapsing
+    /// before the answer cancels the load; an answer for a row that left the list is dropped.
+    /// `BaseListManager.loadChildren(of:)` loads again.
+    public init<ID: Hashable>(model: View.Model, id: ID, expanded: Bool? = nil,
+                              loadChildren: @escaping ChildrenLoader) {
+        givenChildren = []
+        let loading = ChildLoading(loader: loadChildren)
+        childLoading = loading
+        self.expansion = expanded
+        super.init(model: model, id: id)
+        loading.owner = self
     }
 }

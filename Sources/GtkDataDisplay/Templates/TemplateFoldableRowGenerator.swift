@@ -15,7 +15,17 @@ open class TemplateFoldableRowGenerator<Model>: TemplateRowGenerator<Model>, Reo
         set { expansion = newValue }
     }
     /// The child rows, in order. After changing them on a shown row, call the manager's `reloadChildren(of:)`.
-    public var children: [any RowGenerator]
+    /// For a row made with a loader: none before its first expand, the loading row while it loads,
+    /// the error row after a failure, then what the loader returned (setting them counts as loaded).
+    public var children: [any RowGenerator] {
+        get { childLoading?.shownChildren ?? givenChildren }
+        set {
+            if let childLoading { childLoading.setLoaded(newValue) } else { givenChildren = newValue }
+        }
+    }
+    /// The loading of the children on demand (nil when they were given).
+    public let childLoading: ChildLoading?
+    private var givenChildren: [any RowGenerator]
     /// Fires after the row was expanded (`true`) or collapsed (`false`).
     public let didFoldEvent = Event<Bool>()
     /// Whether `isExpanded` was set (by `init(expanded:)`, by you or by the manager).
@@ -27,14 +37,28 @@ open class TemplateFoldableRowGenerator<Model>: TemplateRowGenerator<Model>, Reo
     /// collapsed otherwise.
     public init<ID: Hashable>(template: RowTemplate<Model>, model: Model, id: ID,
                               children: [any RowGenerator] = [], expanded: Bool? = nil) {
-        self.children = children
+        givenChildren = children
+        childLoading = nil
         self.expansion = expanded
         super.init(template: template, model: model, id: id)
     }
 
+    /// A row showing `model` with `template`, whose children `loadChildren` reads when the row is
+    /// first expanded (see `FoldableRowGenerator(model:id:expanded:loadChildren:)`).
+    public init<ID: Hashable>(template: RowTemplate<Model>, model: Model, id: ID, expanded: Bool? = nil,
+                              loadChildren: @escaping ChildrenLoader) {
+        givenChildren = []
+        let loading = ChildLoading(loader: loadChildren)
+        childLoading = loading
+        self.expansion = expanded
+        super.init(template: template, model: model, id: id)
+        loading.owner = self
+    }
+
     /// A row showing `model` with `template` and `children`, identified by this instance.
     public init(template: RowTemplate<Model>, model: Model, children: [any RowGenerator] = [], expanded: Bool? = nil) {
-        self.children = children
+        givenChildren = children
+        childLoading = nil
         self.expansion = expanded
         super.init(template: template, model: model)
     }

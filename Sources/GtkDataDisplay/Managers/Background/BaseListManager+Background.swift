@@ -75,6 +75,7 @@ extension BaseListManager {
         if batchDepth == 0 { endRetired() }
         RowObjectPool.releaseRetired()
         didApplyChange.invoke()
+        ChildLoading.startWaiting(in: self)
         drainPending()
         return true
     }

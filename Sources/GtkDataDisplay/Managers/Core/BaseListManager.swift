@@ -26,6 +26,10 @@ open class BaseListManager {
     /// state and who folded it (one listener for a whole tree, where each row's `didFoldEvent`
     /// needs one per row). It fires after the row's own `didFoldEvent`.
     public let didFold = Event<FoldChange>()
+    /// Fires after a row whose children load on demand got its loader's answer and shows it: its
+    /// children, or (`childLoading.state` `.failed`) the error row. Not for an answer dropped
+    /// because the row was collapsed or left the list meanwhile.
+    public let didLoadChildren = Event<any FoldableItem>()
     /// Who folds rows right now: `.user` while a view folds one for the user (`foldingForUser`).
     var foldCause: FoldChange.Cause = .code
     /// Counts whole-state updates that kept none of the rows shown before (another dataset): a view
@@ -88,6 +92,9 @@ open class BaseListManager {
     var batchReplacedState = false
     /// Whether the store is being spliced or rebound (then operations are queued).
     var isApplying = false
+    /// Whether the splices under way are a whole-state update's (`setState`, a background update):
+    /// a selected row they take out may come back by id (`RowSelection`).
+    var isCommittingWholeState = false
     /// Operations queued while the store was being updated, run in order once it is done.
     var pending: [() -> Void] = []
     /// Bumped by every operation that changed the manager, so a background diff can tell the

@@ -104,6 +104,8 @@ extension BaseListManager {
     func setExpanded(_ item: any FoldableItem, _ expanded: Bool) {
         if batchDepth > 0 { foldUndo.append((item, item.isExpanded)) }
         item.isExpanded = expanded
+        // Children loaded on demand: a first expand shows the loading row, a collapse cancels the load.
+        if expanded { item.childLoading?.expanded() } else { item.childLoading?.collapsed() }
     }
 
     /// A failed batch leaves every fold state as it found it.

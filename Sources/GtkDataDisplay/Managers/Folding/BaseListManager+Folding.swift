@@ -97,6 +97,16 @@ extension BaseListManager {
         }
     }
 
+    /// Loads the children of a row made with a loader again (`childLoading`): its loaded children
+    /// go; an expanded row shows the loading row and its loader runs now, a collapsed one loads on
+    /// its next expand. A row whose children were given is refolded as `reloadChildren(of:)` does.
+    /// Throws, changing nothing, for a generator that is not shown or cannot fold.
+    public func loadChildren(of generator: any RowGenerator) throws(DataDisplayError) {
+        let (foldable, _, _) = try foldableLocation(generator)
+        guard let loading = foldable.childLoading else { return try reloadChildren(of: generator) }
+        loading.reset(in: self)
+    }
+
     /// Whether `generator` is a foldable row that is expanded.
     public func isExpanded(_ generator: any RowGenerator) -> Bool {
         (generator as? FoldableItem)?.isExpanded ?? false

@@ -31,6 +31,7 @@ extension BaseListManager {
             // Background updates started before this change can no longer apply: stop their diffs.
             if supersedingBackgroundUpdates { backgroundUpdates.changeLanded() }
             didApplyChange.invoke()
+            ChildLoading.startWaiting(in: self)
             drainPending()
         }
     }

@@ -18,6 +18,7 @@ struct Options {
         case engineOnly(runs: Int?)
         case updatesOnly(runs: Int?, idKind: BenchIDKind, sections: Int)
         case auditOnly(runs: Int?)
+        case treeOnly(runs: Int?)
         case help
     }
 
@@ -109,6 +110,10 @@ struct Options {
                       --ids int|string; --sections N: the rows split into N sections, default 1):
                       a workload for callgrind with the fill outside the counted function
                       (--toggle-collect='*UpdatesOnly*update*')
+      --tree-only     only the tree search: folders of files (String ids, all expanded; --sizes, default
+                      100k) through typing four letters, deleting them, no match, clearing: setState
+                      against clear + fill at each step (--runs N, default 5); and a folder of 10,000
+                      children loaded on demand: the splices its answer takes. In this process, no display
       --audit-only    every public operation of a ManualListManager on rows in letter sections, in this
                       process, no display: median µs at each size (default 10k and 1M; --runs N, default 40)
                       and the ratio of the largest to the smallest; not a goal
@@ -137,6 +142,7 @@ struct Options {
         var size: Int?
         var contender: ContenderName?
         var engineOnly = false
+        var treeOnly = false
         var updatesOnly = false
         var auditOnly = false
         var runs: Int?
@@ -193,6 +199,7 @@ struct Options {
                 case "--engine-only": engineOnly = true
                 case "--updates-only": updatesOnly = true
                 case "--audit-only": auditOnly = true
+                case "--tree-only": treeOnly = true
                 case "--sections":
                     guard let n = Int(try value()), n > 0 else { throw OptionError("--sections needs a positive number") }
                     sections = n
@@ -207,6 +214,10 @@ struct Options {
             if options.settings.quick && !options.sizesGiven { options.sizes = [1_000, 10_000] }
             if engineOnly { options.mode = .engineOnly(runs: runs) }
             if updatesOnly { options.mode = .updatesOnly(runs: runs, idKind: idKind, sections: sections) }
+            if treeOnly {
+                if !options.sizesGiven { options.sizes = [100_000] }
+                options.mode = .treeOnly(runs: runs)
+            }
             if auditOnly {
                 if !options.sizesGiven { options.sizes = [10_000, 1_000_000] }
                 options.mode = .auditOnly(runs: runs)

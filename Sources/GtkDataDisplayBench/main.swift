@@ -52,6 +52,8 @@ case .engineOnly(let runs):
 case .updatesOnly(let runs, let idKind, let sections):
     UpdatesOnly.run(sizes: options.sizes, mixes: options.mixes, settings: options.settings, runs: runs, idKind: idKind,
                     sections: sections)
+case .treeOnly(let runs):
+    for size in options.sizes { TreeSearch.run(size: size, settings: options.settings, runs: runs) }
 case .auditOnly(let runs):
     AuditOnly.run(sizes: options.sizes, settings: options.settings, runs: runs)
 case .parent:

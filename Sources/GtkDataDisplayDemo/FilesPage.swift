@@ -29,6 +29,9 @@ final class FilesPage: DemoPage {
     /// What has been read, the search and the sort.
     private(set) var tree: FileTree
     private let footer: StatusFooter
+    /// The folders open in the tree, by path: the user's folds (`didFold`) and what a search
+    /// opened. A folder a search hid comes back as it was when the search is cleared.
+    private var openFolders: Set<String>
     /// Whether the first folder in the root opens once the root is read (to show the tree's shape).
     private var opensFirstFolder: Bool
 
@@ -40,6 +43,7 @@ final class FilesPage: DemoPage {
     init(root: String = FilesPage.defaultRoot, opensFirstFolder: Bool = true) {
         tree = FileTree(root: root)
         self.opensFirstFolder = opensFirstFolder
+        openFolders = [root]
         var actions: ((any RowGenerator) -> [RowAction])?
         rowActions = .rowActions { generator in actions?(generator) ?? [] }
         adapter = manager.listViewBuilder
@@ -59,6 +63,7 @@ final class FilesPage: DemoPage {
         sizeSort.onToggled { [weak self] bySize in self?.setSort(bySize ? .size : .name) }
         adapter.selectionChanged += { [weak self] change in self?.selectionChanged(change) }
         manager.didLoadChildren += { [weak self] folder in self?.loaded(folder) }
+        manager.didFold += { [weak self] change in self?.folded(change) }
         render("Reading \(root)")
     }
 
@@ -124,6 +129,8 @@ final class FilesPage: DemoPage {
             try manager.setState([Section(rows: [rootRow()])])
             return headline
         }
+        // What the search opened stays open when it is cleared.
+        if let opened = tree.foldersWithMatches() { openFolders.formUnion(opened) }
     }
 
     /// The root folder's row, with everything read below it (filtered by the search).
@@ -132,16 +139,17 @@ final class FilesPage: DemoPage {
         let withMatches = tree.foldersWithMatches()
         if tree.read[tree.root] == nil {
             // Open from the start: the library reads it as soon as the row is in the list.
-            return FolderRow(entry: entry, expanded: true, load: loader(for: tree.root))
+            return FolderRow(entry: entry, expanded: openFolders.contains(tree.root), load: loader(for: tree.root))
         }
         return folderRow(entry, withMatches: withMatches, filtered: withMatches != nil)
     }
 
     /// A folder's row: its rows when it has been read, a loader otherwise. A folder the search
-    /// keeps for what it holds opens; any other keeps the fold state of the row with its path.
+    /// keeps for what it holds opens, and so does one the page knows open (it may come back from
+    /// behind a search); any other keeps the fold state of the row with its path.
     private func folderRow(_ entry: FileEntry, withMatches: Set<String>?, filtered: Bool) -> FolderRow {
-        guard tree.read[entry.path] != nil else { return FolderRow(entry: entry, expanded: nil, load: loader(for: entry.path)) }
-        let opens: Bool? = withMatches?.contains(entry.path) == true ? true : nil
+        let opens: Bool? = openFolders.contains(entry.path) || withMatches?.contains(entry.path) == true ? true : nil
+        guard tree.read[entry.path] != nil else { return FolderRow(entry: entry, expanded: opens, load: loader(for: entry.path)) }
         return FolderRow(entry: entry, children: rows(in: entry.path, withMatches: withMatches, filtered: filtered), expanded: opens)
     }
 
@@ -177,6 +185,11 @@ final class FilesPage: DemoPage {
                 try? manager.expand(first)
             }
         }
+    }
+
+    private func folded(_ change: FoldChange) {
+        guard let folder = change.generator as? FolderRow else { return }
+        if change.isExpanded { openFolders.insert(folder.model.path) } else { openFolders.remove(folder.model.path) }
     }
 
     private func selectionChanged(_ change: SelectionChange) {

@@ -147,5 +147,48 @@ struct FilesCheck {
             check(false, "files: opening the removed folder fails (\(String(describing: state)))")
         }
         await selfTestShot("files-error")
+        await checkKeys()
+    }
+
+    /// Real key presses through the X server (xdotool, when installed): Ctrl+F from the list
+    /// focuses the search, and typing on the list searches.
+    private func checkKeys() async {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/xdotool"), let beta = folder("beta") else {
+            print("skip  files: keys (no /usr/bin/xdotool)")
+            return
+        }
+        func press(_ arguments: String...) async {
+            let xdotool = Process()
+            xdotool.executableURL = URL(fileURLWithPath: "/usr/bin/xdotool")
+            xdotool.arguments = arguments
+            try? xdotool.run()
+            xdotool.waitUntilExit()
+            await settle(100)
+        }
+        _ = await expand("beta")
+        let focused = page.adapter.focus(beta)
+        await settle()
+        await press("key", "--clearmodifiers", "ctrl+f")
+        report.check(focused && page.search.hasFocus, "files: Ctrl+F on the list moves the focus to the search")
+        page.search.search("")
+        _ = page.adapter.focus(beta)
+        await settle()
+        await press("type", "--delay", "20", "note")
+        await settle(400)   // GtkSearchEntry reports a search after a short pause
+        report.check(page.search.text == "note" && shown.last == "    note.txt" && page.search.hasFocus,
+                     "files: typing on the list searches: “note” finds beta/note.txt \(shown)")
+        page.search.search("")
+        // The folding keys stay the list's: typing searches, but + and − on a folder fold it.
+        if let alpha = folder("alpha") {
+            try? page.manager.collapse(alpha)
+            _ = page.adapter.focus(alpha)
+            await settle()
+            await press("key", "plus")
+            let expanded = alpha.isExpanded
+            await press("key", "minus")
+            await settle(300)
+            report.check(expanded && !alpha.isExpanded && page.search.text.isEmpty,
+                         "files: + and − on a focused folder expand and collapse it; the search does not take them")
+        }
     }
 }

@@ -178,7 +178,11 @@ final class FilesPage: DemoPage {
 
     private func loaded(_ folder: any FoldableItem) {
         guard let row = folder as? FolderRow else { return }
-        footer.note(row.model.name, "read")
+        if case .failed? = row.childLoading?.state {
+            footer.note(row.model.name, "could not be read")
+        } else {
+            footer.note(row.model.name, "read")
+        }
         if opensFirstFolder, row.model.path == tree.root {
             opensFirstFolder = false
             if let first = row.children.first(where: { ($0 as? FolderRow) != nil }) {

@@ -19,7 +19,7 @@ struct DemoOptions {
     var screenshotDelay = 0.5
     /// Start in the dark style (`--dark`) instead of following the desktop.
     var dark = false
-    /// Drive the Contacts and Stress pages and check them (`--self-test`), then exit.
+    /// Drive the Empty, Contacts, Files and Stress pages and check them (`--self-test`), then exit.
     var selfTest = false
 
     static var usage: String {
@@ -47,7 +47,7 @@ struct DemoOptions {
           --quit-after SECONDS  quit the application after SECONDS (fractions allowed)
           --stress SECONDS      soak run: 100,000 rows, random updates many times a second while
                                 scrolling; checks the store against a model; exit status 1 on failure
-          --self-test           drive the Contacts and Stress pages in a window, check their stores
+          --self-test           drive the Contacts, Files and Stress pages in a window, check their stores
                                 after each step; exit status 1 on failure
           --help                show this help
         """

@@ -4,7 +4,7 @@ import GtkDataDisplayShell
 /// The demo's pages, in the order the sidebar lists them. The raw value is the page's name in
 /// the window's `Stack` and on the command line (`--page folding`).
 enum PageName: String, CaseIterable {
-    case base, manual, gravity, folding, grid, box, feed, empty, contacts, stress
+    case base, manual, gravity, folding, files, grid, box, feed, empty, contacts, stress
 }
 
 /// One page of the demo window: a manager, the adapter that shows it, and the widgets around

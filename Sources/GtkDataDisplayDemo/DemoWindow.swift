@@ -2,7 +2,7 @@ import GtkDataDisplay
 import GtkDataDisplayShell
 
 /// The demo window: a sidebar listing one page per manager (Base, Manual, Gravity, Folding,
-/// Grid, Box: a settings page in a `GtkBox`, Feed: pagination, Empty: the empty state, Contacts: an
+/// Files: a real folder tree read on demand, Grid, Box: a settings page in a `GtkBox`, Feed: pagination, Empty: the empty state, Contacts: an
 /// address book as app code, and Stress: a million rows) beside the
 /// `Stack` of those pages, under a header bar with the dark toggle and the main menu.
 ///
@@ -29,7 +29,7 @@ final class DemoWindow {
     init(application: Application, window: Window, initialPage: PageName) {
         self.window = window
         DemoResources.installStylesheet(in: application)
-        pages = [BasePage(), ManualPage(), GravityPage(), FoldingPage(), GridPage(), BoxPage(), FeedPage(), EmptyPage(), ContactsPage(), StressPage()]
+        pages = [BasePage(), ManualPage(), GravityPage(), FoldingPage(), FilesPage(), GridPage(), BoxPage(), FeedPage(), EmptyPage(), ContactsPage(), StressPage()]
         window.title = DemoAbout.programName
         window.iconName = DemoResources.applicationID
         window.setDefaultSize(width: 600 + Self.sidebarWidth, height: 760)

@@ -8,6 +8,7 @@ extension PageName {
         .manual: "every insert form, sections before/after/at, swap, replace, reload",
         .gravity: "rows of random weight land in order",
         .folding: "a three-level tree: expander, double click, Right/Left/+/-/*",
+        .files: "a real folder tree read on demand: search, sort, multi-select, row menu",
         .grid: "icons as tiles in sections, with header tiles",
         .box: "a settings page in a GtkBox",
         .feed: "pagination at both ends from a slow, flaky source; search; the empty state",

@@ -1,4 +1,4 @@
-// `gtk-data-display-demo --self-test`: drives the Contacts and Stress pages as a user would, in a
+// `gtk-data-display-demo --self-test`: drives the Empty, Contacts, Files and Stress pages as a user would, in a
 // real window (under Xvfb in CI), and checks what their real stores hold after each step. Prints
 // one line per check; the exit status is 1 when any check fails.
 
@@ -73,10 +73,13 @@ enum DemoSelfTest {
             selfTestWindow = window
             let empty = EmptyPage()
             let contacts = ContactsPage()
+            let fixture = try? FilesFixture()
+            let files = FilesPage(root: fixture?.root ?? "/nonexistent", opensFirstFolder: false)
             let stress = StressPage(rowCount: stressRows)
             stress.root.isVisible = false   // not mapped: it fills when shown
             contacts.root.isVisible = false
-            window.child = Box(.vertical, spacing: 0, empty.root, contacts.root, stress.root)
+            files.root.isVisible = false
+            window.child = Box(.vertical, spacing: 0, empty.root, contacts.root, files.root, stress.root)
             window.present()
             Task { @MainActor in
                 await EmptyCheck(page: empty, report: report).run()
@@ -84,10 +87,18 @@ enum DemoSelfTest {
                 contacts.root.isVisible = true
                 await ContactsCheck(page: contacts, report: report).run()
                 contacts.root.isVisible = false
+                files.root.isVisible = true
+                if let fixture {
+                    await FilesCheck(page: files, fixture: fixture, report: report).run()
+                    try? FileManager.default.removeItem(atPath: fixture.root)
+                } else {
+                    report.check(false, "files: the temporary tree could be written")
+                }
+                files.root.isVisible = false
                 stress.root.isVisible = true
                 await StressCheck(page: stress, contacts: contacts, report: report).run()
                 finished = true
-                withExtendedLifetime((empty, contacts, stress)) { app.quit() }
+                withExtendedLifetime((empty, contacts, files, stress)) { app.quit() }
             }
             // A check that hangs fails the run rather than CI's job.
             Task { @MainActor in

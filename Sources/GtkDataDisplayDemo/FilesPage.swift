@@ -1,0 +1,239 @@
+import Foundation
+import GtkDataDisplay
+import GtkDataDisplayShell
+
+/// The "Files" page: a real folder tree (`/usr/share`, or `GDD_FILES_ROOT`), read as it is
+/// unfolded, written as app code (GtkDataDisplay only, no C).
+///
+/// A folder row reads its entries on its first expand, off the main thread (the library shows a
+/// loading row meanwhile, an error row with Retry if the read fails). The page keeps what was
+/// read in its `FileTree` and renders the whole tree again (`setState`, new generators diffed by
+/// path) for a search or a sort: folders read already get their rows (`children:`), the others a
+/// loader; fold state and selection follow the paths. The search covers what has been read: a
+/// folder stays when its name or anything read below it matches (and is opened then), and
+/// everything in a matching folder stays. Several rows can be selected; each has a menu (Copy
+/// Path, Show Properties, Reload).
+@MainActor
+final class FilesPage: DemoPage {
+    let name = PageName.files
+    let title = "Files"
+    private(set) lazy var root: any WidgetConvertible = makeRoot()
+    /// The search, the sort toggle and the hint (kept: the wrapper owns its widget's reference).
+    private lazy var toolbar = makeToolbar()
+    let manager = BaseListManager()
+    let adapter: ListViewAdapter
+    let search = SearchEntry(placeholder: "Search what has been read")
+    /// Pressed in: files by size, largest first; out: by name. Folders come first either way.
+    let sizeSort = ToggleButton(label: "Largest first")
+    let rowActions: RowActionsPlugin
+    /// What has been read, the search and the sort.
+    private(set) var tree: FileTree
+    private let footer: StatusFooter
+    /// The folders open in the tree, by path: the user's folds (`didFold`) and what a search
+    /// opened. A folder a search hid comes back as it was when the search is cleared.
+    private var openFolders: Set<String>
+    /// Whether the first folder in the root opens once the root is read (to show the tree's shape).
+    private var opensFirstFolder: Bool
+
+    /// The folder the page shows unless told another: `GDD_FILES_ROOT`, else `/usr/share`.
+    nonisolated static var defaultRoot: String {
+        ProcessInfo.processInfo.environment["GDD_FILES_ROOT"].flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/share"
+    }
+
+    init(root: String = FilesPage.defaultRoot, opensFirstFolder: Bool = true) {
+        tree = FileTree(root: root)
+        self.opensFirstFolder = opensFirstFolder
+        openFolders = [root]
+        var actions: ((any RowGenerator) -> [RowAction])?
+        rowActions = .rowActions { generator in actions?(generator) ?? [] }
+        adapter = manager.listViewBuilder
+            .add(plugin: .selectable(.multiple))
+            .add(plugin: .foldable())
+            .add(plugin: rowActions)
+            .build()
+        adapter.accessibleName = "Files"
+        var summary: (() -> String)?
+        footer = StatusFooter(adapter: adapter) { summary?() ?? "" }
+        summary = { [weak self] in self?.summary() ?? "" }
+        actions = { [weak self] generator in self?.rowActions(for: generator) ?? [] }
+
+        search.widget.setAccessibleLabel("Search files")   // GTK 4.8 reads the placeholder to nobody
+        search.onSearchChanged { [weak self] text in self?.setQuery(text) }
+        sizeSort.tooltip = "Sort files by size, largest first (folders stay first, by name)"
+        sizeSort.onToggled { [weak self] bySize in self?.setSort(bySize ? .size : .name) }
+        adapter.selectionChanged += { [weak self] change in self?.selectionChanged(change) }
+        manager.didLoadChildren += { [weak self] folder in self?.loaded(folder) }
+        manager.didFold += { [weak self] change in self?.folded(change) }
+        render("Reading \(root)")
+    }
+
+    private func makeRoot() -> Box {
+        let box = PageLayout.make(toolbar: toolbar, list: adapter.gtkWidget, footer: footer)
+        search.captureKeys(from: box)   // typing anywhere on the page searches
+        do {
+            try box.addShortcut("<Control>f") { [weak self] in self?.search.grabFocus() ?? false }
+        } catch {
+            DemoResources.warn("Files page keys: \(error)")
+        }
+        return box
+    }
+
+    private func makeToolbar() -> Box {
+        search.hexpand = true
+        let line = Box(.horizontal, spacing: 6, search, sizeSort)
+        let hint = Label("Folders are read when first opened. The search (Ctrl+F, or just type) covers what has been read. "
+                         + "Ctrl+click or Shift+click selects several; right click or Menu opens a row’s actions.",
+                         xalign: 0, wrap: true)
+        hint.addCSSClass("hint")
+        let toolbar = Box(.vertical, spacing: 6, line, hint)
+        toolbar.addCSSClass("toolbar")
+        return toolbar
+    }
+
+    // MARK: What the user does
+
+    /// Filters the tree by `text` (names, case ignored), over what has been read.
+    func setQuery(_ text: String) {
+        tree.query = text
+        render(text.isEmpty ? "Search cleared" : "Search “\(text)”")
+    }
+
+    /// Orders files by name or by size.
+    func setSort(_ sort: FileSort) {
+        sizeSort.isActive = sort == .size
+        guard tree.sort != sort else { return }
+        tree.sort = sort
+        render(sort == .size ? "Sorted by size" : "Sorted by name")
+    }
+
+    /// Reads a folder again: one made with a loader loads again (`loadChildren(of:)`); one the page
+    /// gave its rows is forgotten and rendered with a loader, which reads it if it is open.
+    func reload(_ folder: FolderRow) {
+        let path = folder.model.path
+        footer.perform { () throws(DataDisplayError) in
+            tree.forget(path)
+            if folder.childLoading != nil {
+                try manager.loadChildren(of: folder)
+            } else {
+                try manager.setState([Section(rows: [rootRow()])])
+            }
+            return "Reloading \(folder.model.name)"
+        }
+    }
+
+    // MARK: Rendering
+
+    /// Renders the tree as a whole state; the footer says what reached the store.
+    private func render(_ headline: String) {
+        footer.perform { () throws(DataDisplayError) in
+            try manager.setState([Section(rows: [rootRow()])])
+            return headline
+        }
+        // What the search opened stays open when it is cleared.
+        if let opened = tree.foldersWithMatches() { openFolders.formUnion(opened) }
+    }
+
+    /// The root folder's row, with everything read below it (filtered by the search).
+    private func rootRow() -> FolderRow {
+        let entry = FileEntry(name: tree.root, path: tree.root, isFolder: true, size: 0)
+        let withMatches = tree.foldersWithMatches()
+        if tree.read[tree.root] == nil {
+            // Open from the start: the library reads it as soon as the row is in the list.
+            return FolderRow(entry: entry, expanded: openFolders.contains(tree.root), load: loader(for: tree.root))
+        }
+        return folderRow(entry, withMatches: withMatches, filtered: withMatches != nil)
+    }
+
+    /// A folder's row: its rows when it has been read, a loader otherwise. A folder the search
+    /// keeps for what it holds opens, and so does one the page knows open (it may come back from
+    /// behind a search); any other keeps the fold state of the row with its path.
+    private func folderRow(_ entry: FileEntry, withMatches: Set<String>?, filtered: Bool) -> FolderRow {
+        let opens: Bool? = openFolders.contains(entry.path) || withMatches?.contains(entry.path) == true ? true : nil
+        guard tree.read[entry.path] != nil else { return FolderRow(entry: entry, expanded: opens, load: loader(for: entry.path)) }
+        return FolderRow(entry: entry, children: rows(in: entry.path, withMatches: withMatches, filtered: filtered), expanded: opens)
+    }
+
+    /// The rows of a folder that has been read, sorted; with `filtered`, only entries that match
+    /// or hold a match (everything inside a matching folder shows).
+    private func rows(in path: String, withMatches: Set<String>?, filtered: Bool) -> [any RowGenerator] {
+        (tree.sortedEntries(of: path) ?? []).compactMap { entry -> (any RowGenerator)? in
+            let isMatch = tree.matches(entry)
+            if filtered, !isMatch, withMatches?.contains(entry.path) != true { return nil }
+            return entry.isFolder ? folderRow(entry, withMatches: withMatches, filtered: filtered && !isMatch) : FileRow(entry: entry)
+        }
+    }
+
+    /// Reads `path` off the main thread, keeps the entries, and answers with their rows (all of
+    /// them: the folder was shown, so the search let it through for its own name, or there is none).
+    private func loader(for path: String) -> ChildrenLoader {
+        { [weak self] in
+            let entries = try await Task.detached { try FileTree.readFolder(path) }.value
+            guard let self else { return [] }
+            self.tree.store(entries, of: path)
+            return self.rows(in: path, withMatches: self.tree.foldersWithMatches(), filtered: false)
+        }
+    }
+
+    // MARK: Reactions
+
+    private func loaded(_ folder: any FoldableItem) {
+        guard let row = folder as? FolderRow else { return }
+        if case .failed? = row.childLoading?.state {
+            footer.note(row.model.name, "could not be read")
+        } else {
+            footer.note(row.model.name, "read")
+        }
+        if opensFirstFolder, row.model.path == tree.root {
+            opensFirstFolder = false
+            if let first = row.children.first(where: { ($0 as? FolderRow) != nil }) {
+                try? manager.expand(first)
+            }
+        }
+    }
+
+    private func folded(_ change: FoldChange) {
+        guard let folder = change.generator as? FolderRow else { return }
+        if change.isExpanded { openFolders.insert(folder.model.path) } else { openFolders.remove(folder.model.path) }
+    }
+
+    private func selectionChanged(_ change: SelectionChange) {
+        guard change.cause != .update else { return }
+        let selected = adapter.selectedGenerators.compactMap(\.fileEntry)
+        footer.show(selected.count == 1 ? "Selected “\(selected[0].name)”" : "\(plural(selected.count, "entry", "entries")) selected")
+    }
+
+    /// A row's menu: copy its path, say what it is, read a folder again.
+    private func rowActions(for generator: any RowGenerator) -> [RowAction] {
+        guard let entry = generator.fileEntry else { return [] }
+        var actions = [
+            RowAction(id: "copy-path", label: "Copy Path", icon: "edit-copy-symbolic") { [weak self] in
+                let copied = Clipboard.copy(entry.path)
+                self?.footer.show(copied ? "Copied \(entry.path)" : "No clipboard to copy to")
+            },
+            RowAction(id: "properties", label: "Show Properties", icon: "document-properties-symbolic") { [weak self] in
+                self?.showProperties(entry)
+            },
+        ]
+        if let folder = generator as? FolderRow {
+            actions.append(RowAction(id: "reload", label: "Reload", icon: "view-refresh-symbolic") { [weak self] in
+                self?.reload(folder)
+            })
+        }
+        return actions
+    }
+
+    private func showProperties(_ entry: FileEntry) {
+        if entry.isFolder {
+            let count = tree.read[entry.path].map { plural($0.count, "entry", "entries") + " read" } ?? "not read yet"
+            footer.show("\(entry.path): folder, \(count)")
+        } else {
+            footer.show("\(entry.path): file, \(entry.sizeText)")
+        }
+    }
+
+    /// "N entries read, M shown, K selected" (the root's own row is not an entry).
+    private func summary() -> String {
+        let shown = manager.flatGenerators.lazy.filter { $0.fileEntry != nil }.count
+        return "\(grouped(tree.readCount)) entries read, \(grouped(max(shown - 1, 0))) shown, \(grouped(adapter.selectedCount)) selected"
+    }
+}

@@ -116,7 +116,7 @@ final class LazyChildrenTests: XCTestCase {
         await expect { self.folder.childLoading?.state == .failed(message: "permission denied") }
         XCTAssertEqual(shown, ["before", "folder", "ChildErrorRow", "after"])
         let errorRow = try XCTUnwrap(manager.store.generator(at: 2))
-        XCTAssertEqual((errorRow as? BaseRowGenerator<PaginationErrorView>)?.model, "permission denied")
+        XCTAssertEqual((errorRow as? BaseRowGenerator<ChildErrorView>)?.model, "permission denied")
 
         adapter.selectAll()
         XCTAssertEqual(adapter.modelSelectedPositions, [0, 1, 3], "the error row is never selected")

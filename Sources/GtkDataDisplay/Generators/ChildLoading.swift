@@ -195,7 +195,7 @@ private final class WeakChildLoading {
 /// The row a foldable shows as its only child while its children load: a spinner and "Loading…".
 /// Never selectable nor activatable, so the keyboard passes over it.
 @MainActor
-final class ChildLoadingRow: BaseRowGenerator<PaginationProgressView> {
+final class ChildLoadingRow: BaseRowGenerator<ChildLoadingView> {
     override var isSelectable: Bool { false }
     override var isActivatable: Bool { false }
 }
@@ -203,7 +203,7 @@ final class ChildLoadingRow: BaseRowGenerator<PaginationProgressView> {
 /// The row a foldable shows as its only child after its children failed to load: the message and
 /// Retry. Not selectable; activating it (Enter, double click) retries too.
 @MainActor
-final class ChildErrorRow: BaseRowGenerator<PaginationErrorView> {
+final class ChildErrorRow: BaseRowGenerator<ChildErrorView> {
     /// Called by Retry and by activation.
     var retry: (@MainActor () -> Void)?
 
@@ -217,6 +217,6 @@ final class ChildErrorRow: BaseRowGenerator<PaginationErrorView> {
 
     override func bind(_ view: any RowView) {
         super.bind(view)
-        (view as? PaginationErrorView)?.onRetry = { [weak self] in self?.retry?() }
+        (view as? ChildErrorView)?.onRetry = { [weak self] in self?.retry?() }
     }
 }

@@ -112,7 +112,7 @@ struct Options {
                       (--toggle-collect='*UpdatesOnly*update*')
       --tree-only     only the tree search: folders of files (String ids, all expanded; --sizes, default
                       100k) through typing four letters, deleting them, no match, clearing: setState
-                      against clear + fill at each step (--runs N, default 5); and a folder of 10,000
+                      against clear + fill at each step (--runs N, default 6); and a folder of 10,000
                       children loaded on demand: the splices its answer takes. In this process, no display
       --audit-only    every public operation of a ManualListManager on rows in letter sections, in this
                       process, no display: median µs at each size (default 10k and 1M; --runs N, default 40)

@@ -25,6 +25,8 @@ open class KeyedRowGenerator {
 
     /// The `id` given at init, or this instance's identity. Final: give the id to `init` instead.
     public final var diffID: AnyHashable { diffKey.anyHashable }
+    /// `diffID` in the form managers match rows by: the key made from the `id` given at init, or
+    /// from this instance's identity.
     public final var diffKey: DiffKey { givenKey ?? DiffKey(ObjectIdentifier(self)) }
 
     /// The class met last and whether it is one of these (rows of one list are mostly of one class).

@@ -9,20 +9,24 @@ import XCTest
 @MainActor
 final class LazyChildrenTests: XCTestCase {
     /// A loader the test answers when it wants: each call waits until `answer` is set (or the
-    /// load is cancelled).
+    /// load is cancelled, unless `ignoresCancellation`).
     @MainActor
     private final class Gate {
         var calls = 0
         var cancelled = 0
+        /// Loads that returned an answer.
+        var returned = 0
+        var ignoresCancellation = false
         var answer: Result<[any RowGenerator], any Error>?
         var loader: ChildrenLoader {
             { [self] in
                 calls += 1
                 answer = nil
                 while answer == nil {
-                    if Task.isCancelled { cancelled += 1; throw CancellationError() }
+                    if Task.isCancelled, !ignoresCancellation { cancelled += 1; throw CancellationError() }
                     try? await Task.sleep(for: .milliseconds(2))
                 }
+                returned += 1
                 return try answer!.get()
             }
         }
@@ -137,16 +141,36 @@ final class LazyChildrenTests: XCTestCase {
         XCTAssertEqual(shown, ["before", "folder", "after"])
         XCTAssertEqual(folder.childLoading?.state, .notLoaded)
         await expect("the loader's task is cancelled") { self.gate.cancelled == 1 }
-        splices = []
-        gate.answer = .success(files(["late"]))   // nobody waits for it any more
-        for _ in 0..<20 { MainContext.drain(); try? await Task.sleep(for: .milliseconds(5)) }   // the loader would answer now
-        XCTAssertTrue(splices.isEmpty, "a late answer changes nothing")
 
         try manager.expand(folder)
         await expect { self.gate.calls == 2 }
         gate.answer = .success(files(["x"]))
         await expect { self.folder.childLoading?.state == .loaded }
         XCTAssertEqual(shown, ["before", "folder", "x", "after"])
+    }
+
+    func testAnAnswerThatComesAfterACollapseIsDropped() async throws {
+        try makeList()
+        gate.ignoresCancellation = true        // a loader that answers anyway
+        try manager.expand(folder)
+        await expect { self.gate.calls == 1 }
+        try manager.collapse(folder)
+        splices = []
+        var loaded = 0
+        manager.didLoadChildren += { _ in loaded += 1 }
+        gate.answer = .success(files(["late"]))
+        await expect("the loader returns its late answer") { self.gate.returned == 1 }
+        for _ in 0..<10 { MainContext.drain(); await Task.yield() }
+        XCTAssertTrue(splices.isEmpty, "the late answer changes nothing")
+        XCTAssertEqual(loaded, 0)
+        XCTAssertEqual(folder.childLoading?.state, .notLoaded)
+        XCTAssertEqual(shown, ["before", "folder", "after"])
+
+        try manager.expand(folder)
+        await expect("the next expand loads again") { self.gate.calls == 2 }
+        gate.answer = .success(files(["fresh"]))
+        await expect { self.folder.childLoading?.state == .loaded }
+        XCTAssertEqual(shown, ["before", "folder", "fresh", "after"])
     }
 
     func testAnAnswerForAFolderThatLeftTheListIsDropped() async throws {

@@ -125,6 +125,7 @@ extension IDMatch {
         if repeated { throw IDMatch.firstRepeat(old: old, new: new, oldMiddle: start..<oldEnd, newMiddle: start..<newEnd) }
         matchedInMiddle = matchedCount
         matchedInBulk = true
+        hashedWholeMiddle = true
         recordRuns(newMiddle: start..<newEnd, limit: IDMatch.runLimit(rows: Swift.max(oldRows, newRows)))
     }
 

@@ -36,6 +36,9 @@ internal struct IDMatch {
     @usableFromInline var matchedInMiddle: Int
     /// Whether the middle was matched in bulk (`matchMiddleInBulk`: every row of it hashed).
     @usableFromInline var matchedInBulk = false
+    /// Whether every row of the middle was hashed (in bulk, or from one side's table), so that any
+    /// repeat among them, or between a new row of the middle and an old one, was reported.
+    @usableFromInline var hashedWholeMiddle = false
 
     /// Rows visited between two looks at `Task.isCancelled` (a power of two), minus one.
     @inlinable static var cancellationMask: Int { 4095 }
@@ -49,7 +52,11 @@ internal struct IDMatch {
     /// With `checkingCancellation`, looks at `Task.isCancelled` every `cancellationMask + 1` rows and
     /// throws `.cancelled` (a background diff that lost its reason to exist stops and frees its table).
     @inlinable
-    init<ID: Hashable>(old: [ID], new: [ID], checkingCancellation: Bool = false) throws(DiffError) {
+    ///
+    /// `oldIDsAreUnique`: the caller knows that no id repeats among the old rows (a list that was
+    /// diffed before), so a middle that lost most of its rows can be matched from its new rows alone
+    /// (`matchMiddleByNewRows`).
+    init<ID: Hashable>(old: [ID], new: [ID], checkingCancellation: Bool = false, oldIDsAreUnique: Bool = false) throws(DiffError) {
         oldCount = old.count
         newCount = new.count
         let shorter = Swift.min(oldCount, newCount)
@@ -68,6 +75,14 @@ internal struct IDMatch {
         for j in 0..<prefix { oldIndexOfNew[j] = j }
         for j in newEnd..<newCount { oldIndexOfNew[j] = j + oldCount - newCount }
         guard prefix < oldEnd || prefix < newEnd else { return }  // unchanged ids: nothing to match
+        if oldIDsAreUnique && IDMatch.matchesByNewRows(oldRows: oldEnd - prefix, newRows: newEnd - prefix) {
+            try matchMiddleByNewRows(old: old, new: new, oldEnd: oldEnd, newEnd: newEnd, checkingCancellation: checkingCancellation)
+            return
+        }
+        if IDMatch.matchesByOldRows(oldRows: oldEnd - prefix, newRows: newEnd - prefix) {
+            try matchMiddleByOldRows(old: old, new: new, oldEnd: oldEnd, newEnd: newEnd, checkingCancellation: checkingCancellation)
+            return
+        }
         try matchMiddle(old: old, new: new, oldEnd: oldEnd, newEnd: newEnd, checkingCancellation: checkingCancellation)
     }
 

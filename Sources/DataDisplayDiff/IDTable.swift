@@ -69,10 +69,12 @@ internal struct IDTable {
     }
 
     /// The row with an id equal to `id` (hash value `hash`); if none, stores `id`'s own row
-    /// (`index`, `isNew`) and returns nil. `old` and `new` are the lists the rows index.
+    /// (`index`, `isNew`) and returns nil. `old` and `new` are the lists the rows index (arrays, or
+    /// their buffers: an id read from a buffer is not retained and released).
     @inlinable @inline(__always)
-    mutating func findOrInsert<ID: Hashable>(_ id: ID, hash: Int, index: Int, isNew: Bool,
-                                              old: [ID], new: [ID]) -> Row? {
+    mutating func findOrInsert<ID: Hashable, Rows: RandomAccessCollection<ID>>(
+        _ id: ID, hash: Int, index: Int, isNew: Bool, old: Rows, new: Rows
+    ) -> Row? where Rows.Index == Int {
         if 2 * (count + 1) > slots.count { grow(old: old, new: new) }
         let tag = hash & ~payloadMask
         var slot = home(hash)
@@ -92,10 +94,55 @@ internal struct IDTable {
         }
     }
 
+    /// `findOrInsert` for the id of row `index` of `old` or `new` (`isNew`), compared where it lies:
+    /// an id bound to a local is a copy (a string id retained, its storage touched), one compared in
+    /// a buffer is not.
+    @inlinable @inline(__always)
+    mutating func findOrInsert<ID: Hashable>(rowAt index: Int, isNew: Bool, hash: Int,
+                                             old: UnsafeBufferPointer<ID>, new: UnsafeBufferPointer<ID>) -> Row? {
+        if 2 * (count + 1) > slots.count { grow(old: old, new: new) }
+        let tag = hash & ~payloadMask
+        var slot = home(hash)
+        while true {
+            let entry = slots[slot]
+            if entry == 0 {
+                slots[slot] = tag | ((index << 1 | (isNew ? 1 : 0)) + 1)
+                count += 1
+                return nil
+            }
+            if entry & ~payloadMask == tag {
+                let payload = (entry & payloadMask) - 1
+                let rowIndex = payload >> 1, rowIsNew = payload & 1 == 1
+                let stored = rowIsNew ? new.baseAddress! + rowIndex : old.baseAddress! + rowIndex
+                let looked = isNew ? new.baseAddress! + index : old.baseAddress! + index
+                if stored.pointee == looked.pointee { return Row(index: rowIndex, isNew: rowIsNew) }
+            }
+            slot = (slot + 1) & mask
+        }
+    }
+
+    /// The new row whose id equals that of old row `index` (hash value `hash`), or nil, for a table
+    /// of new rows only; stores nothing. Ids are compared where they lie (see above).
+    @inlinable @inline(__always)
+    func findNewRow<ID: Hashable>(matchingOldRowAt index: Int, hash: Int, old: UnsafeBufferPointer<ID>,
+                                  new: UnsafeBufferPointer<ID>) -> Int? {
+        let tag = hash & ~payloadMask
+        var slot = home(hash)
+        while true {
+            let entry = slots[slot]
+            if entry == 0 { return nil }
+            if entry & ~payloadMask == tag {
+                let rowIndex = ((entry & payloadMask) - 1) >> 1
+                if (new.baseAddress! + rowIndex).pointee == (old.baseAddress! + index).pointee { return rowIndex }
+            }
+            slot = (slot + 1) & mask
+        }
+    }
+
     /// Doubles the table (or more, see `largeCount`). Slots move by their stored hash bits while those still cover the larger
     /// home (tables below 2^(64 - payloadBits) slots); beyond that the ids are hashed again.
     @inlinable
-    mutating func grow<ID: Hashable>(old: [ID], new: [ID]) {
+    mutating func grow<ID: Hashable, Rows: RandomAccessCollection<ID>>(old: Rows, new: Rows) where Rows.Index == Int {
         let previous = slots
         capacityBits += 1
         if count >= largeCount >> 4 {

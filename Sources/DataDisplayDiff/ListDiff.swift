@@ -3,7 +3,8 @@
 // Steps: match rows by id (common prefix and suffix by position; in the middle, a reversed stretch
 // from its ends and runs of rows that keep their neighbours by position, and only the rest through
 // one flat table, or, when nearly every row of a large middle changed place, all of them in groups
-// by hash whose tables stay in the cache; duplicates among hashed rows rejected first); ask the
+// by hash whose tables stay in the cache, or, when most of a middle's rows go or are new, from a
+// table of one side; duplicates among hashed rows rejected first); ask the
 // caller which matched rows changed content; keep a longest increasing subsequence of matched rows
 // in place (chosen among the runs matched by position when they are few, so a rotation, a swap or a
 // moved block costs a few runs there, not a pass over the rows); turn the gaps between them into
@@ -34,19 +35,27 @@ public enum ListDiff {
     ///
     /// With `checkingCancellation: true` (for a diff run in a task that may be cancelled), the matching
     /// looks at `Task.isCancelled` every few thousand rows and throws `DiffError.cancelled`.
+    ///
+    /// With `oldIDsAreUnique: true` (the old rows are a list diffed before, so no id repeats among
+    /// them), a large middle that lost most of its rows (a search narrowing a long list) is matched by
+    /// hashing its new rows and looking each old row up, rather than storing every row that goes.
+    /// A repeat among the old rows is then reported only when the repeated id is among the new rows.
     @inlinable
     public static func plan<ID: Hashable>(
         old: [ID], new: [ID], options: SplicePlanOptions = .default, checkingCancellation: Bool = false,
+        oldIDsAreUnique: Bool = false,
         contentEqual: (_ oldIndex: Int, _ newIndex: Int) -> Bool
     ) throws(DiffError) -> SplicePlan {
-        let match = try IDMatch(old: old, new: new, checkingCancellation: checkingCancellation)
+        let match = try IDMatch(old: old, new: new, checkingCancellation: checkingCancellation, oldIDsAreUnique: oldIDsAreUnique)
         if checkingCancellation && Task.isCancelled { throw .cancelled }
         var updated: [Int] = []
         for (newIndex, oldIndex) in match.oldIndexOfNew.enumerated()
         where oldIndex >= 0 && !contentEqual(oldIndex, newIndex) {
             updated.append(newIndex)
         }
-        return SplicePlan(matching: match, updated: updated, options: options)
+        var plan = SplicePlan(matching: match, updated: updated, options: options)
+        if match.hashedWholeMiddle { plan.hashedNewRows = match.newMiddle }
+        return plan
     }
 
     /// Convenience for Differentiable collections; indices in the plan are offsets from `startIndex`.

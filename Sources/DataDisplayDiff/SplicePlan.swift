@@ -15,6 +15,11 @@ public struct SplicePlan: Sendable, Equatable {
     public var insertedRows: Int
     /// Matched rows not in the longest increasing subsequence: the minimum number of moves.
     public var moveCount: Int
+    /// New indices whose rows were all hashed, when the matching hashed a whole stretch (a middle
+    /// that changed nearly everywhere, or lost or gained most of its rows): a repeated id among them,
+    /// or between one of them and an old row they were matched against, has been reported, so a
+    /// caller checking for repeats needs to look only at the rows outside. Nil otherwise.
+    public var hashedNewRows: Range<Int>? = nil
 
     @usableFromInline
     internal init(

@@ -5,7 +5,7 @@ import XCTest
 
 /// Whole-state updates match rows by keys in the cheapest form the ids allow (one word for
 /// integers and objects, the string for strings, a general key otherwise), find repeated
-/// generators and ids without hashing every row, and compare plain-data models by their bytes.
+/// generators and ids without hashing every row, and compare models as their views say.
 /// Whatever form an update takes, the result and the errors are the same.
 @MainActor
 final class WholeStateKeyFormTests: XCTestCase {

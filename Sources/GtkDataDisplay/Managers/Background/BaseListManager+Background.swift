@@ -93,7 +93,8 @@ extension BaseListManager {
                                            options: SplicePlanOptions) -> Result<SplicePlan, DataDisplayError>? {
         let plan: SplicePlan
         do throws(DiffError) {
-            plan = try ListDiff.plan(old: old, new: new, options: options, checkingCancellation: true) { _, _ in true }
+            plan = try ListDiff.plan(old: old, new: new, options: options, checkingCancellation: true,
+                                     oldIDsAreUnique: true) { _, _ in true }
         } catch .cancelled {
             return nil
         } catch {

@@ -70,7 +70,7 @@ extension BaseListManager {
         let options = splicePlanOptions(oldRows: oldFlat)
         do throws(DiffError) {
             if let isForced {
-                plan = try ListDiff.plan(old: keys.old, new: newKeys, options: options) { oldIndex, newIndex in
+                plan = try ListDiff.plan(old: keys.old, new: newKeys, options: options, oldIDsAreUnique: true) { oldIndex, newIndex in
                     oldFlat[oldIndex].showsContent(of: generators[newIndex]) && !isForced(newIndex)
                 }
             } else if oldFlat.isEmpty && K.strictlyIncreasing(newKeys) {
@@ -78,9 +78,13 @@ extension BaseListManager {
                 // `oldIndexOfNew` empty: `commit` reads no old index when there are no old rows, and a
                 // million -1s would be 8 MB written, then freed among the rows.)
                 plan = Self.insertingEveryRow(newKeys.count)
+            } else if newKeys.isEmpty {
+                // Every row goes (a search that matches nothing): one splice, no id hashed (the old
+                // state holds no repeat).
+                plan = Self.removingEveryRow(oldFlat.count)
             } else {
                 // Content is compared in `commit`'s pass over the rows (the splices do not depend on it).
-                plan = try ListDiff.plan(old: keys.old, new: newKeys, options: options) { _, _ in true }
+                plan = try ListDiff.plan(old: keys.old, new: newKeys, options: options, oldIDsAreUnique: true) { _, _ in true }
             }
         } catch {
             if case let .duplicateID(side, _, first, second) = error, side == .new {
@@ -90,7 +94,8 @@ extension BaseListManager {
         }
         // The diff hashes only the rows that changed place, and the old state has no repeated ids:
         // a repeat can only involve a row the plan inserts. (From an empty list every row was hashed,
-        // and the diff has already reported any repeat.)
+        // and the diff has already reported any repeat; when it hashed a whole stretch, only the
+        // matched rows outside it are left to check.)
         if plan.insertedRows > 0 && !oldFlat.isEmpty { try Self.checkInsertedIDs(plan, newKeys, flat) }
         commit(flat, plan: plan, oldFlat: oldFlat, comparingContent: isForced == nil)
     }
@@ -102,13 +107,25 @@ extension BaseListManager {
     /// bit filter (a few instructions a row), or directly when a key has no quick hash
     /// (`FlatKey.quickHash`): for every row of the other side when a tabled key has none. Few rows new
     /// (an append): the inserted rows are tabled; most rows new (a filter cleared): the matched ones.
+    /// When the diff hashed every row of a stretch (`SplicePlan.hashedNewRows`), only the matched rows
+    /// outside it are checked against: a repeat with a hashed row has been reported.
     static func checkInsertedIDs<K: FlatKey>(_ plan: SplicePlan, _ keys: [K], _ flat: FlatState) throws(DataDisplayError) {
-        let oldIndexOfNew = plan.oldIndexOfNew
-        let matchedRows = keys.count - plan.insertedRows
+        var oldIndexOfNew = plan.oldIndexOfNew
+        var matchedRows = keys.count - plan.insertedRows
+        if let hashed = plan.hashedNewRows {
+            // Every row outside the stretch is a matched row of the common prefix or suffix.
+            guard hashed.count < keys.count else { return }
+            // The matched rows of the hashed stretch count as inserted rows here: never tabled against.
+            for index in hashed where oldIndexOfNew[index] >= 0 {
+                oldIndexOfNew[index] = -1
+                matchedRows -= 1
+            }
+        }
         guard matchedRows > 0 else { return }
         // The side tabled: inserted rows (old index -1) or matched ones (old index ≥ 0).
-        let tablingInserted = plan.insertedRows <= matchedRows
-        let tabledCount = tablingInserted ? plan.insertedRows : matchedRows
+        let unmatchedRows = keys.count - matchedRows
+        let tablingInserted = unmatchedRows <= matchedRows
+        let tabledCount = tablingInserted ? unmatchedRows : matchedRows
         var tabled = Set<K>(minimumCapacity: tabledCount)
         // At least 16 bits per tabled row, a power of two.
         let filterBits = max(64, 1 << (Int.bitWidth - (tabledCount * 16 - 1).leadingZeroBitCount))
@@ -144,6 +161,14 @@ extension BaseListManager {
             }
         }
         if let repeatAt { throw repeated(repeatAt) }
+    }
+
+    /// The plan from `count` rows to none: one splice removing them all.
+    static func removingEveryRow(_ count: Int) -> SplicePlan {
+        var plan = SplicePlan.inserting(0)
+        if count > 0 { plan.splices = [Splice(position: 0, removedCount: count, inserted: 0..<0)] }
+        plan.removedRows = count
+        return plan
     }
 
     /// New indices of matched rows whose content changed, ascending (a plan's `updated`).

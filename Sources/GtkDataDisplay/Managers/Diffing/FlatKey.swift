@@ -107,15 +107,25 @@ struct PlainIntKey: FlatKey {
     func hash(into hasher: inout Hasher) { hasher.combine(_rawHashValue(seed: 0)) }
 }
 
-/// A key whose id is a string.
+/// A key whose id is a string, with a 32-bit hash of it made once with the key (`canonicalHash`):
+/// the diff's table and sets hash by that word, and two keys whose hashes differ compare unequal
+/// without reading their strings (ids of a few dozen bytes live in their own allocations, and a
+/// large change compares and hashes every row's). The hash sits where the slot's padding was: a key
+/// is 24 bytes either way.
 struct StringKey: FlatKey {
     let slot: UInt32
+    let hash: UInt32
     let value: String
 
     init?(slot: UInt32, id: DiffKey) {
         guard let string = id.string else { return nil }
         self.slot = slot
+        hash = canonicalHash(string)
         value = string
+    }
+
+    static func == (a: StringKey, b: StringKey) -> Bool {
+        a.slot == b.slot && a.hash == b.hash && a.value == b.value
     }
 
     /// Strings strictly increasing (`<` agrees with `==`, so none repeats). Stops at the first pair
@@ -129,8 +139,13 @@ struct StringKey: FlatKey {
         return true
     }
 
-    /// A hash of the bytes of an ASCII string, eight at a time (native strings are read in place).
-    var quickHash: Int? { asciiHash(value, seed: UInt64(slot)) }
+    /// The stored hash and the slot, mixed: it agrees with `==` for every string.
+    var quickHash: Int? { wordQuickHash(Int(hash), Int(slot)) }
+
+    /// The stored hash and the slot mixed with the table's seed: what `Set` and the diff's table hash by.
+    func _rawHashValue(seed: Int) -> Int { mixWords(Int(hash), Int(slot), seed: seed) }
+
+    func hash(into hasher: inout Hasher) { hasher.combine(_rawHashValue(seed: 0)) }
 }
 
 /// A key whose id is a short ASCII string (at most `ShortStringKey.capacity` bytes: "row-42",
@@ -337,6 +352,28 @@ private func asciiHash(bytes: UnsafeBufferPointer<UInt8>, seed: UInt64) -> Int? 
     }
     guard high & 0x8080_8080_8080_8080 == 0 else { return nil }
     return Int(bitPattern: UInt(hash))
+}
+
+/// A 32-bit hash of `text` that agrees with Swift's `==` on strings (canonical equivalence): equal
+/// strings hash alike. All-ASCII text (most ids) is hashed by its bytes (`asciiHash`). Three scalars
+/// are canonically equal to an ASCII one (U+212A KELVIN SIGN to "K", U+037E GREEK QUESTION MARK to
+/// ";", U+1FEF GREEK VARIA to "`": checked over every scalar by their NFC forms), so text of ASCII and
+/// those three is hashed as the ASCII text it equals. Any other text is canonically equal to no ASCII
+/// text, and is hashed by `hashValue` (`Hasher`, which hashes the canonical form).
+func canonicalHash(_ text: String) -> UInt32 {
+    if let hash = asciiHash(text, seed: 0) { return UInt32(truncatingIfNeeded: hash ^ hash >> 32) }
+    var ascii: [UInt8] = []
+    for scalar in text.unicodeScalars {
+        switch scalar.value {
+        case 0..<0x80: ascii.append(UInt8(scalar.value))
+        case 0x212A: ascii.append(UInt8(ascii: "K"))
+        case 0x037E: ascii.append(UInt8(ascii: ";"))
+        case 0x1FEF: ascii.append(UInt8(ascii: "`"))
+        default: return UInt32(truncatingIfNeeded: text.hashValue)
+        }
+    }
+    let hash = ascii.withUnsafeBufferPointer { asciiHash(bytes: $0, seed: 0) }!
+    return UInt32(truncatingIfNeeded: hash ^ hash >> 32)
 }
 
 extension RowKey: FlatKey {

@@ -198,6 +198,14 @@ static inline char *gdd_test_accessible_check_hidden(gpointer w, gboolean hidden
     return gtk_test_accessible_check_state(GTK_ACCESSIBLE(w), GTK_ACCESSIBLE_STATE_HIDDEN, hidden);
 }
 
+/* A widget's allocation in its parent's coordinates, for allocating GTK 4.8's grid again at the
+ * size it has (gtk_widget_get_allocation is deprecated from GTK 4.12, and only called before 4.10). */
+static inline void gdd_widget_get_allocation(GtkWidget *widget, GtkAllocation *allocation) {
+    G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+    gtk_widget_get_allocation(widget, allocation);
+    G_GNUC_END_IGNORE_DEPRECATIONS
+}
+
 /* libdispatch's hooks for foreign run loops (exported by libdispatch on Linux). */
 extern int _dispatch_get_main_queue_handle_4CF(void);
 extern void _dispatch_main_queue_callback_4CF(void *msg);

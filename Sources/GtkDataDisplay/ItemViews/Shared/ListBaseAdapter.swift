@@ -153,6 +153,7 @@ public class ListBaseAdapter {
         selection = RowSelection(adapter: self, mode: features.selection)
         connectFactory()
         watchPlans()
+        watchGridLayout()
         Signal.connect(untyped(itemView), "activate", position: { [weak self] position in
             self?.activate(at: Int(position))
         })
@@ -167,6 +168,7 @@ public class ListBaseAdapter {
     isolated deinit {
         AdoptedView.release(itemView)
         stopWatchingPlans()
+        stopWatchingGridLayout()
         if flushSource != 0 { g_source_remove(flushSource) }
         pool.removeAll()
     }

@@ -1,0 +1,50 @@
+import CGtkDataDisplay
+import GtkDataDisplay
+import GtkDataDisplayTesting
+import XCTest
+
+/// GTK 4.8's grid keeps each line's height on the tile that starts the line until its next
+/// allocation: a scroll in the frame of a change that shifts tiles by less than a line looked up
+/// stale heights and logged "ran out of items" (fatal under `G_DEBUG=fatal-warnings`). The adapter
+/// allocates the grid right after each change (before GTK 4.10); the lookup then finds every tile.
+final class GridAllocationTests: WidgetTestCase {
+    func testAScrollRightAfterTilesShiftByLessThanALineFindsEveryTile() async throws {
+        GLibLogCounter.install()
+        let before = GLibLogCounter.counts
+        let manager = BaseListManager()
+        try manager.add(rows(600))
+        let grid = GridViewAdapter(manager: manager)
+        grid.minColumns = 3
+        grid.maxColumns = 3
+        let host = WindowHost(child: grid.scrolledWindow, width: 400, height: 500)
+        defer { host.destroy() }
+        host.settle()
+        let adjustment = try XCTUnwrap(gtk_scrolled_window_get_vadjustment(gdd_scrolled_window(UnsafeMutableRawPointer(grid.scrolledWindow))))
+        gtk_adjustment_set_value(adjustment, (gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment)) / 2)
+        host.settle()
+        let top = gtk_adjustment_get_value(adjustment)
+        XCTAssertGreaterThan(top, 0, "scrolled into the middle")
+        for step in 0..<12 {
+            // One tile in or out at the top, a line shifted by one tile, and a scroll in the same turn
+            // of the main loop (what a scroll event or a drag's autoscroll does in the next frame,
+            // before its layout).
+            if step % 3 == 2 {
+                try manager.remove(manager.flatGenerators[0])
+            } else {
+                try manager.insert(rows(1, prefix: "new-\(step)-"), before: manager.flatGenerators[0])
+            }
+            gtk_adjustment_set_value(adjustment, gtk_adjustment_get_value(adjustment) + Double(step % 2 == 0 ? 7 : -5))
+            // A whole-state update that moves every tile by two, then a scroll.
+            if step % 4 == 3 {
+                try manager.setState([Section(rows: rows(2, prefix: "state-\(step)-") + manager.flatGenerators)])
+                gtk_adjustment_set_value(adjustment, gtk_adjustment_get_value(adjustment) + 11)
+            }
+            host.settle()
+        }
+        let after = GLibLogCounter.counts
+        XCTAssertEqual(after.warnings, before.warnings, "GTK warned (\"ran out of items\")")
+        XCTAssertEqual(after.criticals, before.criticals)
+        XCTAssertEqual(manager.store.count, 600 + 8 - 4 + 6)
+        withExtendedLifetime(grid) {}
+    }
+}

@@ -76,21 +76,8 @@ internal struct IDTable {
         _ id: ID, hash: Int, index: Int, isNew: Bool, old: Rows, new: Rows
     ) -> Row? where Rows.Index == Int {
         if 2 * (count + 1) > slots.count { grow(old: old, new: new) }
-        let tag = hash & ~payloadMask
-        var slot = home(hash)
-        while true {
-            let entry = slots[slot]
-            if entry == 0 {
-                slots[slot] = tag | ((index << 1 | (isNew ? 1 : 0)) + 1)
-                count += 1
-                return nil
-            }
-            if entry & ~payloadMask == tag {
-                let payload = (entry & payloadMask) - 1
-                let rowIndex = payload >> 1, rowIsNew = payload & 1 == 1
-                if (rowIsNew ? new[rowIndex] : old[rowIndex]) == id { return Row(index: rowIndex, isNew: rowIsNew) }
-            }
-            slot = (slot + 1) & mask
+        return findOrPlace(hash: hash, index: index, isNew: isNew) { rowIndex, rowIsNew in
+            (rowIsNew ? new[rowIndex] : old[rowIndex]) == id
         }
     }
 
@@ -101,6 +88,17 @@ internal struct IDTable {
     mutating func findOrInsert<ID: Hashable>(rowAt index: Int, isNew: Bool, hash: Int,
                                              old: UnsafeBufferPointer<ID>, new: UnsafeBufferPointer<ID>) -> Row? {
         if 2 * (count + 1) > slots.count { grow(old: old, new: new) }
+        let looked = isNew ? new.baseAddress! + index : old.baseAddress! + index
+        return findOrPlace(hash: hash, index: index, isNew: isNew) { rowIndex, rowIsNew in
+            (rowIsNew ? new.baseAddress! + rowIndex : old.baseAddress! + rowIndex).pointee == looked.pointee
+        }
+    }
+
+    /// The stored row for which `isEqual(rowIndex, rowIsNew)` holds among those whose hash bits
+    /// agree with `hash`; if none, stores row `index` (`isNew`) and returns nil. The table has room.
+    @inlinable @inline(__always)
+    mutating func findOrPlace(hash: Int, index: Int, isNew: Bool,
+                              isEqual: (_ rowIndex: Int, _ rowIsNew: Bool) -> Bool) -> Row? {
         let tag = hash & ~payloadMask
         var slot = home(hash)
         while true {
@@ -113,9 +111,7 @@ internal struct IDTable {
             if entry & ~payloadMask == tag {
                 let payload = (entry & payloadMask) - 1
                 let rowIndex = payload >> 1, rowIsNew = payload & 1 == 1
-                let stored = rowIsNew ? new.baseAddress! + rowIndex : old.baseAddress! + rowIndex
-                let looked = isNew ? new.baseAddress! + index : old.baseAddress! + index
-                if stored.pointee == looked.pointee { return Row(index: rowIndex, isNew: rowIsNew) }
+                if isEqual(rowIndex, rowIsNew) { return Row(index: rowIndex, isNew: rowIsNew) }
             }
             slot = (slot + 1) & mask
         }

@@ -50,11 +50,8 @@ extension IDMatch {
         // Through the arrays' buffers: an id read from an array is retained and released.
         let outcome: Outcome = old.withUnsafeBufferPointer { old in
             new.withUnsafeBufferPointer { new in
-                for i in start..<oldEnd {
-                    if checkingCancellation && (i - start) & IDMatch.cancellationMask == 0 && Task.isCancelled { return .cancelled }
-                    let hash = IDTable.hash((old.baseAddress! + i).pointee, seed: seed)
-                    if table.findOrInsert(rowAt: i, isNew: false, hash: hash, old: old, new: new) != nil { return .repeated }
-                }
+                if let stopped = IDMatch.store(start..<oldEnd, isNew: false, in: &table, old: old, new: new,
+                                               checkingCancellation: checkingCancellation) { return stopped }
                 var oldMatched = RowBits(count: oldRows)
                 for j in start..<newEnd {
                     if checkingCancellation && (j - start) & IDMatch.cancellationMask == 0 && Task.isCancelled { return .cancelled }
@@ -87,11 +84,8 @@ extension IDMatch {
         var matchedCount = 0
         let outcome: Outcome = old.withUnsafeBufferPointer { old in
             new.withUnsafeBufferPointer { new in
-                for j in start..<newEnd {
-                    if checkingCancellation && (j - start) & IDMatch.cancellationMask == 0 && Task.isCancelled { return .cancelled }
-                    let hash = IDTable.hash((new.baseAddress! + j).pointee, seed: seed)
-                    if table.findOrInsert(rowAt: j, isNew: true, hash: hash, old: old, new: new) != nil { return .repeated }
-                }
+                if let stopped = IDMatch.store(start..<newEnd, isNew: true, in: &table, old: old, new: new,
+                                               checkingCancellation: checkingCancellation) { return stopped }
                 for i in start..<oldEnd {
                     if checkingCancellation && (i - start) & IDMatch.cancellationMask == 0 && Task.isCancelled { return .cancelled }
                     let hash = IDTable.hash((old.baseAddress! + i).pointee, seed: seed)
@@ -105,6 +99,22 @@ extension IDMatch {
         }
         oldIndexOfNew = matches
         try finish(outcome, old: old, new: new, oldEnd: oldEnd, newEnd: newEnd, matched: matchedCount)
+    }
+
+    /// Stores rows `rows` of `old` or `new` (`isNew`) in `table`; `.repeated` when one's id is there
+    /// already, `.cancelled` when the task was cancelled, nil when every row went in.
+    @inlinable
+    static func store<ID: Hashable>(_ rows: Range<Int>, isNew: Bool, in table: inout IDTable,
+                                    old: UnsafeBufferPointer<ID>, new: UnsafeBufferPointer<ID>,
+                                    checkingCancellation: Bool) -> Outcome? {
+        let seed = IDTable.hashSeed
+        let ids = isNew ? new : old
+        for index in rows {
+            if checkingCancellation && (index - rows.lowerBound) & IDMatch.cancellationMask == 0 && Task.isCancelled { return .cancelled }
+            let hash = IDTable.hash((ids.baseAddress! + index).pointee, seed: seed)
+            if table.findOrInsert(rowAt: index, isNew: isNew, hash: hash, old: old, new: new) != nil { return .repeated }
+        }
+        return nil
     }
 
     /// How matching from one side's table ended.

@@ -24,29 +24,7 @@ final class NewRowsMatchTests: XCTestCase {
         }
     }
 
-    /// The error of planning `old` → `new`, nil when it plans.
-    private func planError(old: [Int], new: [Int], unique: Bool = false) -> DiffError? {
-        do throws(DiffError) {
-            _ = try ListDiff.plan(old: old, new: new, oldIDsAreUnique: unique) { _, _ in true }
-            return nil
-        } catch {
-            return error
-        }
-    }
 
-    /// The first repeat met scanning `old`, then `new`, worked out here.
-    private func firstRepeat(old: [Int], new: [Int]) -> DiffError? {
-        for (side, ids) in [(DiffSide.old, old), (DiffSide.new, new)] {
-            var seen: [Int: Int] = [:]
-            for (index, id) in ids.enumerated() {
-                if let earlier = seen[id] {
-                    return .duplicateID(side: side, id: "\(id)", firstIndex: earlier, secondIndex: index)
-                }
-                seen[id] = index
-            }
-        }
-        return nil
-    }
 
     func testANarrowedListIsMatchedFromItsNewRowsWhenTheOldIDsAreUnique() throws {
         let old = Mix.oldList(count: count)

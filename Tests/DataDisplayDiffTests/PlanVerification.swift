@@ -107,3 +107,27 @@ func assertValidPlan(
     assertValidPlan(plan, old: old, new: new, expected: expected ?? Expected(old: old, new: new), options: options,
                     context(), file: file, line: line)
 }
+
+/// The error of planning `old` → `new` (`oldIDsAreUnique: unique`), nil when it plans.
+func planError(old: [Int], new: [Int], unique: Bool = false) -> DiffError? {
+    do throws(DiffError) {
+        _ = try ListDiff.plan(old: old, new: new, oldIDsAreUnique: unique) { _, _ in true }
+        return nil
+    } catch {
+        return error
+    }
+}
+
+/// The first repeat met scanning `old`, then `new`, worked out here.
+func firstRepeat(old: [Int], new: [Int]) -> DiffError? {
+    for (side, ids) in [(DiffSide.old, old), (DiffSide.new, new)] {
+        var seen: [Int: Int] = [:]
+        for (index, id) in ids.enumerated() {
+            if let earlier = seen[id] {
+                return .duplicateID(side: side, id: "\(id)", firstIndex: earlier, secondIndex: index)
+            }
+            seen[id] = index
+        }
+    }
+    return nil
+}

@@ -1,12 +1,12 @@
 import CGtkDataDisplay
-import GtkDataDisplay
+@testable import GtkDataDisplay  // scrollVertically(by:): the scroll a menu's row revealed takes
 import GtkDataDisplayTesting
 import XCTest
 
 /// GTK 4.8's grid keeps each line's height on the tile that starts the line until its next
 /// allocation: a scroll in the frame of a change that shifts tiles by less than a line looked up
 /// stale heights and logged "ran out of items" (fatal under `G_DEBUG=fatal-warnings`). The adapter
-/// allocates the grid right after each change (before GTK 4.10); the lookup then finds every tile.
+/// allocates the grid before it scrolls it (before GTK 4.10); the lookup then finds every tile.
 final class GridAllocationTests: WidgetTestCase {
     func testAScrollRightAfterTilesShiftByLessThanALineFindsEveryTile() async throws {
         GLibLogCounter.install()
@@ -25,19 +25,18 @@ final class GridAllocationTests: WidgetTestCase {
         let top = gtk_adjustment_get_value(adjustment)
         XCTAssertGreaterThan(top, 0, "scrolled into the middle")
         for step in 0..<12 {
-            // One tile in or out at the top, a line shifted by one tile, and a scroll in the same turn
-            // of the main loop (what a scroll event or a drag's autoscroll does in the next frame,
-            // before its layout).
+            // One tile in or out at the top: every line shifted by one tile.
             if step % 3 == 2 {
                 try manager.remove(manager.flatGenerators[0])
             } else {
                 try manager.insert(rows(1, prefix: "new-\(step)-"), before: manager.flatGenerators[0])
             }
-            gtk_adjustment_set_value(adjustment, gtk_adjustment_get_value(adjustment) + Double(step % 2 == 0 ? 7 : -5))
+            // The library scrolls in the same turn of the main loop (as revealing a menu's row does).
+            grid.scrollVertically(by: step % 2 == 0 ? 7 : -5)
             // A whole-state update that moves every tile by two, then a scroll.
             if step % 4 == 3 {
                 try manager.setState([Section(rows: rows(2, prefix: "state-\(step)-") + manager.flatGenerators)])
-                gtk_adjustment_set_value(adjustment, gtk_adjustment_get_value(adjustment) + 11)
+                grid.scrollVertically(by: 11)
             }
             host.settle()
         }

@@ -153,7 +153,7 @@ public class ListBaseAdapter {
         selection = RowSelection(adapter: self, mode: features.selection)
         connectFactory()
         watchPlans()
-        watchGridLayout()
+        watchStaleLayout()
         Signal.connect(untyped(itemView), "activate", position: { [weak self] position in
             self?.activate(at: Int(position))
         })
@@ -168,7 +168,7 @@ public class ListBaseAdapter {
     isolated deinit {
         AdoptedView.release(itemView)
         stopWatchingPlans()
-        stopWatchingGridLayout()
+        stopWatchingStaleLayout()
         if flushSource != 0 { g_source_remove(flushSource) }
         pool.removeAll()
     }
@@ -185,8 +185,8 @@ public class ListBaseAdapter {
     var heldCells: [WeakCell] = []
     /// How many plans of several splices are under way: while above 0, GTK's binds are held.
     var bindHolds = 0
-    /// GTK before 4.10, a grid: tells whether a drag hovers it (see `GridAllocation`). Owned by the view.
-    var gridDragMotion: UnsafeMutableRawPointer?
+    /// GTK before 4.10: tells whether a drag hovers the view (see `StaleLayout`). Owned by the view.
+    var dragMotion: UnsafeMutableRawPointer?
     /// GTK 4.12+: the binds of the last plan wait for the scroll controller's next layout (one of
     /// `bindHolds`; see `ListBaseAdapter+HeldBinds`).
     var bindsWaitForLayout = false
@@ -234,7 +234,7 @@ public class ListBaseAdapter {
     func scrollToItem(_ position: Int) {
         guard position >= 0, position < manager.store.count else { return }
         scrolling.rowsWillMove()
-        allocateGridBeforeScrolling()
+        allocateBeforeScrolling()
         "list.scroll-to-item".withGString {
             _ = gtk_widget_activate_action_variant(itemView, $0, g_variant_new_uint32(guint32(position)))
         }

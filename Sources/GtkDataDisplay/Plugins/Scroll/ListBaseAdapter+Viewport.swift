@@ -88,7 +88,7 @@ extension ListBaseAdapter {
         let highest = max(gtk_adjustment_get_lower(adjustment), gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment))
         let target = min(max(value + delta, gtk_adjustment_get_lower(adjustment)), highest)
         guard abs(target - value) >= 0.5 else { return 0 }
-        allocateGridBeforeScrolling()
+        allocateBeforeScrolling()
         gtk_adjustment_set_value(adjustment, target)
         return target - value
     }

@@ -3,11 +3,12 @@ import CGtkDataDisplay
 import GtkDataDisplayTesting
 import XCTest
 
-/// GTK 4.8's grid keeps each line's height on the tile that starts the line until its next
-/// allocation: a scroll in the frame of a change that shifts tiles by less than a line looked up
-/// stale heights and logged "ran out of items" (fatal under `G_DEBUG=fatal-warnings`). The adapter
-/// allocates the grid before it scrolls it (before GTK 4.10); the lookup then finds every tile.
-final class GridAllocationTests: WidgetTestCase {
+/// GTK 4.8's views keep their rows' heights from their last allocation: a scroll in the frame of a
+/// change, before its layout, looked rows up by stale heights and logged a warning (fatal under
+/// `G_DEBUG=fatal-warnings`): a grid "ran out of items" after tiles shifted by less than a line (the
+/// list's "failed to scroll to given position" came only from a real drag's autoscroll in the soak).
+/// The adapter allocates its view before it scrolls it (before GTK 4.10); the lookup then finds every tile.
+final class StaleLayoutTests: WidgetTestCase {
     func testAScrollRightAfterTilesShiftByLessThanALineFindsEveryTile() async throws {
         GLibLogCounter.install()
         let before = GLibLogCounter.counts

@@ -12,11 +12,12 @@ import CGtkDataDisplay
 // the stale heights). Both are GTK warnings, fatal under `G_DEBUG=fatal-warnings`; the widget soak
 // met them. GTK 4.10 rewrote the views' layout. So on GTK before 4.10 a view on screen is measured
 // and allocated at its current size, which sets the heights where the rows are now. That is done
-// where a scroll may follow before the frame's layout: before the library's own scrolls (a row scrolled into view, a menu's row revealed: the soak caught
-// a menu's scroll looking up stale heights), and after a change of rows while a drag hovers the view
-// (GTK's autoscroll ticks before the layout). Not after every change: allocating the view between
-// the frame's phases moves GTK's scroll anchor by the heights of rows not yet measured (a grid
-// scrolled to its end, given a last row, no longer showed its end).
+// where a scroll may follow before the frame's layout: before the library's own scrolls (a row
+// scrolled into view, a menu's row revealed: the soak caught a menu's scroll looking up stale
+// heights), and after a change of rows while a drag hovers the view (GTK's autoscroll ticks before
+// the layout). Not after every change: allocating the view between the frame's phases moves GTK's
+// scroll anchor by the heights of rows not yet measured (a grid scrolled to its end, given a last
+// row, no longer showed its end).
 
 /// Listener key of the view's re-allocation (one per adapter).
 private struct StaleLayoutKey: Hashable {

@@ -158,11 +158,13 @@ final class SoakView {
     }
 
     /// To the top, to the bottom (where pagination asks), somewhere, or to a row. The adjustment
-    /// moves as a user's scrollbar moves it, in a view laid out since its last change (`waitForLayout`):
-    /// GTK 4.8 itself warns ("failed to scroll to given position") when it moves between a splice that
-    /// shrank the list and the next layout.
+    /// moves as a user's scrollbar moves it, after a frame's layout (`waitForLayout`): GTK 4.8 itself
+    /// warns ("failed to scroll to given position", "ran out of items" in a grid) when it moves
+    /// between a change of rows and the next layout, and the library's own record of a current layout
+    /// (`isLayoutCurrent`) let one through (the library allocates the view before its own scrolls and
+    /// while a drag hovers it: `StaleLayout`; a user's scroll in that window still meets GTK's warning).
     func scroll(waitForLayout: () -> Void) {
-        if !adapter.scrolling.isLayoutCurrent { waitForLayout() }
+        waitForLayout()
         guard let adjustment = gtk_scrolled_window_get_vadjustment(gdd_scrolled_window(UnsafeMutableRawPointer(adapter.scrolledWindow))) else { return }
         let lower = gtk_adjustment_get_lower(adjustment), upper = gtk_adjustment_get_upper(adjustment)
         let page = gtk_adjustment_get_page_size(adjustment)

@@ -86,6 +86,9 @@ static inline GtkSelectionModel *gdd_selection_model(gpointer p) { return GTK_SE
 static inline GtkListItem *gdd_list_item(gpointer p) { return GTK_LIST_ITEM(p); }
 static inline GtkListView *gdd_list_view(gpointer p) { return GTK_LIST_VIEW(p); }
 static inline GtkGridView *gdd_grid_view(gpointer p) { return GTK_GRID_VIEW(p); }
+static inline GtkColumnView *gdd_column_view(gpointer p) { return GTK_COLUMN_VIEW(p); }
+static inline GtkColumnViewColumn *gdd_column_view_column(gpointer p) { return GTK_COLUMN_VIEW_COLUMN(p); }
+static inline GtkSorter *gdd_sorter(gpointer p) { return GTK_SORTER(p); }
 static inline GtkListItemFactory *gdd_list_item_factory(gpointer p) { return GTK_LIST_ITEM_FACTORY(p); }
 static inline GtkScrolledWindow *gdd_scrolled_window(gpointer p) { return GTK_SCROLLED_WINDOW(p); }
 static inline GtkOverlay *gdd_overlay(gpointer p) { return GTK_OVERLAY(p); }
@@ -173,6 +176,9 @@ static inline void gdd_accessible_reset_expanded(gpointer w) {
 }
 static inline void gdd_accessible_set_hidden(gpointer w, gboolean hidden) {
     gtk_accessible_update_state(GTK_ACCESSIBLE(w), GTK_ACCESSIBLE_STATE_HIDDEN, hidden, -1);
+}
+static inline void gdd_accessible_set_sort(gpointer w, GtkAccessibleSort sort) {
+    gtk_accessible_update_property(GTK_ACCESSIBLE(w), GTK_ACCESSIBLE_PROPERTY_SORT, sort, -1);
 }
 /* A GtkBox with an accessible role (the role can only be given at construction). */
 static inline GtkWidget *gdd_box_new_with_role(GtkOrientation orientation, int spacing, GtkAccessibleRole role) {

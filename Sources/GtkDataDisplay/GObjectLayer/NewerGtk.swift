@@ -29,6 +29,9 @@ package enum NewerGtk {
     typealias ScrollTo = @convention(c) (UnsafeMutableRawPointer?, guint, guint, OpaquePointer?) -> Void
     static let listViewScrollTo = function("gtk_list_view_scroll_to", since: 12, as: ScrollTo.self)
     static let gridViewScrollTo = function("gtk_grid_view_scroll_to", since: 12, as: ScrollTo.self)
+    /// `gtk_column_view_scroll_to` (4.12): `(view, position, column or NULL, flags, scroll info)`.
+    typealias ColumnScrollTo = @convention(c) (UnsafeMutableRawPointer?, guint, OpaquePointer?, guint, OpaquePointer?) -> Void
+    static let columnViewScrollTo = function("gtk_column_view_scroll_to", since: 12, as: ColumnScrollTo.self)
     /// `GTK_LIST_SCROLL_FOCUS` of `GtkListScrollFlags` (4.12; not in 4.8's headers).
     static let scrollFocus: guint = 1 << 0
 

@@ -19,6 +19,7 @@ private final class HandlerBox<Handler> {
 private typealias VoidHandler = @MainActor () -> Void
 private typealias PointerHandler = @MainActor (UnsafeMutableRawPointer?) -> Void
 private typealias PositionHandler = @MainActor (UInt32) -> Void
+private typealias EnumerationHandler = @MainActor (Int32) -> Void
 private typealias RangeHandler = @MainActor (UInt32, UInt32) -> Void
 private typealias ItemsChangedHandler = @MainActor (UInt32, UInt32, UInt32) -> Void
 private typealias KeyHandler = @MainActor (UInt32, UInt32) -> Bool
@@ -52,6 +53,11 @@ private let pointerTrampoline: @convention(c) (UnsafeMutableRawPointer?, UnsafeM
 
 private let positionTrampoline: @convention(c) (UnsafeMutableRawPointer?, guint, UnsafeMutableRawPointer?) -> Void = { _, a, data in
     let h = handler(data, PositionHandler.self)
+    MainActor.assumeIsolated { h(a) }
+}
+
+private let enumerationTrampoline: @convention(c) (UnsafeMutableRawPointer?, gint, UnsafeMutableRawPointer?) -> Void = { _, a, data in
+    let h = handler(data, EnumerationHandler.self)
     MainActor.assumeIsolated { h(a) }
 }
 
@@ -152,6 +158,13 @@ public enum Signal {
     public static func connect(_ instance: UnsafeMutableRawPointer, _ name: String,
                                position handler: @escaping @MainActor (UInt32) -> Void) -> UInt {
         connect(instance, name, .position, handler as PositionHandler, positionTrampoline)
+    }
+
+    /// `void (*)(instance, enum, user_data)`: GtkSorter's `changed` (a `GtkSorterChange`).
+    @discardableResult
+    public static func connect(_ instance: UnsafeMutableRawPointer, _ name: String,
+                               enumeration handler: @escaping @MainActor (Int32) -> Void) -> UInt {
+        connect(instance, name, .enumeration, handler as EnumerationHandler, enumerationTrampoline)
     }
 
     /// `void (*)(instance, guint, guint, user_data)`: GtkSelectionModel's `selection-changed`.

@@ -13,6 +13,8 @@ import CGtkDataDisplay
 /// How one argument or return value of a signal crosses the C call.
 enum SignalValue: Equatable, Sendable {
     case none, pointer, uint, int, double, flags, boolean
+    /// An enumeration (a `gint` in the call).
+    case enumeration
     case other
 
     init(_ type: GType) {
@@ -25,6 +27,7 @@ enum SignalValue: Equatable, Sendable {
         case gdd_type_double(): self = .double
         case gdd_type_flags(): self = .flags
         case gdd_type_boolean(): self = .boolean
+        case gdd_type_enum(): self = .enumeration
         default: self = .other
         }
     }
@@ -38,6 +41,7 @@ enum SignalValue: Equatable, Sendable {
         case .double: "gdouble"
         case .flags: "flags"
         case .boolean: "gboolean"
+        case .enumeration: "enum"
         case .other: "other"
         }
     }
@@ -54,6 +58,7 @@ struct SignalShape: Sendable {
     static let void = SignalShape(swift: "() -> Void", parameters: [], result: .none)
     static let pointer = SignalShape(swift: "pointer: (UnsafeMutableRawPointer?) -> Void", parameters: [.pointer], result: .none)
     static let position = SignalShape(swift: "position: (UInt32) -> Void", parameters: [.uint], result: .none)
+    static let enumeration = SignalShape(swift: "enumeration: (Int32) -> Void", parameters: [.enumeration], result: .none)
     static let range = SignalShape(swift: "range: (UInt32, UInt32) -> Void", parameters: [.uint, .uint], result: .none)
     static let itemsChanged = SignalShape(swift: "itemsChanged: (UInt32, UInt32, UInt32) -> Void",
                                           parameters: [.uint, .uint, .uint], result: .none)
@@ -69,7 +74,7 @@ struct SignalShape: Sendable {
 
     static let location = SignalShape(swift: "location: (Double, Double) -> Void", parameters: [.double, .double], result: .none)
 
-    static let all: [SignalShape] = [.void, .pointer, .position, .range, .itemsChanged, .key, .click, .point, .motion, .drop, .dragEnd, .location]
+    static let all: [SignalShape] = [.void, .pointer, .position, .enumeration, .range, .itemsChanged, .key, .click, .point, .motion, .drop, .dragEnd, .location]
 }
 
 /// A signal's C signature, as GObject registered it for the instance's type.

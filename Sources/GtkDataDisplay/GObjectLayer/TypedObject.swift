@@ -31,6 +31,11 @@ public enum GtkType {
         /// `GTK_GRID_VIEW(instance)`.
         public static func cast(_ instance: GObjectPointer) -> OpaquePointer? { gdd_grid_view(instance) }
     }
+    /// `GtkColumnView` (a widget).
+    public enum ColumnView: GtkWidgetTypeTag {
+        /// `GTK_COLUMN_VIEW(instance)`.
+        public static func cast(_ instance: GObjectPointer) -> OpaquePointer? { gdd_column_view(instance) }
+    }
     /// `GtkSelectionModel` (an interface: GtkSingleSelection, GtkMultiSelection, GtkNoSelection…).
     public enum SelectionModel: GtkTypeTag {
         /// `GTK_SELECTION_MODEL(instance)`.

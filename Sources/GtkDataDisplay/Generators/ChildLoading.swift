@@ -159,8 +159,8 @@ public final class ChildLoading {
         }
         switch result {
         case .success(let children):
-            loaded = children
             state = .loaded
+            loaded = manager.loadedChildrenInRowOrder(children)
             do {
                 try manager.reloadChildren(of: owner)
             } catch {

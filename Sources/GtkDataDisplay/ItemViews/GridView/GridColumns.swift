@@ -10,7 +10,7 @@ extension ListBaseAdapter {
         var tiles: [(position: Int, x: Int)] = []
         for entry in containers.values {
             guard let cell = entry.cell, cell.row != nil, let position = cell.position,
-                  let rowWidget = gtk_widget_get_parent(cell.container),
+                  let rowWidget = cell.rowWidget,
                   gtk_widget_get_mapped(rowWidget) != 0 else { continue }
             var bounds = graphene_rect_t()
             guard gtk_widget_compute_bounds(rowWidget, itemView, &bounds) != 0 else { continue }

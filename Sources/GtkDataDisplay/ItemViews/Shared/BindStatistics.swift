@@ -12,6 +12,9 @@ public struct BindStatistics: Sendable, Equatable {
     public var teardowns = 0
     /// Views built by generators (`makeView`), i.e. not taken from the pool.
     public var viewsCreated = 0
+    /// Cells of a table's declared columns filled (`ColumnViewAdapter`): a row the cell did not
+    /// show, or a row whose content changed. The rows' own column counts in `binds`.
+    public var cellBinds = 0
 
     /// All zero.
     public init() {}

@@ -51,6 +51,19 @@ final class Cell {
     /// The manager whose rows the cell shows.
     var manager: BaseListManager? { adapter?.manager }
 
+    /// How many levels above the container GTK's row widget is: 1 in a list or grid (the row or
+    /// child widget holds the container), 2 in a column view (a cell widget between them).
+    private let rowWidgetLevels: Int
+
+    /// GTK's row widget showing this cell (the list row, grid child or column view row: the widget
+    /// that takes the focus and that screen readers read as the row), nil while GTK has not placed
+    /// the list item.
+    var rowWidget: UnsafeMutablePointer<GtkWidget>? {
+        var widget: UnsafeMutablePointer<GtkWidget>? = container
+        for _ in 0..<rowWidgetLevels { widget = widget.flatMap { gtk_widget_get_parent($0) } }
+        return widget
+    }
+
     /// The store position of the list item (nil when it shows none).
     var position: Int? {
         let position = gtk_list_item_get_position(listItem)
@@ -84,6 +97,7 @@ final class Cell {
     init(listItem: OpaquePointer, adapter: ListBaseAdapter) {
         self.listItem = listItem
         self.adapter = adapter
+        rowWidgetLevels = adapter.kind.rowWidgetLevels
         container = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, Self.expanderSpacing)
         containerReference = ObjectReference(sinking: untyped(container))
         gtk_widget_add_css_class(container, "gdd-row")
@@ -147,10 +161,11 @@ final class Cell {
         foldStateChanged()
         describeForAccessibility()
         // GTK's row widget takes the focus back (its children first, as GTK's own grab does).
-        if refocus, let rowWidget = gtk_widget_get_parent(container) {
+        if refocus, let rowWidget {
             KeyboardNavigation.focus(rowWidget: rowWidget, canFocus: KeyboardNavigation.canFocus(generator))
         }
         adapter?.statistics.binds += 1
+        adapter?.cellDidBind(self)
         if let displayable = generator as? DisplayableItem {
             manager?.withinViewCallback { displayable.willDisplayEvent.invoke() }
         }
@@ -212,7 +227,7 @@ final class Cell {
             reserve = row.depth > 0 || (adapter.siblingFolding.hasFoldableSibling(row) ?? (shownFold == .reserved))
         }
         let shown: ExpanderMark = reserve ? .reserved : mark
-        if let rowWidget = gtk_widget_get_parent(container) {
+        if let rowWidget {
             accessibility.setExpanded(mark == .none || row?.role != .row ? nil : mark == .expanded, on: rowWidget)
         }
         guard shown != shownFold else { return }
@@ -231,7 +246,7 @@ final class Cell {
     /// Names the row for assistive technologies (on GTK's row widget, which takes the focus) and
     /// gives a folding row its level and state; a header's heading gets the name too.
     private func describeForAccessibility() {
-        guard let row, let generator, let view, let rowWidget = gtk_widget_get_parent(container) else { return }
+        guard let row, let generator, let view, let rowWidget else { return }
         let name = RowAccessibility.name(of: generator, in: view)
         let folding = adapter?.features.foldable == true && row.role == .row
         let expanded = folding ? GeneratorTraits.foldable(generator)?.isExpanded : nil
@@ -275,7 +290,7 @@ final class Cell {
 
     /// Whether the keyboard focus is on the list item's row widget or inside it.
     var holdsFocus: Bool {
-        Self.containsFocus(gtk_widget_get_parent(container) ?? container)
+        Self.containsFocus(rowWidget ?? container)
     }
 
     /// Whether the keyboard focus is on `widget` or inside it.
@@ -390,7 +405,7 @@ final class Cell {
     private func style(for role: RowRole) {
         guard role != styledRole else { return }
         guard let kind = adapter?.kind else { return }
-        let rowWidget = gtk_widget_get_parent(container)
+        let rowWidget = rowWidget
         for name in kind.cssClasses(for: styledRole) {
             gtk_widget_remove_css_class(container, name)
             if let rowWidget { gtk_widget_remove_css_class(rowWidget, name) }

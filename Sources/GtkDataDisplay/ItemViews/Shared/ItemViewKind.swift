@@ -8,6 +8,8 @@ enum ItemViewKind: Sendable, Equatable {
     case list
     /// `GtkGridView`: rows as tiles, left to right, then down.
     case grid
+    /// `GtkColumnView`: one row per line, in columns; the rows' own views make one column.
+    case column
 
     /// A new view over no model with `factory` (the view takes the reference passed; the widget is
     /// floating).
@@ -16,6 +18,10 @@ enum ItemViewKind: Sendable, Equatable {
         switch self {
         case .list: return gtk_list_view_new(nil, factory)
         case .grid: return gtk_grid_view_new(nil, factory)
+        case .column:
+            let view = gtk_column_view_new(nil)!
+            appendColumn(showing: factory, to: view)
+            return view
         }
     }
 
@@ -25,6 +31,9 @@ enum ItemViewKind: Sendable, Equatable {
         switch self {
         case .list: gtk_list_view_set_factory(gdd_list_view(untyped(view)), factory)
         case .grid: gtk_grid_view_set_factory(gdd_grid_view(untyped(view)), factory)
+        case .column:
+            g_object_ref(untyped(factory))
+            appendColumn(showing: factory, to: view)
         }
     }
 
@@ -34,6 +43,7 @@ enum ItemViewKind: Sendable, Equatable {
         switch self {
         case .list: (gtk_list_view_get_type(), "GtkListView")
         case .grid: (gtk_grid_view_get_type(), "GtkGridView")
+        case .column: (gtk_column_view_get_type(), "GtkColumnView")
         }
     }
 
@@ -43,6 +53,7 @@ enum ItemViewKind: Sendable, Equatable {
         switch self {
         case .list: gtk_list_view_set_model(gdd_list_view(untyped(view)), model)
         case .grid: gtk_grid_view_set_model(gdd_grid_view(untyped(view)), model)
+        case .column: gtk_column_view_set_model(gdd_column_view(untyped(view)), model)
         }
     }
 
@@ -52,6 +63,7 @@ enum ItemViewKind: Sendable, Equatable {
         switch self {
         case .list: return gtk_list_view_get_single_click_activate(gdd_list_view(untyped(view))) != 0
         case .grid: return gtk_grid_view_get_single_click_activate(gdd_grid_view(untyped(view))) != 0
+        case .column: return gtk_column_view_get_single_click_activate(gdd_column_view(untyped(view))) != 0
         }
     }
 
@@ -60,6 +72,7 @@ enum ItemViewKind: Sendable, Equatable {
         switch self {
         case .list: gtk_list_view_set_single_click_activate(gdd_list_view(untyped(view)), on ? 1 : 0)
         case .grid: gtk_grid_view_set_single_click_activate(gdd_grid_view(untyped(view)), on ? 1 : 0)
+        case .column: gtk_column_view_set_single_click_activate(gdd_column_view(untyped(view)), on ? 1 : 0)
         }
     }
 
@@ -69,6 +82,7 @@ enum ItemViewKind: Sendable, Equatable {
         switch self {
         case .list: return gtk_list_view_get_enable_rubberband(gdd_list_view(untyped(view))) != 0
         case .grid: return gtk_grid_view_get_enable_rubberband(gdd_grid_view(untyped(view))) != 0
+        case .column: return gtk_column_view_get_enable_rubberband(gdd_column_view(untyped(view))) != 0
         }
     }
 
@@ -77,26 +91,39 @@ enum ItemViewKind: Sendable, Equatable {
         switch self {
         case .list: gtk_list_view_set_enable_rubberband(gdd_list_view(untyped(view)), on ? 1 : 0)
         case .grid: gtk_grid_view_set_enable_rubberband(gdd_grid_view(untyped(view)), on ? 1 : 0)
+        case .column: gtk_column_view_set_enable_rubberband(gdd_column_view(untyped(view)), on ? 1 : 0)
         }
     }
 
     /// Whether Left and Right fold rows (a list, as GTK's trees do). In a grid they move between
     /// tiles, so only `+`, `-` and `*` fold there.
-    var foldsWithArrowKeys: Bool { self == .list }
+    var foldsWithArrowKeys: Bool { self != .grid }
 
     /// Whether Left and Right move the cursor (a grid; in a list GTK's Left and Right do not move).
     var movesAcross: Bool { self == .grid }
 
     /// Whether nesting levels indent (a list; tiles in a grid keep their size and place).
-    var indentsLevels: Bool { self == .list }
+    var indentsLevels: Bool { self != .grid }
+
+    /// How many levels above a list item's child GTK's row widget is (see `Cell.rowWidget`).
+    var rowWidgetLevels: Int { self == .column ? 2 : 1 }
+
+    /// Appends to a column view the column that shows the rows' own views, built by `factory`
+    /// (the column takes the reference passed; the view holds the column).
+    @MainActor
+    private func appendColumn(showing factory: OpaquePointer, to view: UnsafeMutablePointer<GtkWidget>) {
+        let column = gtk_column_view_column_new(nil, factory)!
+        gtk_column_view_append_column(gdd_column_view(untyped(view)), column)
+        g_object_unref(untyped(column))
+    }
 
     /// The CSS classes a header or footer cell carries, on the list item's child and on GTK's
     /// row (list) or child (grid) widget.
     func cssClasses(for role: RowRole) -> [String] {
         switch (role, self) {
         case (.row, _): return []
-        case (.header, .list): return ["gdd-header"]
-        case (.footer, .list): return ["gdd-footer"]
+        case (.header, .list), (.header, .column): return ["gdd-header"]
+        case (.footer, .list), (.footer, .column): return ["gdd-footer"]
         case (.header, .grid): return ["gdd-header", "gdd-grid-header"]
         case (.footer, .grid): return ["gdd-footer", "gdd-grid-footer"]
         }

@@ -152,7 +152,7 @@ enum KeyboardNavigation {
         guard let root = gtk_widget_get_root(adapter.itemView),
               let focus = gtk_root_get_focus(root),
               let cell = adapter.focusedCell, cell.row != nil,
-              focus == cell.container || focus == gtk_widget_get_parent(cell.container) else { return nil }
+              focus == cell.container || focus == cell.rowWidget else { return nil }
         return cell.position
     }
 
@@ -168,10 +168,18 @@ enum KeyboardNavigation {
     /// (and binds) the widgets of the rows it tracks at once — as its own `grab_focus_on_item` does
     /// with a temporary tracker — so an unrealised row far away has its widget right after the scroll.
     static func scrollAndFocus(position: Int, in adapter: ListBaseAdapter) -> Bool {
-        let scrollTo = adapter.kind == .list ? NewerGtk.listViewScrollTo : NewerGtk.gridViewScrollTo
-        if let scrollTo, position >= 0, position < adapter.manager.store.count {
+        let inRange = position >= 0 && position < adapter.manager.store.count
+        let scrollTo: NewerGtk.ScrollTo? = switch adapter.kind {
+        case .list: NewerGtk.listViewScrollTo
+        case .grid: NewerGtk.gridViewScrollTo
+        case .column: nil
+        }
+        if let scrollTo, inRange {
             adapter.scrolling.cancelPending()
             scrollTo(untyped(adapter.itemView), guint(position), NewerGtk.scrollFocus, nil)
+        } else if adapter.kind == .column, let scrollTo = NewerGtk.columnViewScrollTo, inRange {
+            adapter.scrolling.cancelPending()
+            scrollTo(untyped(adapter.itemView), guint(position), nil, NewerGtk.scrollFocus, nil)
         } else {
             adapter.scrollTo(position: position)
         }
@@ -181,7 +189,7 @@ enum KeyboardNavigation {
     /// Focuses the row at `position` if a list item shows it.
     private static func grabFocus(position: Int, in adapter: ListBaseAdapter) -> Bool {
         guard let row = adapter.manager.store.row(at: position), let cell = row.cell, cell.adapter === adapter,
-              let rowWidget = gtk_widget_get_parent(cell.container) else { return false }
+              let rowWidget = cell.rowWidget else { return false }
         return focus(rowWidget: rowWidget, canFocus: canFocus(row.generator))
     }
 }

@@ -46,6 +46,6 @@ extension ListBaseAdapter {
 
     /// GTK's row widget (the list item's widget, parent of our container) showing `cell`.
     func rowWidget(of cell: Cell) -> UnsafeMutablePointer<GtkWidget>? {
-        gtk_widget_get_parent(cell.container)
+        cell.rowWidget
     }
 }

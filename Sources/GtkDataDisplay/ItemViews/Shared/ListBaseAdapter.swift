@@ -123,7 +123,7 @@ public class ListBaseAdapter {
         self.kind = kind
         let features = PluginSet(plugins)
         self.features = features
-        accessibleName = kind == .list ? "List" : "Grid"
+        accessibleName = switch kind { case .list: "List"; case .grid: "Grid"; case .column: "Table" }
         factory = TypedObject(gtk_signal_list_item_factory_new()!)
         var references: [ObjectReference]
         if let adopted {
@@ -252,7 +252,7 @@ public class ListBaseAdapter {
     /// (`gdd-row`), which holds the expander and the view (a header's view inside a heading).
     public func rowWidget(for generator: any RowGenerator) -> UnsafeMutablePointer<GtkWidget>? {
         guard view(for: generator) != nil, let cell = manager.row(of: generator)?.cell else { return nil }
-        return gtk_widget_get_parent(cell.container)
+        return cell.rowWidget
     }
 
     /// Views waiting in the reuse pool.
@@ -296,6 +296,10 @@ public class ListBaseAdapter {
             CellStorage.detach(from: item)
         })
     }
+
+    /// `cell` bound its row (a row newly shown, or one whose content changed): a table fills the
+    /// row's other cells again (`ColumnViewAdapter`).
+    func cellDidBind(_ cell: Cell) {}
 
     /// Records that `cell` now shows `view`, taking it from any other list item first.
     func claim(_ view: any RowView, for cell: Cell) {

@@ -20,7 +20,7 @@ extension BaseListManager {
     ///   and updates already in flight go on as if this call had not been made.
     @discardableResult
     public func setStateInBackground(_ sections: [Section]) async throws(DataDisplayError) -> Bool {
-        let sections = try arrange(sections)
+        let sections = sortedByRowOrder(try arrange(sections))
         let intent = intentVersion, version = mutationVersion
         let oldFlat = flatRows()
         let prepared = try PreparedState(sections, oldFlat: oldFlat)

@@ -37,6 +37,8 @@ open class BaseListManager {
     var wholeReplacements = 0
     /// What the last diffed update (`setState`, `batch`) did.
     public internal(set) var lastUpdate: UpdateSummary?
+    /// The order the rows are kept in (`sort(by:)`), nil when they stand as given.
+    public internal(set) var rowOrder: RowOrder?
     /// Which rows show plain models (`register`, `setState(models:)`): see `ModelRegistry`.
     public let modelRegistry = ModelRegistry()
     /// Fires after every change that reached the store (an operation, a batch, a whole state), once
@@ -250,7 +252,7 @@ open class BaseListManager {
     /// reload"): rows are matched by diff id; unchanged rows are untouched, changed ones rebound.
     open func setState(_ sections: [Section]) throws(DataDisplayError) {
         try perform { () throws(DataDisplayError) in
-            let sections = try self.arrange(sections)
+            let sections = self.sortedByRowOrder(try self.arrange(sections))
             if self.batchDepth > 0 {
                 try self.replaceStateInBatch(sections)
                 return

@@ -108,7 +108,7 @@ extension PaginationPlugin {
         for entry in adapter.containers.values {
             guard let cell = entry.cell, let row = cell.row, row.role == .row,
                   !(row.generator is PaginationStatusRow), let position = cell.position,
-                  let itemWidget = gtk_widget_get_parent(cell.container),
+                  let itemWidget = cell.rowWidget,
                   gtk_widget_get_mapped(itemWidget) != 0 else { continue }
             var bounds = graphene_rect_t()
             guard gtk_widget_compute_bounds(itemWidget, adapter.itemView, &bounds) != 0 else { continue }

@@ -79,7 +79,7 @@ extension ReorderingPlugin {
         let across = adapter.kind.movesAcross
         var best: (generator: any RowGenerator, distance: Double, after: Bool)?
         for cell in adapter.liveCells {
-            guard let row = cell.row, let rowWidget = gtk_widget_get_parent(cell.container),
+            guard let row = cell.row, let rowWidget = cell.rowWidget,
                   gtk_widget_get_mapped(rowWidget) != 0 else { continue }
             var bounds = graphene_rect_t()
             guard gtk_widget_compute_bounds(rowWidget, adapter.itemView, &bounds) != 0 else { continue }
@@ -98,7 +98,7 @@ extension ReorderingPlugin {
     func showIndicator(_ destination: DropDestination?) {
         var next: (widget: UnsafeMutablePointer<GtkWidget>, cssClass: String)?
         if let destination, let adapter, let row = adapter.manager.row(of: destination.indicator),
-           let cell = row.cell, cell.adapter === adapter, let rowWidget = gtk_widget_get_parent(cell.container) {
+           let cell = row.cell, cell.adapter === adapter, let rowWidget = cell.rowWidget {
             next = (rowWidget, Self.indicatorClass(after: destination.after, across: adapter.kind.movesAcross))
         }
         if let indicator, let next, indicator.widget.pointer == untyped(next.widget), indicator.cssClass == next.cssClass { return }
@@ -116,7 +116,7 @@ extension ReorderingPlugin {
     var indicatorState: (widget: UnsafeMutablePointer<GtkWidget>, cssClass: String, row: (any RowGenerator)?)? {
         guard let indicator, let adapter else { return nil }
         let widget = indicator.widget.pointer.assumingMemoryBound(to: GtkWidget.self)
-        let row = adapter.liveCells.first { gtk_widget_get_parent($0.container) == widget }?.row?.generator
+        let row = adapter.liveCells.first { $0.rowWidget == widget }?.row?.generator
         return (widget, indicator.cssClass, row)
     }
 }

@@ -131,7 +131,7 @@ public final class ReorderingPlugin: AdapterPlugin {
         guard let position = adapter.manager.position(of: generator) else { return }
         adapter.scrollTo(position: position)
         guard let row = adapter.manager.row(of: generator), let cell = row.cell,
-              cell.adapter === adapter, let rowWidget = gtk_widget_get_parent(cell.container) else { return }
+              cell.adapter === adapter, let rowWidget = cell.rowWidget else { return }
         KeyboardNavigation.focus(rowWidget: rowWidget, canFocus: KeyboardNavigation.canFocus(generator))
     }
 

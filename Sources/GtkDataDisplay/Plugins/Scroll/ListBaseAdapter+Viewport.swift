@@ -32,7 +32,7 @@ extension ListBaseAdapter {
     func frame(of row: Row) -> RowFrame? {
         guard let cell = row.cell, cell.adapter === self, let position = cell.position,
               let item = gtk_list_item_get_item(cell.listItem), item == row.item,  // transfer none
-              let rowWidget = gtk_widget_get_parent(cell.container),
+              let rowWidget = cell.rowWidget,
               gtk_widget_get_mapped(rowWidget) != 0 else { return nil }
         var bounds = graphene_rect_t()
         guard gtk_widget_compute_bounds(rowWidget, itemView, &bounds) != 0 else { return nil }

@@ -1,0 +1,80 @@
+import CGtkDataDisplay
+
+/// The Swift state of one `GtkListItem` of a declared column (not the rows' own column, whose list
+/// items hold a `Cell`): its view, and which row and content it shows.
+///
+/// GTK 4.8 unbinds and binds a list item again whenever its position changes; a bind of the row
+/// and content the cell already shows is absorbed (nothing is filled, nothing counted). A row whose
+/// content changed is refilled when the rows' own cell of that row rebinds
+/// (`ColumnViewAdapter.cellDidBind`).
+@MainActor
+final class ColumnCell {
+    let listItem: OpaquePointer
+    /// The index of its column among the adapter's `columns`.
+    let column: Int
+    let view: ColumnCellView
+    /// The row shown, while it stands in its manager.
+    private var shown = LiveRow()
+    /// The generator and content revision the view was filled from.
+    private var filledFrom: (generator: ObjectIdentifier, revision: Int)?
+
+    init(listItem: OpaquePointer, column: Int, view: ColumnCellView) {
+        self.listItem = listItem
+        self.column = column
+        self.view = view
+        gtk_list_item_set_child(listItem, view.widget.pointer)
+    }
+
+    /// The row this cell shows now (nil when none, or when it left its manager).
+    var row: Row? { shown.row }
+
+    /// GTK's `bind`: shows `row`; whether the view was filled (false when it already showed it).
+    @discardableResult
+    func bind(_ row: Row) -> Bool {
+        let generator = row.generator
+        let stamp = (ObjectIdentifier(generator), generator.contentRevision)
+        if let filledFrom, filledFrom == stamp, shown.row === row { return false }
+        shown = LiveRow(row)
+        filledFrom = stamp
+        view.show(generator)
+        gtk_list_item_set_selectable(listItem, row.isSelectable ? 1 : 0)
+        gtk_list_item_set_activatable(listItem, row.isActivatable ? 1 : 0)
+        return true
+    }
+
+    /// The rows' own cell of this row bound it again (its content or generator changed): fill again.
+    @discardableResult
+    func refresh() -> Bool {
+        guard let row else { return false }
+        filledFrom = nil
+        return bind(row)
+    }
+
+    /// GTK's `teardown`: the cell shows nothing any more.
+    func teardown() {
+        shown = LiveRow()
+        filledFrom = nil
+    }
+}
+
+/// Keeps each declared column's list item's `ColumnCell` on the list item (GObject qdata).
+@MainActor
+enum ColumnCellStorage {
+    private static let quark: GQuark = "gdd-column-cell".withGString { g_quark_from_static_string($0) }
+
+    static func attach(_ cell: ColumnCell, to item: UnsafeMutableRawPointer) {
+        let box = Unmanaged.passRetained(cell).toOpaque()
+        g_object_set_qdata_full(item.asObject, quark, box) { box in
+            Unmanaged<ColumnCell>.fromOpaque(box!).release()
+        }
+    }
+
+    static func cell(of item: UnsafeMutableRawPointer) -> ColumnCell? {
+        guard let box = g_object_get_qdata(item.asObject, quark) else { return nil }
+        return Unmanaged<ColumnCell>.fromOpaque(box).takeUnretainedValue()
+    }
+
+    static func detach(from item: UnsafeMutableRawPointer) {
+        g_object_set_qdata(item.asObject, quark, nil)
+    }
+}

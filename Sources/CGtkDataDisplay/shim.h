@@ -177,6 +177,12 @@ static inline void gdd_accessible_reset_expanded(gpointer w) {
 static inline void gdd_accessible_set_hidden(gpointer w, gboolean hidden) {
     gtk_accessible_update_state(GTK_ACCESSIBLE(w), GTK_ACCESSIBLE_STATE_HIDDEN, hidden, -1);
 }
+static inline void gdd_accessible_set_description(gpointer w, const char *description) {
+    gtk_accessible_update_property(GTK_ACCESSIBLE(w), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description, -1);
+}
+static inline void gdd_accessible_reset_description(gpointer w) {
+    gtk_accessible_reset_property(GTK_ACCESSIBLE(w), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
+}
 static inline void gdd_accessible_set_sort(gpointer w, GtkAccessibleSort sort) {
     gtk_accessible_update_property(GTK_ACCESSIBLE(w), GTK_ACCESSIBLE_PROPERTY_SORT, sort, -1);
 }
@@ -199,6 +205,12 @@ static inline char *gdd_test_accessible_check_level(gpointer w, int level) {
 }
 static inline char *gdd_test_accessible_check_expanded(gpointer w, gboolean expanded) {
     return gtk_test_accessible_check_state(GTK_ACCESSIBLE(w), GTK_ACCESSIBLE_STATE_EXPANDED, expanded);
+}
+static inline char *gdd_test_accessible_check_description(gpointer w, const char *description) {
+    return gtk_test_accessible_check_property(GTK_ACCESSIBLE(w), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description);
+}
+static inline char *gdd_test_accessible_check_sort(gpointer w, GtkAccessibleSort sort) {
+    return gtk_test_accessible_check_property(GTK_ACCESSIBLE(w), GTK_ACCESSIBLE_PROPERTY_SORT, sort);
 }
 static inline char *gdd_test_accessible_check_hidden(gpointer w, gboolean hidden) {
     return gtk_test_accessible_check_state(GTK_ACCESSIBLE(w), GTK_ACCESSIBLE_STATE_HIDDEN, hidden);

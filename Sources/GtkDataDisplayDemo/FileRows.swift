@@ -26,14 +26,12 @@ final class FileRow: TemplateRowGenerator<FileEntry> {
     }
 }
 
-/// The rows' template: the icon for the entry's kind, its name, and a file's size.
+/// The rows' template (the table's Name column): the icon for the entry's kind and its name.
 @MainActor
 enum FileRowTemplate {
     static let template: RowTemplate<FileEntry> = DemoResources.template("file-row.ui") {
         $0.bind("icon", .iconName, to: { $0.isFolder ? "folder-symbolic" : "text-x-generic-symbolic" })
             .bind("name", .label, to: \.name)
-            .bind("size", .label, to: \.sizeText)
-            .bind("size", .visible, to: { !$0.isFolder })
             .accessibleLabel { $0.spokenName }
     }
 }

@@ -11,12 +11,43 @@ struct FileEntry: Equatable, Sendable {
     var isFolder: Bool
     /// The size in bytes (0 for a folder).
     var size: Int64
+    /// When it was last changed, in seconds since 1970 (0 when unknown).
+    var modified: Int64 = 0
 
     /// "4.2 kB", "12 bytes"; "" for a folder.
     var sizeText: String { isFolder ? "" : Self.humanReadable(size) }
 
     /// What a screen reader says for the row: "icons, folder", "README, 2.1 kB".
     var spokenName: String { isFolder ? "\(name), folder" : "\(name), \(sizeText)" }
+
+    /// "Folder", or the kind of file its extension says ("Text", "Image", "PNG file", "File").
+    var kind: String {
+        if isFolder { return "Folder" }
+        let ext = (name as NSString).pathExtension.lowercased()
+        switch ext {
+        case "": return "File"
+        case "txt", "md", "rst", "text": return "Text"
+        case "png", "svg", "jpg", "jpeg", "gif", "xpm", "ico", "webp": return "Image"
+        case "gz", "xz", "bz2", "zst", "zip", "tar": return "Archive"
+        case "xml", "ui", "json", "yaml", "yml", "ini", "conf", "desktop": return "Settings"
+        case "py", "sh", "pl", "rb", "js", "swift", "c", "h": return "Script or source"
+        default: return ext.uppercased() + " file"
+        }
+    }
+
+    /// "2026-11-29 03:50" (local time), "" when unknown.
+    var modifiedText: String {
+        guard modified > 0 else { return "" }
+        let formatter = DateFormatter()
+        formatter.dateFormat = "yyyy-MM-dd HH:mm"
+        return formatter.string(from: Date(timeIntervalSince1970: TimeInterval(modified)))
+    }
+
+    /// The Name column's sort key: folders first, then names as `FileTree.nameOrder` orders them.
+    var nameKey: String { (isFolder ? "0" : "1") + name.lowercased() + "\u{0}" + name }
+
+    /// The Size column's sort key: folders (no size) below every file.
+    var sizeKey: Int64 { isFolder ? -1 : size }
 
     static func humanReadable(_ bytes: Int64) -> String {
         if bytes < 1_000 { return bytes == 1 ? "1 byte" : "\(bytes) bytes" }
@@ -29,11 +60,6 @@ struct FileEntry: Equatable, Sendable {
         }
         return "\(bytes) bytes"
     }
-}
-
-/// How the Files page orders a folder's entries: folders first, then by name or by size.
-enum FileSort: Equatable {
-    case name, size
 }
 
 /// A folder that could not be read: the error row shows `description`.
@@ -52,7 +78,6 @@ struct FileTree {
     private(set) var read: [String: [FileEntry]] = [:]
     /// The search text ("" shows everything read).
     var query = ""
-    var sort = FileSort.name
 
     init(root: String) {
         self.root = root
@@ -72,12 +97,12 @@ struct FileTree {
         read = read.filter { $0.key != path && !$0.key.hasPrefix(prefix) }
     }
 
-    /// The entries of a folder read so far, sorted: folders first, then by name or size (largest first).
+    /// The entries of a folder read so far, folders first, then by name (the table sorts them
+    /// again by the column the user chose).
     func sortedEntries(of path: String) -> [FileEntry]? {
         read[path].map { entries in
             entries.sorted { a, b in
                 if a.isFolder != b.isFolder { return a.isFolder }
-                if sort == .size, a.size != b.size { return a.size > b.size }
                 return Self.nameOrder(a.name, b.name)
             }
         }
@@ -129,7 +154,8 @@ struct FileTree {
             // stat follows symbolic links; a dangling one is a file of size 0.
             let ok = stat(full, &info) == 0
             let isFolder = ok && (info.st_mode & S_IFMT) == S_IFDIR
-            return FileEntry(name: name, path: full, isFolder: isFolder, size: ok && !isFolder ? Int64(info.st_size) : 0)
+            return FileEntry(name: name, path: full, isFolder: isFolder, size: ok && !isFolder ? Int64(info.st_size) : 0,
+                             modified: ok ? Int64(info.st_mtim.tv_sec) : 0)
         }
     }
 

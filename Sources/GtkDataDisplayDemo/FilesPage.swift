@@ -3,13 +3,15 @@ import GtkDataDisplay
 import GtkDataDisplayShell
 
 /// The "Files" page: a real folder tree (`/usr/share`, or `GDD_FILES_ROOT`), read as it is
-/// unfolded, written as app code (GtkDataDisplay only, no C).
+/// unfolded, in a table (name with the tree, size, kind, modified; a click on a header sorts by
+/// it, folders within their parent), written as app code (GtkDataDisplay only, no C).
 ///
 /// A folder row reads its entries on its first expand, off the main thread (the library shows a
 /// loading row meanwhile, an error row with Retry if the read fails). The page keeps what was
 /// read in its `FileTree` and renders the whole tree again (`setState`, new generators diffed by
-/// path) for a search or a sort: folders read already get their rows (`children:`), the others a
-/// loader; fold state and selection follow the paths. The search covers what has been read: a
+/// path) for a search: folders read already get their rows (`children:`), the others a
+/// loader; fold state and selection follow the paths, and the table's sort orders every render
+/// and every folder read. The search covers what has been read: a
 /// folder stays when its name or anything read below it matches (and is opened then), and
 /// everything in a matching folder stays. Several rows can be selected; each has a menu (Copy
 /// Path, Show Properties, Reload).
@@ -18,13 +20,11 @@ final class FilesPage: DemoPage {
     let name = PageName.files
     let title = "Files"
     private(set) lazy var root: any WidgetConvertible = makeRoot()
-    /// The search, the sort toggle and the hint (kept: the wrapper owns its widget's reference).
+    /// The search and the hint (kept: the wrapper owns its widget's reference).
     private lazy var toolbar = makeToolbar()
     let manager = BaseListManager()
-    let adapter: ListViewAdapter
+    let adapter: ColumnViewAdapter
     let search = SearchEntry(placeholder: "Search what has been read")
-    /// Pressed in: files by size, largest first; out: by name. Folders come first either way.
-    let sizeSort = ToggleButton(label: "Largest first")
     let rowActions: RowActionsPlugin
     /// What has been read, the search and the sort.
     private(set) var tree: FileTree
@@ -46,7 +46,7 @@ final class FilesPage: DemoPage {
         openFolders = [root]
         var actions: ((any RowGenerator) -> [RowAction])?
         rowActions = .rowActions { generator in actions?(generator) ?? [] }
-        adapter = manager.listViewBuilder
+        adapter = manager.columnViewBuilder(columns: Self.columns())
             .add(plugin: .selectable(.multiple))
             .add(plugin: .foldable())
             .add(plugin: rowActions)
@@ -59,8 +59,7 @@ final class FilesPage: DemoPage {
 
         search.widget.setAccessibleLabel("Search files")   // GTK 4.8 reads the placeholder to nobody
         search.onSearchChanged { [weak self] text in self?.setQuery(text) }
-        sizeSort.tooltip = "Sort files by size, largest first (folders stay first, by name)"
-        sizeSort.onToggled { [weak self] bySize in self?.setSort(bySize ? .size : .name) }
+        adapter.sortChanged += { [weak self] column in self?.sorted(by: column) }
         adapter.selectionChanged += { [weak self] change in self?.selectionChanged(change) }
         manager.didLoadChildren += { [weak self] folder in self?.loaded(folder) }
         manager.didFold += { [weak self] change in self?.folded(change) }
@@ -78,10 +77,25 @@ final class FilesPage: DemoPage {
         return box
     }
 
+    /// The table's columns: the rows themselves (icon, name, the tree) and three of their fields,
+    /// each sorting by a click on its header.
+    static func columns() -> [TableColumn] {
+        [
+            TableColumn(id: "name", title: "Name").sortable { (entry: FileEntry) in entry.nameKey },
+            TableColumn(id: "size", title: "Size", text: { (entry: FileEntry) in entry.sizeText })
+                .sortable { (entry: FileEntry) in entry.sizeKey },
+            TableColumn(id: "kind", title: "Kind", text: { (entry: FileEntry) in entry.kind })
+                .sortable { (entry: FileEntry) in entry.kind },
+            TableColumn(id: "modified", title: "Modified", text: { (entry: FileEntry) in entry.modifiedText })
+                .sortable { (entry: FileEntry) in entry.modified },
+        ]
+    }
+
     private func makeToolbar() -> Box {
         search.hexpand = true
-        let line = Box(.horizontal, spacing: 6, search, sizeSort)
+        let line = Box(.horizontal, spacing: 6, search)
         let hint = Label("Folders are read when first opened. The search (Ctrl+F, or just type) covers what has been read. "
+                         + "Click a column’s header to sort by it. "
                          + "Ctrl+click or Shift+click selects several; right click or Menu opens a row’s actions.",
                          xalign: 0, wrap: true)
         hint.addCSSClass("hint")
@@ -98,12 +112,9 @@ final class FilesPage: DemoPage {
         render(text.isEmpty ? "Search cleared" : "Search “\(text)”")
     }
 
-    /// Orders files by name or by size.
-    func setSort(_ sort: FileSort) {
-        sizeSort.isActive = sort == .size
-        guard tree.sort != sort else { return }
-        tree.sort = sort
-        render(sort == .size ? "Sorted by size" : "Sorted by name")
+    /// Sorts by the column with `id` (what a click on its header does; again: the other way).
+    func sort(by id: String, ascending: Bool = true) {
+        adapter.sort(by: adapter.column(id: id), ascending: ascending)
     }
 
     /// Reads a folder again: one made with a loader loads again (`loadChildren(of:)`); one the page
@@ -189,6 +200,11 @@ final class FilesPage: DemoPage {
                 try? manager.expand(first)
             }
         }
+    }
+
+    private func sorted(by column: TableColumn?) {
+        guard let column else { return footer.show("Unsorted") }
+        footer.show("Sorted by \(column.title.lowercased()), \(adapter.sortsAscending ? "ascending" : "descending")")
     }
 
     private func folded(_ change: FoldChange) {

@@ -31,12 +31,27 @@ public final class HeadlessAdapter {
     var paginationPlugins: [PaginationPlugin] = []
     var reorderingPlugin: ReorderingPlugin?
     var rowActionsPlugin: RowActionsPlugin?
+    /// The columns of the table it stands for (`init(manager:plugins:columns:)`; none otherwise).
+    public let columns: [TableColumn]
+    /// The column whose header sorts now (`clickHeader(of:)`), nil when none does.
+    public internal(set) var sortColumn: TableColumn?
+    /// Whether `sortColumn` sorts smallest first.
+    public internal(set) var sortsAscending = true
 
     /// An adapter over `manager` with these plugins (as `ListViewAdapter(manager:plugins:)`):
     /// `.selectable(…)` picks the selection model, `.foldable()` lets activation and keys fold.
     /// Plugin objects (pagination, reordering, row actions) are added with `install(_:)`.
     public init(manager: BaseListManager, plugins: [ListViewPlugin] = [.selectable(.single)]) {
         self.manager = manager
+        columns = []
+        core = DetachedAdapter(manager: manager, plugins: plugins)
+    }
+
+    /// An adapter over `manager` standing for a table (`ColumnViewAdapter`) with `columns`: its
+    /// rows render with the text columns' cells, and `clickHeader(of:)` sorts as a header click does.
+    public init(manager: BaseListManager, plugins: [ListViewPlugin] = [.selectable(.single)], columns: [TableColumn]) {
+        self.manager = manager
+        self.columns = columns
         core = DetachedAdapter(manager: manager, plugins: plugins)
     }
 
@@ -45,6 +60,7 @@ public final class HeadlessAdapter {
     /// with no plugin); `clickExpander(of:)` the row's expander. Folding keys do nothing in a box.
     public init(boxOf manager: BaseListManager) {
         self.manager = manager
+        columns = []
         core = DetachedAdapter(boxOf: manager)
     }
 

@@ -19,10 +19,13 @@ public struct RowSnapshot: Equatable, CustomStringConvertible {
     public var isExpanded: Bool?
     /// Whether GTK's selection model holds the row selected (always false for a manager alone).
     public var isSelected: Bool
+    /// The texts of a table's text columns for this row, in the table's column order (empty
+    /// outside tables and for headers and footers; "" where a row shows no model of a column's type).
+    public var cells: [String]
 
     /// A row with these values.
     public init(role: RowRole, diffID: AnyHashable, text: String, depth: Int, section: Int,
-                isExpanded: Bool?, isSelected: Bool) {
+                isExpanded: Bool?, isSelected: Bool, cells: [String] = []) {
         self.role = role
         self.diffID = diffID
         self.text = text
@@ -30,11 +33,12 @@ public struct RowSnapshot: Equatable, CustomStringConvertible {
         self.section = section
         self.isExpanded = isExpanded
         self.isSelected = isSelected
+        self.cells = cells
     }
 
     /// The row as one line of the rendering: two spaces per depth level; `# ` before a header's
     /// text, `_ ` before a footer's; `▸ ` before a collapsed foldable row, `▾ ` before an expanded
-    /// one; ` [selected]` after a selected row.
+    /// one; ` [selected]` after a selected row; in a table, ` | ` and each text column's cell.
     public var line: String {
         var line = String(repeating: "  ", count: depth)
         switch role {
@@ -45,6 +49,7 @@ public struct RowSnapshot: Equatable, CustomStringConvertible {
         if let isExpanded { line += isExpanded ? "▾ " : "▸ " }
         line += text
         if isSelected { line += " [selected]" }
+        for cell in cells { line += " | " + cell }
         return line
     }
 

@@ -13,7 +13,7 @@ public enum XInputError: Error, Equatable, CustomStringConvertible {
     case xdotoolMissing
     /// xdotool ended with this status (no X display, an unknown key name).
     case failed(status: Int32)
-    /// The row to click is not bound to a widget (scroll to it first), or not on screen.
+    /// The row (or header) to click is not bound to a widget (scroll to it first), or not on screen.
     case rowNotShown
 
     /// What went wrong, in words.
@@ -56,6 +56,20 @@ extension WindowHost {
         guard let rowWidget = adapter.rowWidget(for: generator), let (x, y) = pointInWindow(rowWidget) else {
             throw .rowNotShown
         }
+        try click(atX: x, y: y, button: button, count: count, modifiers: modifiers)
+    }
+
+    /// Clicks `column`'s header in `table` through the X server, as a user sorting by it does
+    /// (again: the other way), then lets GTK handle it. Clicks less than the double-click time
+    /// apart count as one double click: wait between two (`MainContext.run(for: 0.6)`).
+    public func clickHeader(of column: TableColumn, in table: ColumnViewAdapter) throws(XInputError) {
+        guard let header = table.headerWidget(of: column), let (x, y) = pointInWindow(header) else {
+            throw .rowNotShown
+        }
+        try click(atX: x, y: y, button: .primary, count: 1, modifiers: [])
+    }
+
+    private func click(atX x: Int, y: Int, button: MouseButton, count: Int, modifiers: [String]) throws(XInputError) {
         let title = "gdd-testing-\(UInt(bitPattern: window))"
         gtk_window_set_title(gdd_window(UnsafeMutableRawPointer(window)), title)
         settle()

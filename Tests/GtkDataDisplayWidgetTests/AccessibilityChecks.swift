@@ -23,6 +23,18 @@ enum Accessible {
         return taken(gdd_test_accessible_check_label(UnsafeMutableRawPointer(widget), sentinel))
     }
 
+    /// The accessible description set on `widget`, nil when none is.
+    static func description(_ widget: UnsafeMutablePointer<GtkWidget>) -> String? {
+        let accessible = gdd_accessible(UnsafeMutableRawPointer(widget))
+        guard gtk_test_accessible_has_property(accessible, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION) != 0 else { return nil }
+        return taken(gdd_test_accessible_check_description(UnsafeMutableRawPointer(widget), sentinel))
+    }
+
+    /// Whether `widget` (a column header) says it sorts its table in `sort`.
+    static func sorts(_ widget: UnsafeMutablePointer<GtkWidget>, _ sort: GtkAccessibleSort) -> Bool {
+        taken(gdd_test_accessible_check_sort(UnsafeMutableRawPointer(widget), sort)) == nil
+    }
+
     /// The accessible level set on `widget`, nil when none is.
     static func level(_ widget: UnsafeMutablePointer<GtkWidget>) -> Int? {
         let accessible = gdd_accessible(UnsafeMutableRawPointer(widget))

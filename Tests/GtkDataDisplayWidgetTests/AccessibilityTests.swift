@@ -22,8 +22,17 @@ final class AccessibilityTests: AccessibilityTestCase {
     /// GTK's row widget for `generator` (the list item's widget, which takes the focus).
     private func rowWidget(_ adapter: ListBaseAdapter, _ generator: any RowGenerator) throws -> UnsafeMutablePointer<GtkWidget> {
         let widget = try XCTUnwrap(adapter.rowWidget(for: generator), "row not bound")
-        XCTAssertTrue(gtk_widget_has_css_class(try XCTUnwrap(gtk_widget_get_first_child(widget)), "gdd-row") != 0)
+        XCTAssertNotNil(rowContainer(in: widget), "the row holds the container (in a table, inside its cell)")
         return widget
+    }
+
+    /// What GTK makes a row widget: a list item, a grid cell, a table's row.
+    private func expectedRowRole(_ kind: ViewKind) -> GtkAccessibleRole {
+        switch kind {
+        case .list: GTK_ACCESSIBLE_ROLE_LIST_ITEM
+        case .grid: GTK_ACCESSIBLE_ROLE_GRID_CELL
+        case .column: GTK_ACCESSIBLE_ROLE_ROW
+        }
     }
 
     func testEveryRowIsNamedByItsFirstLabelOrItsAccessibleLabel() async throws {
@@ -39,7 +48,7 @@ final class AccessibilityTests: AccessibilityTestCase {
                 host.settle()
                 for row in plain {
                     XCTAssertEqual(Accessible.label(try rowWidget(adapter, row)), row.model)
-                    XCTAssertEqual(Accessible.role(try rowWidget(adapter, row)), kind == .list ? GTK_ACCESSIBLE_ROLE_LIST_ITEM : GTK_ACCESSIBLE_ROLE_GRID_CELL)
+                    XCTAssertEqual(Accessible.role(try rowWidget(adapter, row)), expectedRowRole(kind))
                 }
                 XCTAssertEqual(Accessible.label(try rowWidget(adapter, icon)), "Icon for star", "the generator's label wins")
                 XCTAssertEqual(Accessible.label(try rowWidget(adapter, manager.flatGenerators.last!)), "4 things")
@@ -50,6 +59,43 @@ final class AccessibilityTests: AccessibilityTestCase {
                 XCTAssertEqual(Accessible.label(try rowWidget(adapter, plain[1])), "renamed")
                 host.destroy()
             }
+        }
+    }
+
+    func testATableNamesItsHeadersAndCellsAndSaysWhichHeaderSorts() async throws {
+        try await inAccessibilityContext {
+            let files = [TableFile(name: "b.txt", size: 2, kind: "text"), TableFile(name: "a.png", size: 1, kind: "image")]
+                .map { TableFileRow(model: $0, id: $0.name) }
+            let manager = BaseListManager()
+            try manager.setState([Section(rows: files)])
+            let size = TableColumn(id: "size", title: "Size", text: { (f: TableFile) in "\(f.size) B" }).sortable { (f: TableFile) in f.size }
+            let table = ColumnViewAdapter(manager: manager, selection: .single, columns: [TableColumn(id: "name", title: "Name"), size])
+            let host = WindowHost(child: table.scrolledWindow)
+            self.host = host
+            host.settle()
+            XCTAssertEqual(Accessible.role(table.itemView), GTK_ACCESSIBLE_ROLE_TREE_GRID)
+            XCTAssertEqual(Accessible.label(table.itemView), "Table")
+            let header = try XCTUnwrap(table.headerWidget(of: size))
+            XCTAssertEqual(Accessible.role(header), GTK_ACCESSIBLE_ROLE_COLUMN_HEADER)
+            XCTAssertEqual(Accessible.label(header), "Size")
+            XCTAssertEqual(Accessible.label(try XCTUnwrap(table.headerWidget(of: table.columns[0]))), "Name")
+            XCTAssertNil(Accessible.description(header), "no header sorts yet")
+            table.sort(by: size, ascending: false)
+            host.settle()
+            XCTAssertEqual(Accessible.description(header), "sorted descending")
+            XCTAssertTrue(Accessible.sorts(header, GTK_ACCESSIBLE_SORT_DESCENDING))
+            size.title = "Bytes"
+            XCTAssertEqual(Accessible.label(header), "Bytes", "a new title renames the header")
+            // The row and each of its cells are named: the row's own view's label, the size's text.
+            let row = try XCTUnwrap(table.rowWidget(for: files[0]))
+            XCTAssertEqual(Accessible.role(row), GTK_ACCESSIBLE_ROLE_ROW)
+            XCTAssertEqual(Accessible.label(row), "b.txt")
+            let nameCell = try XCTUnwrap(gtk_widget_get_first_child(row))
+            let sizeCell = try XCTUnwrap(gtk_widget_get_next_sibling(nameCell))
+            XCTAssertEqual(Accessible.role(sizeCell), GTK_ACCESSIBLE_ROLE_GRID_CELL)
+            XCTAssertEqual(Accessible.label(nameCell), "b.txt")
+            XCTAssertEqual(Accessible.label(sizeCell), "2 B")
+            host.destroy()
         }
     }
 
@@ -79,7 +125,7 @@ final class AccessibilityTests: AccessibilityTestCase {
         try await inAccessibilityContext {
             try await forEachViewKind { kind in
                 let adapter = build(BaseListManager(), plugins: [.selectable()])
-                XCTAssertEqual(Accessible.label(adapter.itemView), kind == .list ? "List" : "Grid")
+                XCTAssertEqual(Accessible.label(adapter.itemView), ["List", "Grid", "Table"][ViewKind.allCases.firstIndex(of: kind)!])
                 adapter.accessibleName = "Contacts"
                 XCTAssertEqual(Accessible.label(adapter.itemView), "Contacts")
             }
@@ -195,12 +241,12 @@ final class AccessibilityTests: AccessibilityTestCase {
             self.host = host
             try manager.expand(root)
             host.settle()
-            let rootExpander = try XCTUnwrap(gtk_widget_get_first_child(gtk_widget_get_first_child(try rowWidget(adapter, root))))
+            let rootExpander = try XCTUnwrap(gtk_widget_get_first_child(rowContainer(in: try rowWidget(adapter, root))))
             XCTAssertEqual(Accessible.label(rootExpander), "Collapse")
             XCTAssertEqual(Accessible.expanded(rootExpander), true)
             XCTAssertFalse(Accessible.hidden(rootExpander))
             let sibling = manager.flatGenerators.first { ($0 as? LabelRow)?.model == "sibling" }!
-            let spaceKeeper = try XCTUnwrap(gtk_widget_get_first_child(gtk_widget_get_first_child(try rowWidget(adapter, sibling))))
+            let spaceKeeper = try XCTUnwrap(gtk_widget_get_first_child(rowContainer(in: try rowWidget(adapter, sibling))))
             XCTAssertTrue(gtk_widget_get_visible(spaceKeeper) != 0, "it keeps the sibling lined up…")
             XCTAssertTrue(Accessible.hidden(spaceKeeper), "…but is no button to a screen reader")
         }

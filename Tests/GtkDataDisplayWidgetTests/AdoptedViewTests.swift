@@ -17,11 +17,12 @@ final class AdoptedViewTests: WidgetTestCase {
         switch viewKind {
         case .list: try ListViewAdapter(manager: manager, adopting: OpaquePointer(view))
         case .grid: try GridViewAdapter(manager: manager, adopting: OpaquePointer(view))
+        case .column: preconditionFailure("tables do not adopt an app's view (yet): these tests run on lists and grids")
         }
     }
 
     func testAViewInTheAppsScrolledWindowShowsTheRowsThere() async throws {
-        try await forEachViewKind { kind in
+        try await forEachViewKind([.list, .grid]) { kind in
             let scroller = gtk_scrolled_window_new()!
             let view = newView(kind)
             gtk_scrolled_window_set_child(gdd_scrolled_window(UnsafeMutableRawPointer(scroller)), view)
@@ -42,7 +43,7 @@ final class AdoptedViewTests: WidgetTestCase {
     }
 
     func testAViewWithNoParentGetsAScrolledWindowFromTheAdapter() async throws {
-        try await forEachViewKind { kind in
+        try await forEachViewKind([.list, .grid]) { kind in
             let manager = BaseListManager()
             try manager.add(names(10))
             let adapter = try adopt(newView(kind), manager)

@@ -7,7 +7,7 @@ import XCTest
 /// hidden, and the adapter tells when the list's first and last rows come on screen.
 final class DisplayEventTests: WidgetTestCase {
     func testHeadersAndFootersAreToldWhenTheyAreShownAndHidden() async throws {
-        try await forEachViewKind { _ in
+        try await forEachViewKind { kind in
             let headers = (0..<40).map { LabelHeader(model: "H\($0)", id: "h\($0)") }
             let footers = (0..<40).map { LabelFooter(model: "F\($0)", id: "f\($0)") }
             let manager = BaseListManager()
@@ -25,7 +25,14 @@ final class DisplayEventTests: WidgetTestCase {
             host.settle()
             adapter.flushUnbinds()
             XCTAssertEqual(Array(shown.prefix(2)), ["H0", "H30"])
-            XCTAssertEqual(hidden, ["H0"], "the first header went out of the realised range")
+            if kind == .column {
+                // A column view's inner list took the window's focus: GTK's focus tracker keeps its
+                // first row realised (and bound), wherever the table scrolls.
+                XCTAssertEqual(hidden, [])
+                XCTAssertNotNil(adapter.view(for: headers[0]))
+            } else {
+                XCTAssertEqual(hidden, ["H0"], "the first header went out of the realised range")
+            }
             try adapter.scrollTo(footers[30], at: .last)
             host.settle()
             XCTAssertNotNil(adapter.view(for: footers[30]))

@@ -12,6 +12,7 @@ final class EmptyStateWidgetTests: WidgetTestCase {
         let adapter: ListBaseAdapter = switch viewKind {
         case .list: plugins.reduce(manager.listViewBuilder) { $0.add(plugin: $1) }.build()
         case .grid: plugins.reduce(manager.gridViewBuilder) { $0.add(plugin: $1) }.build()
+        case .column: plugins.reduce(manager.columnViewBuilder(columns: tableColumns())) { $0.add(plugin: $1) }.build()
         }
         return (adapter, WindowHost(child: adapter.widget, height: 500))
     }

@@ -39,9 +39,7 @@ final class FoldingWidgetTests: WidgetTestCase {
 
     /// Focuses the row of `generator` (GTK's row widget, the parent of our container).
     private func focus(_ generator: any RowGenerator) throws {
-        let view = try XCTUnwrap(adapter.view(for: generator))
-        let container = try XCTUnwrap(view.widget.parent)
-        let rowWidget = try XCTUnwrap(gtk_widget_get_parent(container))
+        let rowWidget = try XCTUnwrap(adapter.rowWidget(for: generator))
         XCTAssertTrue(gtk_widget_grab_focus(rowWidget) != 0)
         host.settle()
         XCTAssertTrue(adapter.focusedGenerator === generator)
@@ -130,7 +128,7 @@ final class FoldingWidgetTests: WidgetTestCase {
             root.didFoldEvent += { folds.append($0) }
             let position = UInt32(manager.position(of: root)!)
             for _ in 0..<2 {
-                _ = gtk_widget_activate_action_variant(adapter.itemView,
+                _ = gtk_widget_activate_action_variant(adapter.rowsView,
                                                        "list.activate-item", g_variant_new_uint32(position))
                 host.settle()
             }
@@ -232,7 +230,7 @@ final class FoldingWidgetTests: WidgetTestCase {
             // header, root, middle, leaf×3, sibling, after
             let level = Int32(adapter.indentPerLevel)
             switch kind {
-            case .list:
+            case .list, .column:
                 XCTAssertGreaterThanOrEqual(level, 20, "a level indents by the expander's width and spacing")
                 XCTAssertEqual(margins, [0, 0, level, 2 * level, 2 * level, 2 * level, level, 0])
             case .grid:
@@ -290,8 +288,7 @@ final class FoldingWidgetTests: WidgetTestCase {
 
     private func expanderButton(of generator: any RowGenerator) throws -> UnsafeMutablePointer<GtkWidget> {
         // The row's container (`gdd-row`; a header's view sits in a heading inside it).
-        let container = try XCTUnwrap(gtk_widget_get_first_child(try XCTUnwrap(adapter.rowWidget(for: generator))))
-        XCTAssertTrue(gtk_widget_has_css_class(container, "gdd-row") != 0)
+        let container = try XCTUnwrap(rowContainer(in: try XCTUnwrap(adapter.rowWidget(for: generator))))
         return try XCTUnwrap(gtk_widget_get_first_child(container))
     }
 

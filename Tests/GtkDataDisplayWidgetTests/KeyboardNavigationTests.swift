@@ -47,6 +47,7 @@ final class KeyboardNavigationTests: WidgetTestCase {
             let grid = GridViewAdapter(manager: manager, selection: selection)
             grid.maxColumns = 1
             return grid
+        case .column: return ColumnViewAdapter(manager: manager, selection: selection, columns: tableColumns())
         }
     }
 
@@ -255,9 +256,7 @@ extension WidgetTestCase {
     /// Focuses the row of `generator` as a click does (GTK's row widget, the parent of our container).
     func focusRow(_ generator: any RowGenerator, in adapter: ListBaseAdapter, host: WindowHost,
                   file: StaticString = #filePath, line: UInt = #line) throws {
-        let view = try XCTUnwrap(adapter.view(for: generator), file: file, line: line)
-        let container = try XCTUnwrap(view.widget.parent, file: file, line: line)
-        let rowWidget = try XCTUnwrap(gtk_widget_get_parent(container), file: file, line: line)
+        let rowWidget = try XCTUnwrap(adapter.rowWidget(for: generator), file: file, line: line)
         XCTAssertTrue(gtk_widget_grab_focus(rowWidget) != 0, file: file, line: line)
         host.settle()
         XCTAssertTrue(adapter.focusedGenerator === generator, file: file, line: line)

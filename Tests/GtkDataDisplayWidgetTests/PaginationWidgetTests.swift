@@ -47,6 +47,8 @@ final class PaginationWidgetTests: WidgetTestCase {
         case .grid:
             let grid = plugins.reduce(manager.gridViewBuilder.add(plugin: .selectable())) { $0.add(plugin: $1) }.build()
             adapter = grid
+        case .column:
+            adapter = plugins.reduce(manager.columnViewBuilder(columns: tableColumns()).add(plugin: .selectable())) { $0.add(plugin: $1) }.build()
         }
         return (adapter, WindowHost(child: adapter.widget, height: height))
     }
@@ -64,11 +66,10 @@ final class PaginationWidgetTests: WidgetTestCase {
 
     /// The on-screen top of `generator`'s row, relative to the view (nil when not bound).
     private func top(of generator: any RowGenerator, in adapter: ListBaseAdapter) -> Float? {
-        guard let view = adapter.view(for: generator), let container = view.widget.parent,
-              let item = gtk_widget_get_parent(container),
+        guard let item = adapter.rowWidget(for: generator),
               gtk_widget_get_mapped(item) != 0, gtk_widget_get_child_visible(item) != 0 else { return nil }
         var bounds = graphene_rect_t()
-        guard gtk_widget_compute_bounds(item, adapter.itemView, &bounds) != 0 else { return nil }
+        guard gtk_widget_compute_bounds(item, adapter.rowsView, &bounds) != 0 else { return nil }
         return bounds.origin.y
     }
 
@@ -213,7 +214,7 @@ final class PaginationWidgetTests: WidgetTestCase {
             XCTAssertEqual(manager.position(of: anchor), positionBefore - 1 + 200, "200 rows above it, the progress row gone")
             let after = try XCTUnwrap(top(of: anchor, in: adapter), "still on screen")
             XCTAssertEqual(after, before, accuracy: 1, "the row stays where it was on screen")
-            XCTAssertLessThan(after, Float(gtk_widget_get_height(adapter.itemView)))
+            XCTAssertLessThan(after, Float(gtk_widget_get_height(adapter.rowsView)))
             XCTAssertEqual(source.requests, 1, "the top went out of view")
             XCTAssertGreaterThan(gtk_adjustment_get_value(adjustment(adapter)), 0)
 

@@ -60,7 +60,7 @@ final class PluginTests: WidgetTestCase {
             let adapter = build(manager, plugins: [.selectable()])
             let host = WindowHost(child: adapter.scrolledWindow)
             defer { host.destroy() }
-            _ = gtk_widget_activate_action_variant(adapter.itemView,
+            _ = gtk_widget_activate_action_variant(adapter.rowsView,
                                                    "list.activate-item", g_variant_new_uint32(0))
             host.settle()
             XCTAssertFalse(folder.isExpanded)

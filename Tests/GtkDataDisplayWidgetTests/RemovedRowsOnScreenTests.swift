@@ -12,14 +12,14 @@ import XCTest
 final class RemovedRowsOnScreenTests: WidgetTestCase {
     /// What list items on screen show that the store does not hold (row ids), and how many rows are on screen.
     private func rowsOnScreen(_ adapter: ListBaseAdapter) -> (stale: [String], shown: Int) {
-        let height = Float(gtk_widget_get_height(adapter.itemView))
+        let height = Float(gtk_widget_get_height(adapter.rowsView))
         let store = adapter.manager.store
         var stale: [String] = [], shown = 0
         for entry in adapter.containers.values {
-            guard let cell = entry.cell, let rowWidget = gtk_widget_get_parent(cell.container),
+            guard let cell = entry.cell, let rowWidget = cell.rowWidget,
                   gtk_widget_get_mapped(rowWidget) != 0 else { continue }
             var bounds = graphene_rect_t()
-            guard gtk_widget_compute_bounds(rowWidget, adapter.itemView, &bounds) != 0,
+            guard gtk_widget_compute_bounds(rowWidget, adapter.rowsView, &bounds) != 0,
                   bounds.origin.y + bounds.size.height > 0.5, bounds.origin.y < height - 0.5 else { continue }
             let position = Int(gtk_list_item_get_position(cell.listItem))
             guard let row = cell.row, position < store.count, store.generator(at: position) === row.generator else {

@@ -33,6 +33,8 @@ final class ReorderingWidgetTests: WidgetTestCase {
             let grid = manager.gridViewBuilder.add(plugin: .selectable()).add(plugin: plugin).build()
             grid.maxColumns = columns
             adapter = grid
+        case .column:
+            adapter = manager.columnViewBuilder(columns: tableColumns()).add(plugin: .selectable()).add(plugin: plugin).build()
         }
         host?.destroy()
         host = WindowHost(child: adapter.widget)
@@ -106,7 +108,7 @@ final class ReorderingWidgetTests: WidgetTestCase {
             let apple = try XCTUnwrap(rowWidget(of: "apple")), plum = try XCTUnwrap(rowWidget(of: "plum"))
             // Press on apple, move past the drag threshold, then to the second half of plum.
             let start = try screenPoint(apple, x: 0.5, y: 0.5)
-            let end = kind == .list ? try screenPoint(plum, x: 0.5, y: 0.75) : try screenPoint(plum, x: 0.75, y: 0.5)
+            let end = kind != .grid ? try screenPoint(plum, x: 0.5, y: 0.75) : try screenPoint(plum, x: 0.75, y: 0.5)
             try xdotool(["mousemove", "\(start.x)", "\(start.y)"])
             host.settle()
             try xdotool(["mousedown", "1"])
@@ -120,7 +122,7 @@ final class ReorderingWidgetTests: WidgetTestCase {
             XCTAssertTrue(shown, "the drop indicator shows during the drag")
             let indicator = plugin.indicatorState
             XCTAssertEqual((indicator?.row as? LabelRow)?.model, "plum", "on the row under the pointer")
-            XCTAssertEqual(indicator?.cssClass, kind == .list ? "gdd-drop-below" : "gdd-drop-after")
+            XCTAssertEqual(indicator?.cssClass, kind != .grid ? "gdd-drop-below" : "gdd-drop-after")
             if let widget = indicator?.widget {
                 XCTAssertEqual(gtk_widget_has_css_class(widget, indicator!.cssClass), 1)
             }
@@ -193,8 +195,7 @@ final class ReorderingWidgetTests: WidgetTestCase {
     // MARK: Pointer
 
     private func rowWidget(of name: String) -> UnsafeMutablePointer<GtkWidget>? {
-        guard let view = adapter.view(for: generator(name)), let container = view.widget.parent else { return nil }
-        return gtk_widget_get_parent(container)
+        adapter.rowWidget(for: generator(name))
     }
 
     /// A point of `widget` (fractions of its size) in root-window (screen) coordinates.

@@ -44,6 +44,7 @@ final class RowActionsTests: WidgetTestCase {
         adapter = switch viewKind {
         case .list: manager.listViewBuilder.add(plugin: .selectable()).add(plugin: plugin).build()
         case .grid: manager.gridViewBuilder.add(plugin: .selectable()).add(plugin: plugin).build()
+        case .column: manager.columnViewBuilder(columns: tableColumns()).add(plugin: .selectable()).add(plugin: plugin).build()
         }
         host = WindowHost(child: adapter.scrolledWindow)
     }
@@ -57,8 +58,7 @@ final class RowActionsTests: WidgetTestCase {
     }
 
     private func rowWidget(_ generator: any RowGenerator) throws -> UnsafeMutablePointer<GtkWidget> {
-        let view = try XCTUnwrap(adapter.view(for: generator), "the row is bound")
-        return try XCTUnwrap(gtk_widget_get_parent(try XCTUnwrap(view.widget.parent)))
+        try XCTUnwrap(adapter.rowWidget(for: generator), "the row is bound")
     }
 
     private func focus(_ generator: any RowGenerator) throws {
@@ -254,6 +254,7 @@ final class RowActionsTests: WidgetTestCase {
             adapter = switch viewKind {
             case .list: manager.listViewBuilder.add(plugin: .selectable()).add(plugin: plugin).build()
             case .grid: manager.gridViewBuilder.add(plugin: .selectable()).add(plugin: plugin).build()
+            case .column: manager.columnViewBuilder(columns: tableColumns()).add(plugin: .selectable()).add(plugin: plugin).build()
             }
             host = WindowHost(child: adapter.scrolledWindow)
             XCTAssertNil(adapter.view(for: items[280]), "far away: not bound")

@@ -24,6 +24,7 @@ final class RowActionsUpdateTests: WidgetTestCase {
         adapter = switch viewKind {
         case .list: manager.listViewBuilder.add(plugin: .selectable()).add(plugin: plugin).build()
         case .grid: manager.gridViewBuilder.add(plugin: .selectable()).add(plugin: plugin).build()
+        case .column: manager.columnViewBuilder(columns: tableColumns()).add(plugin: .selectable()).add(plugin: plugin).build()
         }
         host = WindowHost(child: adapter.scrolledWindow)
     }

@@ -18,13 +18,13 @@ enum ScrollGeometry {
         guard let rowWidget = adapter.rowWidget(for: generator),
               gtk_widget_get_mapped(rowWidget) != 0 else { return nil }
         var rect = graphene_rect_t()
-        guard gtk_widget_compute_bounds(rowWidget, adapter.itemView, &rect) != 0 else { return nil }
+        guard gtk_widget_compute_bounds(rowWidget, adapter.rowsView, &rect) != 0 else { return nil }
         return (Double(rect.origin.x), Double(rect.origin.y), Double(rect.size.height))
     }
 
     /// The height of the visible area.
     static func viewportHeight(_ adapter: ListBaseAdapter) -> Double {
-        Double(gtk_widget_get_height(adapter.itemView))
+        Double(gtk_widget_get_height(adapter.rowsView))
     }
 
     /// Whether some pixel of the row showing `generator` is inside the visible area.

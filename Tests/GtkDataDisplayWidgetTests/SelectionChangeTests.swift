@@ -44,7 +44,7 @@ final class SelectionChangeTests: WidgetTestCase {
             // GTK's own select-all (Ctrl+A) selects headers too; they are taken out again.
             adapter.unselectAll()
             counts = []
-            _ = gtk_widget_activate_action_variant(adapter.itemView, "list.select-all", nil)
+            _ = gtk_widget_activate_action_variant(adapter.rowsView, "list.select-all", nil)
             XCTAssertEqual(counts, [500])
             XCTAssertEqual(adapter.selectedCount, 500)
             XCTAssertFalse(adapter.isSelected(position: 0))

@@ -55,7 +55,7 @@ final class SelectionDispatchTests: WidgetTestCase {
     }
 
     private func selectAllAction(_ adapter: ListBaseAdapter) {
-        _ = gtk_widget_activate_action_variant(adapter.itemView, "list.select-all", nil)
+        _ = gtk_widget_activate_action_variant(adapter.rowsView, "list.select-all", nil)
     }
 
     func testACustomSelectableItemGetsItsEventsOnSelectAllWithNobodyElseListening() async throws {

@@ -84,7 +84,7 @@ final class SelectionTests: WidgetTestCase {
             var rowEvent = 0
             r[1].didActivateEvent += { rowEvent += 1 }
             for position: UInt32 in [0, 2] {
-                _ = gtk_widget_activate_action_variant(adapter.itemView,
+                _ = gtk_widget_activate_action_variant(adapter.rowsView,
                                                        "list.activate-item", g_variant_new_uint32(position))
             }
             XCTAssertEqual(activated, ["row 1"])

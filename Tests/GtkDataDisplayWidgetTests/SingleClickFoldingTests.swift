@@ -74,7 +74,7 @@ final class SingleClickFoldingTests: WidgetTestCase {
             MainContext.run(for: 0.1)
             XCTAssertEqual(folds, 1, "the expander's click folds once")
             // Enter on the focused row (activation) folds too.
-            let rowWidget = try XCTUnwrap(gtk_widget_get_parent(container))
+            let rowWidget = try XCTUnwrap(adapter.rowWidget(for: folder))
             XCTAssertTrue(gtk_widget_grab_focus(rowWidget) != 0)
             host.settle()
             try input.key("Return")

@@ -1,3 +1,4 @@
+import CGtkDataDisplay
 import Foundation
 @testable import GtkDataDisplay
 import GtkDataDisplayTesting
@@ -7,7 +8,7 @@ import XCTest
 /// both with the same code: a shared test runs its body in `forEachViewKind` and builds its views
 /// with `present` (XCTest on Linux finds no inherited test methods, so no subclass per kind).
 enum ViewKind: String, CaseIterable, Sendable {
-    case list, grid
+    case list, grid, column
 }
 
 /// Base for tests that need a real display (run under `xvfb-run -a`). Without a display they
@@ -76,6 +77,7 @@ class WidgetTestCase: XCTestCase {
         let adapter: ListBaseAdapter = switch viewKind {
         case .list: ListViewAdapter(manager: manager, plugins: plugins)
         case .grid: GridViewAdapter(manager: manager, plugins: plugins)
+        case .column: ColumnViewAdapter(manager: manager, plugins: plugins, columns: tableColumns())
         }
         return (adapter, WindowHost(child: adapter.scrolledWindow))
     }
@@ -85,7 +87,21 @@ class WidgetTestCase: XCTestCase {
         switch viewKind {
         case .list: plugins.reduce(manager.listViewBuilder) { $0.add(plugin: $1) }.build()
         case .grid: plugins.reduce(manager.gridViewBuilder) { $0.add(plugin: $1) }.build()
+        case .column: plugins.reduce(manager.columnViewBuilder(columns: tableColumns())) { $0.add(plugin: $1) }.build()
         }
+    }
+
+    /// The columns a table of a shared test has: one, of the rows' own views.
+    func tableColumns() -> [TableColumn] { [TableColumn(id: "rows", title: "Rows")] }
+
+    /// The container (`gdd-row`: expander and view) in GTK's row widget `rowWidget`: its child in a
+    /// list or grid, the child of its first cell in a table.
+    func rowContainer(in rowWidget: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget>? {
+        var widget = gtk_widget_get_first_child(rowWidget)
+        while let current = widget, gtk_widget_has_css_class(current, "gdd-row") == 0 {
+            widget = gtk_widget_get_first_child(current)
+        }
+        return widget
     }
 
     /// The generators currently bound to a widget.

@@ -16,6 +16,25 @@ package enum AccessibleAttributes {
         }
     }
 
+    /// Describes the widget beyond its name (`GTK_ACCESSIBLE_PROPERTY_DESCRIPTION`); nil: none.
+    package static func setDescription(_ widget: UnsafeMutablePointer<GtkWidget>, _ description: String?) {
+        if let description {
+            description.withGString { gdd_accessible_set_description(untyped(widget), $0) }
+        } else {
+            gdd_accessible_reset_description(untyped(widget))
+        }
+    }
+
+    /// How a column header sorts its table (`GTK_ACCESSIBLE_PROPERTY_SORT`).
+    package static func setSort(_ widget: UnsafeMutablePointer<GtkWidget>, ascending: Bool?) {
+        let sort = switch ascending {
+        case nil: GTK_ACCESSIBLE_SORT_NONE
+        case true?: GTK_ACCESSIBLE_SORT_ASCENDING
+        case false?: GTK_ACCESSIBLE_SORT_DESCENDING
+        }
+        gdd_accessible_set_sort(untyped(widget), sort)
+    }
+
     /// The widget's level in a hierarchy, from 1 (`GTK_ACCESSIBLE_PROPERTY_LEVEL`); nil: none.
     package static func setLevel(_ widget: UnsafeMutablePointer<GtkWidget>, _ level: Int?) {
         if let level {

@@ -1,5 +1,5 @@
 /// An adapter that a builder can make: a view over a manager with a list of plugins
-/// (`ListViewAdapter`, `GridViewAdapter`).
+/// (`ListViewAdapter`, `GridViewAdapter`, `ColumnViewAdapter`).
 @MainActor
 public protocol ListBaseBuildable: ListBaseAdapter {
     /// A view over `manager`'s store with exactly these plugins.
@@ -8,6 +8,7 @@ public protocol ListBaseBuildable: ListBaseAdapter {
 
 extension ListViewAdapter: ListBaseBuildable {}
 extension GridViewAdapter: ListBaseBuildable {}
+extension ColumnViewAdapter: ListBaseBuildable {}
 
 /// Builds a list or grid view adapter over a manager with opt-in plugins (RDDM's
 /// `.rddm.manualBuilder`):
@@ -21,6 +22,8 @@ extension GridViewAdapter: ListBaseBuildable {}
 public struct ListBaseBuilder<Adapter: ListBaseBuildable> {
     /// The manager the view will show.
     public let manager: BaseListManager
+    /// Makes the adapter (nil: `Adapter(manager:plugins:)`); a column view builder passes its columns.
+    private var make: (@MainActor (BaseListManager, [ListViewPlugin]) -> Adapter)?
     /// The plugins added so far, in order (a later plugin of the same kind wins).
     public private(set) var plugins: [ListViewPlugin] = []
     /// The plugin objects added so far, installed in this order by `build()`.
@@ -50,7 +53,7 @@ public struct ListBaseBuilder<Adapter: ListBaseBuildable> {
     /// The adapter: store → selection model → view in a scrolled window, with the plugin
     /// objects installed.
     public func build() -> Adapter {
-        let adapter = Adapter(manager: manager, plugins: plugins)
+        let adapter = make?(manager, plugins) ?? Adapter(manager: manager, plugins: plugins)
         for plugin in objectPlugins { adapter.install(plugin) }
         return adapter
     }
@@ -60,10 +63,24 @@ public struct ListBaseBuilder<Adapter: ListBaseBuildable> {
 public typealias ListViewBuilder = ListBaseBuilder<ListViewAdapter>
 /// Builds a `GridViewAdapter`.
 public typealias GridViewBuilder = ListBaseBuilder<GridViewAdapter>
+/// Builds a `ColumnViewAdapter`.
+public typealias ColumnViewBuilder = ListBaseBuilder<ColumnViewAdapter>
+
+extension ListBaseBuilder where Adapter == ColumnViewAdapter {
+    /// A builder of a table with `columns` and no plugins.
+    public init(manager: BaseListManager, columns: [TableColumn]) {
+        self.manager = manager
+        make = { manager, plugins in ColumnViewAdapter(manager: manager, plugins: plugins, columns: columns) }
+    }
+}
 
 extension BaseListManager {
     /// Starts building a list view over this manager.
     public var listViewBuilder: ListViewBuilder { ListViewBuilder(manager: self) }
     /// Starts building a grid view over this manager.
     public var gridViewBuilder: GridViewBuilder { GridViewBuilder(manager: self) }
+    /// Starts building a table (`GtkColumnView`) with `columns` over this manager.
+    public func columnViewBuilder(columns: [TableColumn]) -> ColumnViewBuilder {
+        ColumnViewBuilder(manager: self, columns: columns)
+    }
 }

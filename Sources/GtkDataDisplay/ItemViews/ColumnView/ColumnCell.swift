@@ -23,6 +23,17 @@ final class ColumnCell {
         self.column = column
         self.view = view
         gtk_list_item_set_child(listItem, view.widget.pointer)
+        Self.leaveInputToTheRow(listItem)
+    }
+
+    /// Makes a table cell's list item neither selectable, activatable nor focusable, so GTK's row
+    /// widget alone takes clicks, selection and the focus: GTK gives each cell a click handler of
+    /// its own, and a Ctrl+click handled by the cell and then by the row would select the row and
+    /// deselect it again. (Headers stay out of the selection through `RowSelection`, as in a list.)
+    static func leaveInputToTheRow(_ listItem: OpaquePointer) {
+        gtk_list_item_set_selectable(listItem, 0)
+        gtk_list_item_set_activatable(listItem, 0)
+        NewerGtk.listItemSetFocusable?(listItem, 0)
     }
 
     /// The row this cell shows now (nil when none, or when it left its manager).
@@ -37,8 +48,7 @@ final class ColumnCell {
         shown = LiveRow(row)
         filledFrom = stamp
         view.show(generator)
-        gtk_list_item_set_selectable(listItem, row.isSelectable ? 1 : 0)
-        gtk_list_item_set_activatable(listItem, row.isActivatable ? 1 : 0)
+        Self.name(cellOf: listItem, child: view.widget.pointer, view.text ?? AccessibleAttributes.firstLabelText(in: view.widget.pointer))
         return true
     }
 
@@ -48,6 +58,17 @@ final class ColumnCell {
         guard let row else { return false }
         filledFrom = nil
         return bind(row)
+    }
+
+    /// Names a table cell for screen readers (GTK would call it by its type's name): GTK 4.12+
+    /// takes the list item's `accessible-label`; on 4.8 the label goes on the cell widget that
+    /// holds `child`.
+    static func name(cellOf listItem: OpaquePointer, child: UnsafeMutablePointer<GtkWidget>, _ name: String?) {
+        if let setLabel = NewerGtk.listItemSetAccessibleLabel {
+            if let name { name.withCString { setLabel(listItem, $0) } } else { setLabel(listItem, nil) }
+        } else if let cellWidget = gtk_widget_get_parent(child) {
+            AccessibleAttributes.setLabel(cellWidget, name)
+        }
     }
 
     /// GTK's `teardown`: the cell shows nothing any more.

@@ -33,9 +33,15 @@ public final class ColumnViewAdapter: ListBaseAdapter {
     private var columnReferences: [ObjectReference] = []
 
     /// A table over `manager`'s store with `columns` and the given selection mode (double-click
-    /// activation). Use `manager.listViewBuilder`-style plugins through `init(manager:plugins:columns:)`.
+    /// activation). Use `manager.columnViewBuilder(columns:)` to add folding or other plugins.
     public convenience init(manager: BaseListManager, selection: SelectionMode = .single, columns: [TableColumn]) {
         self.init(manager: manager, plugins: [.selectable(selection)], columns: columns)
+    }
+
+    /// A table over `manager`'s store with exactly these plugins and one untitled column of the
+    /// rows' own views (what a builder without columns makes).
+    public convenience init(manager: BaseListManager, plugins: [ListViewPlugin]) {
+        self.init(manager: manager, plugins: plugins, columns: [])
     }
 
     /// A table over `manager`'s store with exactly these plugins and `columns`. The rows' own
@@ -47,6 +53,9 @@ public final class ColumnViewAdapter: ListBaseAdapter {
         accessibleName = "Table"
         arrangeColumns()
         watchSorting()
+        for column in columns { column.table = self }
+        describeHeadersForAccessibility()
+        Signal.connect(untyped(itemView), "map") { [weak self] in self?.describeHeadersForAccessibility() }
     }
 
     /// The column with `id`, nil when there is none.
@@ -85,7 +94,7 @@ public final class ColumnViewAdapter: ListBaseAdapter {
         columnReferences.append(ObjectReference(adopting: made))
         gtk_column_view_remove_column(view, rowsColumn)
         var rowsPlaced = false
-        if !columns.contains(where: { if case .rowViews = $0.content { true } else { false } }) {
+        if !columns.contains(where: \.showsRowViews) {
             gtk_column_view_append_column(view, rowsColumn)
             rowsPlaced = true
         }
@@ -174,18 +183,27 @@ public final class ColumnViewAdapter: ListBaseAdapter {
         // The rows the manager holds stand already: sorting them cannot fail. (Inside a view
         // callback the manager queues it.)
         try? manager.sort(by: order)
-        describeSortForAccessibility()
+        describeHeadersForAccessibility()
         sortChanged.invoke(with: column)
     }
 
-    /// Tells screen readers which header sorts, and how (on each column's title widget).
-    private func describeSortForAccessibility() {
+    /// GTK's header widget of `column` (`GtkColumnViewTitle`: its title, sort arrow and clicks),
+    /// nil for a column of another table or before the view made it.
+    public func headerWidget(of column: TableColumn) -> UnsafeMutablePointer<GtkWidget>? {
+        guard columns.contains(where: { $0 === column }), let gtkColumn = column.column else { return nil }
+        return ColumnSortProbe.titleWidget(of: gtkColumn, in: columnView.pointer)
+    }
+
+    /// Tells screen readers each header's title and which one sorts, and how: GTK 4.8 names a
+    /// header by its type and keeps the sort to its arrow. The sort goes into the header's
+    /// description ("sorted ascending") and its `sort` property.
+    func describeHeadersForAccessibility() {
         for column in columns {
-            guard let gtkColumn = column.column, let title = ColumnSortProbe.titleWidget(of: gtkColumn, in: columnView.pointer)
-            else { continue }
-            let sort: GtkAccessibleSort = column !== sortColumn ? GTK_ACCESSIBLE_SORT_NONE
-                : sortsAscending ? GTK_ACCESSIBLE_SORT_ASCENDING : GTK_ACCESSIBLE_SORT_DESCENDING
-            gdd_accessible_set_sort(untyped(title), sort)
+            guard let title = headerWidget(of: column) else { continue }
+            AccessibleAttributes.setLabel(title, column.title)
+            let ascending: Bool? = column === sortColumn ? sortsAscending : nil
+            AccessibleAttributes.setSort(title, ascending: ascending)
+            AccessibleAttributes.setDescription(title, ascending.map { $0 ? "sorted ascending" : "sorted descending" })
         }
     }
 }

@@ -39,9 +39,13 @@ public final class TableColumn {
         case cells(make: @MainActor () -> ColumnCellView)
     }
     let content: Content
+    /// The text of a text column's cell for a generator (nil for other columns).
+    private let textOf: (@MainActor (any RowGenerator) -> String?)?
 
     /// GTK's column, once an adapter made it (`gtk_column_view_column_*`).
     public private(set) var column: OpaquePointer?
+    /// The table showing the column (its header's accessible name follows `title`).
+    weak var table: ColumnViewAdapter?
 
     /// A column showing the rows' own views (tree rows, headers): a table's main column.
     public init(id: String, title: String) {
@@ -49,6 +53,7 @@ public final class TableColumn {
         self.title = title
         self.expands = true
         content = .rowViews
+        textOf = nil
     }
 
     /// A column showing `text(model)` in a label for rows showing a `Model`.
@@ -57,6 +62,7 @@ public final class TableColumn {
         self.title = title
         self.expands = false
         content = .cells(make: { ColumnCellView.label(text) })
+        textOf = { generator in generator.model(as: Model.self).map(text) }
     }
 
     /// A column showing a `View` of your own, configured with `value(model)`, for rows showing a
@@ -67,6 +73,19 @@ public final class TableColumn {
         self.title = title
         self.expands = false
         content = .cells(make: { ColumnCellView.view(View.self, value) })
+        textOf = nil
+    }
+
+    /// Whether the column shows the rows' own views (`init(id:title:)`).
+    public var showsRowViews: Bool {
+        if case .rowViews = content { true } else { false }
+    }
+
+    /// The text this column's cell shows for `generator`: a text column's string for a row
+    /// showing its model type, "" for a row that shows none; nil for the other columns. (What the
+    /// testing kit renders; it needs no widget.)
+    public func cellText(for generator: any RowGenerator) -> String? {
+        textOf.map { $0(generator) ?? "" }
     }
 
     /// Makes a click on the header sort the rows by `key` of their `Model` (ascending, then
@@ -98,5 +117,6 @@ public final class TableColumn {
         gtk_column_view_column_set_expand(column, expands ? 1 : 0)
         gtk_column_view_column_set_visible(column, isVisible ? 1 : 0)
         gtk_column_view_column_set_fixed_width(column, Int32(clamping: max(-1, fixedWidth ?? -1)))
+        table?.describeHeadersForAccessibility()
     }
 }

@@ -151,9 +151,13 @@ final class Cell {
         shownRow = LiveRow(row)
         row.cell = self
         showsStaleContent = false
-        gtk_list_item_set_selectable(listItem, row.isSelectable ? 1 : 0)
-        gtk_list_item_set_activatable(listItem, row.isActivatable ? 1 : 0)
-        KeyboardNavigation.updateFocusability(of: self, selectable: row.isSelectable, activatable: row.isActivatable)
+        if rowWidgetLevels == 1 {
+            gtk_list_item_set_selectable(listItem, row.isSelectable ? 1 : 0)
+            gtk_list_item_set_activatable(listItem, row.isActivatable ? 1 : 0)
+            KeyboardNavigation.updateFocusability(of: self, selectable: row.isSelectable, activatable: row.isActivatable)
+        } else {
+            ColumnCell.leaveInputToTheRow(listItem)
+        }
         row.applyHeightHint(to: container)
         applyIndent()
         style(for: row.role)
@@ -250,8 +254,11 @@ final class Cell {
         let name = RowAccessibility.name(of: generator, in: view)
         let folding = adapter?.features.foldable == true && row.role == .row
         let expanded = folding ? GeneratorTraits.foldable(generator)?.isExpanded : nil
+        let inTable = rowWidgetLevels > 1
+        // In a table GTK 4.12+ names the cell from the list item's label, so the row is named directly.
         accessibility.describe(rowWidget, name: name, level: folding ? row.depth + 1 : nil, expanded: expanded,
-                               listItem: listItem)
+                               listItem: inTable ? nil : listItem)
+        if inTable { ColumnCell.name(cellOf: listItem, child: container, name) }
         if row.role == .header, let heading { AccessibleAttributes.setLabel(heading, name) }
     }
 

@@ -105,6 +105,19 @@ enum ItemViewKind: Sendable, Equatable {
     /// Whether nesting levels indent (a list; tiles in a grid keep their size and place).
     var indentsLevels: Bool { self != .grid }
 
+    /// The widget `view`'s rows are laid out in, which has GTK's `list.*` actions: the view itself
+    /// for a list or grid; a column view's inner list view (below its header), for a table.
+    @MainActor
+    func rowsView(of view: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget> {
+        guard self == .column else { return view }
+        var child = gtk_widget_get_first_child(view)
+        while let widget = child {
+            if gdd_is_instance_of(untyped(widget), gtk_list_view_get_type()) != 0 { return widget }
+            child = gtk_widget_get_next_sibling(widget)
+        }
+        return view
+    }
+
     /// How many levels above a list item's child GTK's row widget is (see `Cell.rowWidget`).
     var rowWidgetLevels: Int { self == .column ? 2 : 1 }
 

@@ -131,7 +131,7 @@ enum KeyboardNavigation {
             var arguments = [g_variant_new_uint32(guint32(target)), g_variant_new_boolean(key.modify ? 1 : 0),
                              g_variant_new_boolean(key.extend ? 1 : 0)]
             let tuple = arguments.withUnsafeMutableBufferPointer { g_variant_new_tuple($0.baseAddress, 3) }
-            _ = gtk_widget_activate_action_variant(adapter.itemView, "list.select-item", tuple)
+            _ = gtk_widget_activate_action_variant(adapter.rowsView, "list.select-item", tuple)
         }
         return true
     }

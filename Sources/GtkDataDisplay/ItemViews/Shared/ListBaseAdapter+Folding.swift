@@ -31,10 +31,20 @@ extension ListBaseAdapter {
         let view = itemView
         guard let root = gtk_widget_get_root(view),
               var widget = gtk_root_get_focus(root) else { return nil }
-        // The focus sits on GTK's row widget (the parent of our container) or inside the row's view.
+        // The focus sits on GTK's row widget (the parent of our container; in a table, the parent
+        // of the cell holding it) or inside the row's view.
         while true {
             if let child = gtk_widget_get_first_child(widget), let cell = containers[UnsafeMutableRawPointer(child)]?.cell {
                 return cell
+            }
+            if kind == .column {
+                var column = gtk_widget_get_first_child(widget)
+                while let current = column {
+                    if let child = gtk_widget_get_first_child(current), let cell = containers[UnsafeMutableRawPointer(child)]?.cell {
+                        return cell
+                    }
+                    column = gtk_widget_get_next_sibling(current)
+                }
             }
             if let cell = containers[UnsafeMutableRawPointer(widget)]?.cell { return cell }
             guard widget != view, let parent = gtk_widget_get_parent(widget) else { return nil }

@@ -19,6 +19,10 @@ public class ListBaseAdapter {
     /// The `GtkListView` or `GtkGridView`, as a widget. The subclasses hand it out typed
     /// (`ListViewAdapter.listView`, `GridViewAdapter.gridView`).
     public let itemView: UnsafeMutablePointer<GtkWidget>
+    /// The widget the rows are laid out in, which has GTK's `list.*` actions (`list.activate-item`,
+    /// `list.scroll-to-item`, `list.select-item`): `itemView` for a list or grid; for a table, the
+    /// column view's inner list view, below its header.
+    public let rowsView: UnsafeMutablePointer<GtkWidget>
     /// The `GtkScrolledWindow` holding the view, as a widget (the adapter holds a reference).
     public let scrolledWindow: UnsafeMutablePointer<GtkWidget>
     /// What to put in your UI: a `GtkOverlay` whose child is `scrolledWindow`, so plugins can show
@@ -147,6 +151,7 @@ public class ListBaseAdapter {
             gtk_widget_set_vexpand(scrolledWindow, 1)
             references = [ObjectReference(sinking: untyped(scrolledWindow))]
         }
+        rowsView = kind.rowsView(of: itemView)
         AccessibleAttributes.setLabel(itemView, accessibleName)
         references.append(ObjectReference(adopting: untyped(factory)))
         self.references = references
@@ -236,7 +241,7 @@ public class ListBaseAdapter {
         scrolling.rowsWillMove()
         allocateBeforeScrolling()
         "list.scroll-to-item".withGString {
-            _ = gtk_widget_activate_action_variant(itemView, $0, g_variant_new_uint32(guint32(position)))
+            _ = gtk_widget_activate_action_variant(rowsView, $0, g_variant_new_uint32(guint32(position)))
         }
     }
 

@@ -102,8 +102,8 @@ extension PaginationPlugin {
 
     /// The store position of the topmost content row (not a status row) wholly inside the view.
     func firstWhollyVisibleRow(in adapter: ListBaseAdapter) -> Int? {
-        guard gtk_widget_get_mapped(adapter.itemView) != 0 else { return nil }
-        let height = Float(gtk_widget_get_height(adapter.itemView))
+        guard gtk_widget_get_mapped(adapter.rowsView) != 0 else { return nil }
+        let height = Float(gtk_widget_get_height(adapter.rowsView))
         var best: (y: Float, x: Float, position: Int)?
         for entry in adapter.containers.values {
             guard let cell = entry.cell, let row = cell.row, row.role == .row,
@@ -111,7 +111,7 @@ extension PaginationPlugin {
                   let itemWidget = cell.rowWidget,
                   gtk_widget_get_mapped(itemWidget) != 0 else { continue }
             var bounds = graphene_rect_t()
-            guard gtk_widget_compute_bounds(itemWidget, adapter.itemView, &bounds) != 0 else { continue }
+            guard gtk_widget_compute_bounds(itemWidget, adapter.rowsView, &bounds) != 0 else { continue }
             let y = bounds.origin.y, x = bounds.origin.x
             guard y >= -0.5, y + bounds.size.height <= height + 0.5 else { continue }
             if best == nil || y < best!.y || (y == best!.y && x < best!.x) { best = (y, x, position) }

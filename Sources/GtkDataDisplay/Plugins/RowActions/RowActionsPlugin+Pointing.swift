@@ -15,7 +15,7 @@ extension RowActionsPlugin {
     /// in until the next layout; nil when the view is not shown or the row has no visible part.
     func pointing(at row: Row, in adapter: ListBaseAdapter) -> (rect: GdkRectangle, laidOut: Bool)? {
         guard adapter.isLaidOut else { return nil }
-        if adapter.scrolling.isLayoutCurrent, let cell = row.cell, cell.adapter === adapter {
+        if adapter.scrolling.isLayoutCurrent, let cell = row.cell, cell.adapter === adapter, isAllocated(cell, in: adapter) {
             guard let visible = visiblePart(of: cell, in: adapter) else { return nil }
             return (visible, true)
         }
@@ -26,12 +26,24 @@ extension RowActionsPlugin {
         return (middle, false)
     }
 
+    /// Whether GTK gave `cell`'s row widget a size: a column view leaves the rows it keeps realised
+    /// beyond the visible area unallocated, with no bounds to point at until it scrolls there.
+    private func isAllocated(_ cell: Cell, in adapter: ListBaseAdapter) -> Bool {
+        guard let rowWidget = adapter.rowWidget(of: cell) else { return false }
+        return gtk_widget_get_width(rowWidget) > 0 && gtk_widget_get_height(rowWidget) > 0
+    }
+
     /// The part of `cell`'s row on screen, scrolled into view if needed (layout current).
     private func visiblePart(of cell: Cell, in adapter: ListBaseAdapter) -> GdkRectangle? {
         guard let rowWidget = adapter.rowWidget(of: cell) else { return nil }
-        var bounds = graphene_rect_t()
-        guard gtk_widget_compute_bounds(rowWidget, adapter.itemView, &bounds) != 0 else { return nil }
-        return adapter.revealedPart(of: bounds)
+        var bounds = graphene_rect_t(), rows = graphene_rect_t()
+        guard gtk_widget_compute_bounds(rowWidget, adapter.rowsView, &bounds) != 0,
+              gtk_widget_compute_bounds(adapter.rowsView, adapter.itemView, &rows) != 0,
+              var part = adapter.revealedPart(of: bounds) else { return nil }
+        // From the rows' widget to the item view's coordinates (a table's header is above its rows).
+        part.x += Int32(rows.origin.x)
+        part.y += Int32(rows.origin.y)
+        return part
     }
 
     /// Once positions are final, points menu `opening` (if it is still open) at its row; tries again
@@ -42,7 +54,7 @@ extension RowActionsPlugin {
             guard let self, self.isMenuOpen, self.openings == opening, let adapter = self.adapter,
                   let generator = self.menuGenerator, let row = adapter.manager.row(of: generator) else { return }
             guard adapter.scrolling.isLayoutCurrent, let cell = row.cell, cell.adapter === adapter,
-                  let visible = self.visiblePart(of: cell, in: adapter) else {
+                  self.isAllocated(cell, in: adapter), let visible = self.visiblePart(of: cell, in: adapter) else {
                 return self.pointAtRowOnceLaidOut(opening: opening, tries: tries - 1)
             }
             self.pointMenu(to: visible)

@@ -23,10 +23,10 @@ extension ListBaseAdapter {
     }
 
     /// The height of the visible area.
-    var viewportHeight: Double { Double(gtk_widget_get_height(itemView)) }
+    var viewportHeight: Double { Double(gtk_widget_get_height(rowsView)) }
 
     /// Whether the view is on screen and has been laid out.
-    var isLaidOut: Bool { gtk_widget_get_mapped(itemView) != 0 && gtk_widget_get_height(itemView) > 0 }
+    var isLaidOut: Bool { gtk_widget_get_mapped(rowsView) != 0 && gtk_widget_get_height(rowsView) > 0 }
 
     /// Where `row` stands, when a list item of this view shows it now and is laid out.
     func frame(of row: Row) -> RowFrame? {
@@ -35,7 +35,7 @@ extension ListBaseAdapter {
               let rowWidget = cell.rowWidget,
               gtk_widget_get_mapped(rowWidget) != 0 else { return nil }
         var bounds = graphene_rect_t()
-        guard gtk_widget_compute_bounds(rowWidget, itemView, &bounds) != 0 else { return nil }
+        guard gtk_widget_compute_bounds(rowWidget, rowsView, &bounds) != 0 else { return nil }
         return RowFrame(row: row, position: position, y: Double(bounds.origin.y), height: Double(bounds.size.height))
     }
 
@@ -60,12 +60,12 @@ extension ListBaseAdapter {
         }
     }
 
-    /// Scrolls the least that brings `rect` (in the item view's coordinates: a row's bounds) into
+    /// Scrolls the least that brings `rect` (in `rowsView`'s coordinates: a row's bounds) into
     /// the visible area, and returns the part of it on screen afterwards, in the same coordinates;
     /// nil when none of it can be. GTK keeps rows realised just outside the visible area: a popover
     /// pointing at one of those would point outside the view (and its window).
     func revealedPart(of rect: graphene_rect_t) -> GdkRectangle? {
-        let height = viewportHeight, width = Double(gtk_widget_get_width(itemView))
+        let height = viewportHeight, width = Double(gtk_widget_get_width(rowsView))
         var y = Double(rect.origin.y)
         let rowHeight = Double(rect.size.height)
         if y < 0 {

@@ -98,8 +98,8 @@ struct FilesCheck {
         // the second time, folders (no size) after every file; back by name.
         page.sort(by: "size", ascending: false)
         await settle(50)
-        check(Array(shown[2...6]) == ["    b-big.bin", "    c-mid.dat", "    a-small.txt", "    deep", "      needle.txt"],
-              "files: sorted by size, largest first: b-big.bin (5 kB), c-mid.dat, a-small.txt, then the folder deep \(shown)")
+        check(shown[1] == "  zeta.txt" && Array(shown[3...7]) == ["    b-big.bin", "    c-mid.dat", "    a-small.txt", "    deep", "      needle.txt"],
+              "files: sorted by size within each folder, largest first: zeta.txt above the folders; in alpha b-big.bin (5 kB), c-mid.dat, a-small.txt, then deep \(shown)")
         check(page.adapter.sortColumn?.id == "size" && !page.adapter.sortsAscending && folder("deep")?.isExpanded == true,
               "files: the Size header sorts them; deep stays open")
         check(row("b-big.bin").flatMap { page.adapter.column(id: "size")?.cellText(for: $0) } == "5.0 kB",

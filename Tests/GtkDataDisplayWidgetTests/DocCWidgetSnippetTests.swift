@@ -35,8 +35,48 @@ final class InboxRow: BaseRowGenerator<TitleView>, MovableItem {
 }
 // DocC:end movable-rows
 
+// README:begin table-rows
+struct Package {
+    var name: String
+    var size: Int
+    var section: String
+}
+
+/// The rows' own view: the Name column of the table.
+final class PackageNameView: ConfigurableRowView {
+    let label = Label(xalign: 0)
+    var widget: OwnedWidget { label.widget }
+    static func make() -> PackageNameView { PackageNameView() }
+    func configure(with package: Package) { label.text = package.name }
+}
+// README:end table-rows
+
 @MainActor
 final class DocCWidgetSnippetTests: WidgetTestCase {
+    func testTable() async throws {
+        let packages = [Package(name: "vim", size: 3900, section: "editors"), Package(name: "bash", size: 7100, section: "shells"),
+                        Package(name: "ed", size: 120, section: "editors")]
+        // README:begin table
+        let manager = BaseListManager()
+        try manager.setState([Section(rows: packages.map { BaseRowGenerator<PackageNameView>(model: $0, id: $0.name) })])
+        let table = manager.columnViewBuilder(columns: [
+            TableColumn(id: "name", title: "Name").sortable { (p: Package) in p.name },   // the rows' own views
+            TableColumn(id: "size", title: "Size", text: { (p: Package) in "\(p.size) kB" }).sortable { (p: Package) in p.size },
+            TableColumn(id: "section", title: "Section", text: { (p: Package) in p.section }),
+        ])
+            .add(plugin: .selectable(.multiple))
+            .build()
+        table.sortChanged += { column in print("sorted by", column?.title ?? "nothing") }
+        table.sort(by: table.column(id: "size"), ascending: false)   // as two clicks on the Size header
+        // README:end table
+        let host = WindowHost(child: table.widget, width: 500)
+        defer { host.destroy() }
+        host.settle()
+        XCTAssertEqual(manager.store.generators.map(\.diffID), ["bash", "vim", "ed"])
+        XCTAssertEqual(table.sortColumn?.id, "size")
+        assertRows(table, "bash | 7100 kB | shells\nvim | 3900 kB | editors\ned | 120 kB | editors")
+    }
+
     private func titleRows(_ names: [String]) -> [BaseRowGenerator<TitleView>] {
         names.map { BaseRowGenerator<TitleView>(model: $0, id: $0) }
     }

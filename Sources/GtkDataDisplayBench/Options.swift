@@ -19,6 +19,7 @@ struct Options {
         case updatesOnly(runs: Int?, idKind: BenchIDKind, sections: Int)
         case auditOnly(runs: Int?)
         case treeOnly(runs: Int?)
+        case tableOnly(runs: Int?)
         case help
     }
 
@@ -114,6 +115,10 @@ struct Options {
                       100k) through typing four letters, deleting them, no match, clearing: setState
                       against clear + fill at each step (--runs N, default 6); and a folder of 10,000
                       children loaded on demand: the splices its answer takes. In this process, no display
+      --table-only    only the table: four columns over 100k rows (--sizes), re-sorted by each column in
+                      turn through the manager against GTK's GtkSortListModel with a GtkCustomSorter on
+                      the same items (--runs N, default 6); under a display, the binds of each re-sort of
+                      a ColumnViewAdapter in a window against the rows realised
       --audit-only    every public operation of a ManualListManager on rows in letter sections, in this
                       process, no display: median µs at each size (default 10k and 1M; --runs N, default 40)
                       and the ratio of the largest to the smallest; not a goal
@@ -143,6 +148,7 @@ struct Options {
         var contender: ContenderName?
         var engineOnly = false
         var treeOnly = false
+        var tableOnly = false
         var updatesOnly = false
         var auditOnly = false
         var runs: Int?
@@ -200,6 +206,7 @@ struct Options {
                 case "--updates-only": updatesOnly = true
                 case "--audit-only": auditOnly = true
                 case "--tree-only": treeOnly = true
+                case "--table-only": tableOnly = true
                 case "--sections":
                     guard let n = Int(try value()), n > 0 else { throw OptionError("--sections needs a positive number") }
                     sections = n
@@ -217,6 +224,10 @@ struct Options {
             if treeOnly {
                 if !options.sizesGiven { options.sizes = [100_000] }
                 options.mode = .treeOnly(runs: runs)
+            }
+            if tableOnly {
+                if !options.sizesGiven { options.sizes = [100_000] }
+                options.mode = .tableOnly(runs: runs)
             }
             if auditOnly {
                 if !options.sizesGiven { options.sizes = [10_000, 1_000_000] }

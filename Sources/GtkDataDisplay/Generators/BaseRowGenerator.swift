@@ -84,6 +84,12 @@ open class BaseRowGenerator<View: ConfigurableRowView>: KeyedRowGenerator, RowGe
         View.isContentEqual(storedModel, peer.storedModel)
     }
 
+    /// The model, if it is a `Model`: read in place, without boxing it in `Any` (a table reads the
+    /// sort key of every row this way).
+    public func model<Model>(as type: Model.Type) -> Model? {
+        storedModel as? Model
+    }
+
     open func makeView() -> any RowView { View.make() }
 
     open func bind(_ view: any RowView) {

@@ -37,6 +37,10 @@ public protocol RowGenerator: AnyObject {
     /// the generator itself (closures, signal handlers) must now reach this one.
     /// Default: `previous.unbind(view)` then `bind(view)`.
     func adopt(_ view: any RowView, from previous: any RowGenerator)
+    /// The model this row shows, if it shows one of type `type` (`generator.model(as: Contact.self)`;
+    /// a table's columns read their cells and sort keys this way). Default: a `ModelShowing`
+    /// generator's `shownModel`, if it is a `Model`; `BaseRowGenerator` reads its model without boxing it.
+    func model<Model>(as type: Model.Type) -> Model?
 }
 
 extension RowGenerator {

@@ -16,7 +16,8 @@ extension SupplementaryRowGenerator: ModelShowing {
 }
 
 extension RowGenerator {
-    /// The model this row shows, if it shows one of type `type` (`generator.model(as: Contact.self)`).
+    /// The model this row shows, if it shows one of type `type` (`generator.model(as: Contact.self)`):
+    /// a `ModelShowing` generator's `shownModel`, if it is a `Model`.
     public func model<Model>(as type: Model.Type) -> Model? {
         (self as? any ModelShowing)?.shownModel as? Model
     }

@@ -91,7 +91,7 @@ public final class TableColumn {
     /// Makes a click on the header sort the rows by `key` of their `Model` (ascending, then
     /// descending); rows of another model keep their order after the others. Returns the column.
     @discardableResult
-    public func sortable<Model, Key: Comparable>(by key: @escaping @MainActor @Sendable (Model) -> Key) -> TableColumn {
+    public func sortable<Model, Key: Comparable>(by key: @escaping @Sendable (Model) -> Key) -> TableColumn {
         order = RowOrder(id: id, model: Model.self, key: key)
         return self
     }

@@ -86,9 +86,10 @@ final class PluginTests: WidgetTestCase {
             let host = WindowHost(child: adapter.scrolledWindow)
             defer { host.destroy() }
             #if DEBUG
+            // One each, in the order GTK bound the rows (a table on GTK 4.18 binds them the other way).
             XCTAssertEqual(adapter.pluginWarnings.count, 2)
-            XCTAssertTrue(adapter.pluginWarnings[0].contains(".selectable()"))
-            XCTAssertTrue(adapter.pluginWarnings[1].contains(".foldable()"))
+            XCTAssertEqual(adapter.pluginWarnings.filter { $0.contains(".selectable()") }.count, 1)
+            XCTAssertEqual(adapter.pluginWarnings.filter { $0.contains(".foldable()") }.count, 1)
             #else
             XCTAssertEqual(adapter.pluginWarnings, [])
             #endif

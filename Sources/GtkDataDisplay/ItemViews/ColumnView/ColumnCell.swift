@@ -27,9 +27,10 @@ final class ColumnCell {
     }
 
     /// Makes a table cell's list item neither selectable, activatable nor focusable, so GTK's row
-    /// widget alone takes clicks, selection and the focus: GTK gives each cell a click handler of
-    /// its own, and a Ctrl+click handled by the cell and then by the row would select the row and
-    /// deselect it again. (Headers stay out of the selection through `RowSelection`, as in a list.)
+    /// widget alone takes clicks, selection and the focus: GTK 4.8 gives each cell a click handler
+    /// of its own, and a Ctrl+click handled by the cell and then by the row would select the row and
+    /// deselect it again. (GTK 4.12+'s cells leave clicks to their row already; there these calls
+    /// reach no widget. Headers stay out of the selection through `RowSelection`, as in a list.)
     static func leaveInputToTheRow(_ listItem: OpaquePointer) {
         gtk_list_item_set_selectable(listItem, 0)
         gtk_list_item_set_activatable(listItem, 0)
@@ -48,7 +49,7 @@ final class ColumnCell {
         shown = LiveRow(row)
         filledFrom = stamp
         view.show(generator)
-        Self.name(cellOf: listItem, child: view.widget.pointer, view.text ?? AccessibleAttributes.firstLabelText(in: view.widget.pointer))
+        Self.name(cellHolding: view.widget.pointer, view.text ?? AccessibleAttributes.firstLabelText(in: view.widget.pointer))
         return true
     }
 
@@ -60,15 +61,12 @@ final class ColumnCell {
         return bind(row)
     }
 
-    /// Names a table cell for screen readers (GTK would call it by its type's name): GTK 4.12+
-    /// takes the list item's `accessible-label`; on 4.8 the label goes on the cell widget that
-    /// holds `child`.
-    static func name(cellOf listItem: OpaquePointer, child: UnsafeMutablePointer<GtkWidget>, _ name: String?) {
-        if let setLabel = NewerGtk.listItemSetAccessibleLabel {
-            if let name { name.withCString { setLabel(listItem, $0) } } else { setLabel(listItem, nil) }
-        } else if let cellWidget = gtk_widget_get_parent(child) {
-            AccessibleAttributes.setLabel(cellWidget, name)
-        }
+    /// Names a table cell for screen readers (GTK would call it by its type's name): the label goes
+    /// on the cell widget that holds `child`. (GTK 4.12+'s `GtkColumnViewCell` is a `GtkListItem`
+    /// whose `accessible-label` reaches no widget, so no version names a cell through its list item.)
+    static func name(cellHolding child: UnsafeMutablePointer<GtkWidget>, _ name: String?) {
+        guard let cellWidget = gtk_widget_get_parent(child) else { return }
+        AccessibleAttributes.setLabel(cellWidget, name)
     }
 
     /// GTK's `teardown`: the cell shows nothing any more.

@@ -258,7 +258,7 @@ final class Cell {
         // In a table GTK 4.12+ names the cell from the list item's label, so the row is named directly.
         accessibility.describe(rowWidget, name: name, level: folding ? row.depth + 1 : nil, expanded: expanded,
                                listItem: inTable ? nil : listItem)
-        if inTable { ColumnCell.name(cellOf: listItem, child: container, name) }
+        if inTable { ColumnCell.name(cellHolding: container, name) }
         if row.role == .header, let heading { AccessibleAttributes.setLabel(heading, name) }
     }
 

@@ -209,6 +209,39 @@ final class ColumnViewTests: WidgetTestCase {
         XCTAssertEqual(names(), ["docs", "zz"])
     }
 
+    func testACellCanBeATemplateWithBindings() async throws {
+        let ui = """
+        <interface>
+          <object class="GtkBox" id="row">
+            <child><object class="GtkImage" id="icon"/></child>
+            <child><object class="GtkLabel" id="kind"><property name="xalign">0</property></object></child>
+          </object>
+        </interface>
+        """
+        let template = try RowTemplate<TableFile>(string: ui)
+            .bind("icon", .iconName, to: { $0.kind == "image" ? "image-x-generic-symbolic" : "text-x-generic-symbolic" })
+            .bind("kind", .label, to: \.kind)
+        manager = BaseListManager()
+        let rows = files(12)
+        try manager.setState([Section(header: LabelHeader(model: "Files", id: "h"), rows: rows)])
+        table = ColumnViewAdapter(manager: manager, selection: .single,
+                                  columns: [TableColumn(id: "name", title: "Name"), TableColumn(id: "kind", title: "Kind", template: template)])
+        host = WindowHost(child: table.scrolledWindow, width: 600, height: 500)
+        host.waitForDraw()
+        // Each row's Kind cell is the template, bound to its model; the header's cell stays empty.
+        for row in rows.prefix(5) {
+            let rowWidget = try XCTUnwrap(table.rowWidget(for: row))
+            let kindCell = try XCTUnwrap(gtk_widget_get_next_sibling(try XCTUnwrap(gtk_widget_get_first_child(rowWidget))))
+            let box = try XCTUnwrap(gtk_widget_get_first_child(kindCell))
+            let label = try XCTUnwrap(gtk_widget_get_next_sibling(try XCTUnwrap(gtk_widget_get_first_child(box))))
+            XCTAssertEqual(String(cString: gtk_label_get_text(gdd_label(UnsafeMutableRawPointer(label)))), row.model.kind)
+            XCTAssertEqual(gtk_widget_get_visible(box), 1)
+        }
+        let headerWidget = try XCTUnwrap(table.rowWidget(for: manager.sections[0].header!))
+        let headerKindCell = try XCTUnwrap(gtk_widget_get_next_sibling(try XCTUnwrap(gtk_widget_get_first_child(headerWidget))))
+        XCTAssertEqual(gtk_widget_get_visible(try XCTUnwrap(gtk_widget_get_first_child(headerKindCell))), 0)
+    }
+
     func testSectionHeadersStandInTheNameColumnAndAreNeverSelected() async throws {
         let header = LabelHeader(model: "Documents", id: "h")
         try showTable([Section(header: header, rows: files(5))])

@@ -52,6 +52,22 @@ final class ColumnCellView {
         })
     }
 
+    /// A template's widgets, bound to `value(model)`.
+    static func template<Model, CellModel>(_ template: RowTemplate<CellModel>,
+                                           _ value: @escaping @MainActor (Model) -> CellModel) -> ColumnCellView {
+        let view = TemplateRowView(template: template)
+        return ColumnCellView(widget: view.widget, rowView: view, setsText: false, fill: { cell, generator in
+            guard let view = cell.rowView as? TemplateRowView<CellModel> else { return false }
+            guard let model = generator.model(as: Model.self) else {
+                gtk_widget_set_visible(view.widget.pointer, 0)
+                return false
+            }
+            gtk_widget_set_visible(view.widget.pointer, 1)
+            view.configure(with: value(model))
+            return true
+        }, clear: {})
+    }
+
     /// A `View` configured with `value(model)`.
     static func view<Model, View: ConfigurableRowView>(_ type: View.Type,
                                                        _ value: @escaping @MainActor (Model) -> View.Model) -> ColumnCellView {

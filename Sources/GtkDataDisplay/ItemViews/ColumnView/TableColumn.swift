@@ -6,7 +6,8 @@ import CGtkDataDisplay
 /// A column made with `init(id:title:)` shows the rows' own views — the generators' views, with
 /// the expander and indent of tree rows, and the section headers — so every existing generator
 /// works in a table. The other columns read each row's model: `init(id:title:text:)` shows a
-/// string of it in a label, `init(id:title:view:value:)` a `ConfigurableRowView` of your own.
+/// string of it in a label, `init(id:title:view:value:)` a `ConfigurableRowView` of your own,
+/// `init(id:title:template:value:)` a `.ui` template with bindings.
 /// Rows whose generator shows no model of the column's type (headers, footers, loading rows)
 /// leave those cells empty.
 ///
@@ -74,6 +75,22 @@ public final class TableColumn {
         self.expands = false
         content = .cells(make: { ColumnCellView.view(View.self, value) })
         textOf = nil
+    }
+
+    /// A column showing a `.ui` template's widgets, its bindings applied to `value(model)`, for rows
+    /// showing a `Model` (as rows use templates: see `RowTemplate`).
+    public init<Model, CellModel>(id: String, title: String, template: RowTemplate<CellModel>,
+                                  value: @escaping @MainActor (Model) -> CellModel) {
+        self.id = id
+        self.title = title
+        self.expands = false
+        content = .cells(make: { ColumnCellView.template(template, value) })
+        textOf = nil
+    }
+
+    /// A column showing a `.ui` template bound to the row's own model.
+    public convenience init<Model>(id: String, title: String, template: RowTemplate<Model>) {
+        self.init(id: id, title: title, template: template, value: { (model: Model) in model })
     }
 
     /// Whether the column shows the rows' own views (`init(id:title:)`).

@@ -75,25 +75,3 @@ final class ColumnCell {
         filledFrom = nil
     }
 }
-
-/// Keeps each declared column's list item's `ColumnCell` on the list item (GObject qdata).
-@MainActor
-enum ColumnCellStorage {
-    private static let quark: GQuark = "gdd-column-cell".withGString { g_quark_from_static_string($0) }
-
-    static func attach(_ cell: ColumnCell, to item: UnsafeMutableRawPointer) {
-        let box = Unmanaged.passRetained(cell).toOpaque()
-        g_object_set_qdata_full(item.asObject, quark, box) { box in
-            Unmanaged<ColumnCell>.fromOpaque(box!).release()
-        }
-    }
-
-    static func cell(of item: UnsafeMutableRawPointer) -> ColumnCell? {
-        guard let box = g_object_get_qdata(item.asObject, quark) else { return nil }
-        return Unmanaged<ColumnCell>.fromOpaque(box).takeUnretainedValue()
-    }
-
-    static func detach(from item: UnsafeMutableRawPointer) {
-        g_object_set_qdata(item.asObject, quark, nil)
-    }
-}

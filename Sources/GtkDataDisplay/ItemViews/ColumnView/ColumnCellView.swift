@@ -55,24 +55,19 @@ final class ColumnCellView {
     /// A template's widgets, bound to `value(model)`.
     static func template<Model, CellModel>(_ template: RowTemplate<CellModel>,
                                            _ value: @escaping @MainActor (Model) -> CellModel) -> ColumnCellView {
-        let view = TemplateRowView(template: template)
-        return ColumnCellView(widget: view.widget, rowView: view, setsText: false, fill: { cell, generator in
-            guard let view = cell.rowView as? TemplateRowView<CellModel> else { return false }
-            guard let model = generator.model(as: Model.self) else {
-                gtk_widget_set_visible(view.widget.pointer, 0)
-                return false
-            }
-            gtk_widget_set_visible(view.widget.pointer, 1)
-            view.configure(with: value(model))
-            return true
-        }, clear: {})
+        configured(TemplateRowView(template: template), value)
     }
 
     /// A `View` configured with `value(model)`.
     static func view<Model, View: ConfigurableRowView>(_ type: View.Type,
                                                        _ value: @escaping @MainActor (Model) -> View.Model) -> ColumnCellView {
-        let view = View.make()
-        return ColumnCellView(widget: view.widget, rowView: view, setsText: false, fill: { cell, generator in
+        configured(View.make(), value)
+    }
+
+    /// `view`, configured with `value(model)` for a row showing a `Model`, hidden for another row.
+    private static func configured<Model, View: ConfigurableRowView>(_ view: View,
+                                                                     _ value: @escaping @MainActor (Model) -> View.Model) -> ColumnCellView {
+        ColumnCellView(widget: view.widget, rowView: view, setsText: false, fill: { cell, generator in
             guard let view = cell.rowView as? View else { return false }
             guard let model = generator.model(as: Model.self) else {
                 gtk_widget_set_visible(view.widget.pointer, 0)

@@ -128,19 +128,19 @@ public final class ColumnViewAdapter: ListBaseAdapter {
         Signal.connect(f, "setup", pointer: { [weak self] item in
             guard let self, let item else { return }
             let cell = ColumnCell(listItem: item.asListItem, column: index, view: make())
-            ColumnCellStorage.attach(cell, to: item)
+            ListItemStorage.columnCells.attach(cell, to: item)
             self.columnCells[item.asListItem] = cell
         })
         Signal.connect(f, "bind", pointer: { [weak self] item in
-            guard let self, let item, let cell = ColumnCellStorage.cell(of: item),
+            guard let self, let item, let cell = ListItemStorage.columnCells.object(of: item),
                   let object = gtk_list_item_get_item(item.asListItem), let row = Row.from(item: object) else { return }
             if cell.bind(row) { self.statistics.cellBinds += 1 }
         })
         Signal.connect(f, "teardown", pointer: { [weak self] item in
             guard let item else { return }
-            ColumnCellStorage.cell(of: item)?.teardown()
+            ListItemStorage.columnCells.object(of: item)?.teardown()
             self?.columnCells[item.asListItem] = nil
-            ColumnCellStorage.detach(from: item)
+            ListItemStorage.columnCells.detach(from: item)
         })
         return factory
     }

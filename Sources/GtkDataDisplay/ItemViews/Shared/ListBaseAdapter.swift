@@ -278,27 +278,27 @@ public class ListBaseAdapter {
             self.statistics.setups += 1
             let cell = Cell(listItem: item.asListItem, adapter: self)
             self.containers[UnsafeMutableRawPointer(cell.container)] = WeakCell(cell)
-            CellStorage.attach(cell, to: item)
+            ListItemStorage.cells.attach(cell, to: item)
             self.cellCreated.invoke(with: cell)
         })
         Signal.connect(f, "bind", pointer: { [weak self] item in
-            guard let self, let item, let cell = CellStorage.cell(of: item),
+            guard let self, let item, let cell = ListItemStorage.cells.object(of: item),
                   let object = gtk_list_item_get_item(item.asListItem),  // transfer none
                   let row = Row.from(item: object) else { return }
             self.bind(cell, to: row)
         })
         Signal.connect(f, "unbind", pointer: { item in
             guard let item else { return }
-            CellStorage.cell(of: item)?.scheduleUnbind()
+            ListItemStorage.cells.object(of: item)?.scheduleUnbind()
         })
         Signal.connect(f, "teardown", pointer: { [weak self] item in
             guard let item else { return }
             self?.statistics.teardowns += 1
-            if let cell = CellStorage.cell(of: item) {
+            if let cell = ListItemStorage.cells.object(of: item) {
                 cell.teardown()
                 self?.containers[UnsafeMutableRawPointer(cell.container)] = nil
             }
-            CellStorage.detach(from: item)
+            ListItemStorage.cells.detach(from: item)
         })
     }
 

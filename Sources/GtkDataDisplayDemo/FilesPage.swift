@@ -52,6 +52,7 @@ final class FilesPage: DemoPage {
             .add(plugin: rowActions)
             .build()
         adapter.accessibleName = "Files"
+        adapter.offersColumnMenu = true   // a right click on a header shows and hides columns
         var summary: (() -> String)?
         footer = StatusFooter(adapter: adapter) { summary?() ?? "" }
         summary = { [weak self] in self?.summary() ?? "" }
@@ -95,7 +96,7 @@ final class FilesPage: DemoPage {
         search.hexpand = true
         let line = Box(.horizontal, spacing: 6, search)
         let hint = Label("Folders are read when first opened. The search (Ctrl+F, or just type) covers what has been read. "
-                         + "Click a column’s header to sort by it. "
+                         + "Click a column’s header to sort by it, right click it to choose the columns. "
                          + "Ctrl+click or Shift+click selects several; right click or Menu opens a row’s actions.",
                          xalign: 0, wrap: true)
         hint.addCSSClass("hint")

@@ -184,6 +184,37 @@ final class ColumnViewTests: WidgetTestCase {
         XCTAssertEqual(gtk_column_view_column_get_resizable(size.column), 1)
     }
 
+    func testTheUserHidesAndShowsColumnsFromTheHeadersMenu() async throws {
+        try showTable([Section(rows: files(20))])
+        table.offersColumnMenu = true
+        let kind = try XCTUnwrap(table.column(id: "kind"))
+        // A right click on a header opens GTK's popover of the column menu.
+        try XInput(host: host).click(try title("size"), button: 3)
+        var popover: UnsafeMutablePointer<GtkWidget>?
+        var child = gtk_widget_get_first_child(try title("size"))
+        while let widget = child {
+            if gdd_is_instance_of(UnsafeMutableRawPointer(widget), gtk_popover_get_type()) != 0 { popover = widget }
+            child = gtk_widget_get_next_sibling(widget)
+        }
+        XCTAssertEqual(gtk_widget_get_mapped(try XCTUnwrap(popover, "the menu's popover")), 1)
+        try XInput(host: host).key("Escape")
+        // Its Kind item is the action `table.column-2`: choosing it hides the column, again shows it.
+        XCTAssertTrue(gtk_widget_activate_action_variant(table.itemView, "table.column-2", nil) != 0)
+        host.waitForDraw()
+        XCTAssertFalse(kind.isVisible)
+        XCTAssertEqual(gtk_widget_get_mapped(try title("kind")), 0)
+        XCTAssertTrue(gtk_widget_activate_action_variant(table.itemView, "table.column-2", nil) != 0)
+        XCTAssertTrue(kind.isVisible)
+        // Hidden from code, the menu's check box follows: choosing the item then shows the column.
+        kind.isVisible = false
+        XCTAssertTrue(gtk_widget_activate_action_variant(table.itemView, "table.column-2", nil) != 0)
+        XCTAssertTrue(kind.isVisible)
+        // Without the menu, the headers offer none, and the actions are gone.
+        table.offersColumnMenu = false
+        XCTAssertNil(gtk_column_view_column_get_header_menu(kind.column))
+        XCTAssertFalse(gtk_widget_activate_action_variant(table.itemView, "table.column-2", nil) != 0)
+    }
+
     func testTreeRowsFoldInTheNameColumnAndSortWithinTheirParent() async throws {
         let children = [TableFile(name: "b.txt", size: 5, kind: "text"), TableFile(name: "a.txt", size: 9, kind: "text")]
             .map { TableFileRow(model: $0, id: $0.name) }

@@ -28,6 +28,22 @@ public final class ColumnViewAdapter: ListBaseAdapter {
     /// (nil when sorting stopped).
     public let sortChanged = Event<TableColumn?>()
 
+    /// Whether a right click on a header opens a menu of the columns, each with a check box to
+    /// show or hide it (GTK's header menu; default false). Hiding every column is the user's choice.
+    public var offersColumnMenu: Bool {
+        get { columnMenu != nil }
+        set {
+            guard newValue != offersColumnMenu else { return }
+            if newValue {
+                columnMenu = ColumnMenu(columns: columns, view: itemView)
+            } else {
+                columnMenu?.remove(from: columns)
+                columnMenu = nil
+            }
+        }
+    }
+    private var columnMenu: ColumnMenu?
+
     /// The cells of the declared columns (not the rows' own), by list item.
     private var columnCells: [OpaquePointer: ColumnCell] = [:]
     private var columnReferences: [ObjectReference] = []
@@ -192,6 +208,12 @@ public final class ColumnViewAdapter: ListBaseAdapter {
     public func headerWidget(of column: TableColumn) -> UnsafeMutablePointer<GtkWidget>? {
         guard columns.contains(where: { $0 === column }), let gtkColumn = column.column else { return nil }
         return ColumnSortProbe.titleWidget(of: gtkColumn, in: columnView.pointer)
+    }
+
+    /// `column`'s title or visibility changed: its header's name and the column menu follow.
+    func columnChanged(_ column: TableColumn) {
+        describeHeadersForAccessibility()
+        if let index = columns.firstIndex(where: { $0 === column }) { columnMenu?.update(column, at: index) }
     }
 
     /// Tells screen readers each header's title and which one sorts, and how: GTK 4.8 names a

@@ -12,7 +12,8 @@ import CGtkDataDisplay
 /// leave those cells empty.
 ///
 /// Set the properties before or after the adapter is made; the user can resize (when
-/// `isResizable`) and reorder columns, and hide them from the header's menu when the app offers one.
+/// `isResizable`) and reorder columns, and show and hide them from the headers' menu
+/// (`ColumnViewAdapter.offersColumnMenu`).
 @MainActor
 public final class TableColumn {
     /// Names the column to the app (`ColumnViewAdapter.column(id:)`, `RowOrder.id` of its sort).
@@ -134,6 +135,6 @@ public final class TableColumn {
         gtk_column_view_column_set_expand(column, expands ? 1 : 0)
         gtk_column_view_column_set_visible(column, isVisible ? 1 : 0)
         gtk_column_view_column_set_fixed_width(column, Int32(clamping: max(-1, fixedWidth ?? -1)))
-        table?.describeHeadersForAccessibility()
+        table?.columnChanged(self)
     }
 }

@@ -215,6 +215,18 @@ final class ColumnViewTests: WidgetTestCase {
         XCTAssertFalse(gtk_widget_activate_action_variant(table.itemView, "table.column-2", nil) != 0)
     }
 
+    func testAColumnGivenToASecondTableStaysWithTheFirst() async throws {
+        try showTable([Section(rows: files(5))])
+        let size = try XCTUnwrap(table.column(id: "size"))
+        let other = ColumnViewAdapter(manager: BaseListManager(), selection: .single,
+                                      columns: [TableColumn(id: "name", title: "Name"), size])
+        XCTAssertTrue(size.table === table)
+        XCTAssertEqual(other.shownColumnIDs, ["name"], "the second table leaves the shared column out")
+        XCTAssertNil(other.headerWidget(of: size))
+        other.sort(by: size)
+        XCTAssertNil(other.sortColumn)
+    }
+
     func testTreeRowsFoldInTheNameColumnAndSortWithinTheirParent() async throws {
         let children = [TableFile(name: "b.txt", size: 5, kind: "text"), TableFile(name: "a.txt", size: 9, kind: "text")]
             .map { TableFileRow(model: $0, id: $0.name) }

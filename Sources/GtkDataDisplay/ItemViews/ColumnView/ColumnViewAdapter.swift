@@ -35,14 +35,17 @@ public final class ColumnViewAdapter: ListBaseAdapter {
         set {
             guard newValue != offersColumnMenu else { return }
             if newValue {
-                columnMenu = ColumnMenu(columns: columns, view: itemView)
+                columnMenu = ColumnMenu(columns: ownColumns, view: itemView)
             } else {
-                columnMenu?.remove(from: columns)
+                columnMenu?.remove(from: ownColumns)
                 columnMenu = nil
             }
         }
     }
     private var columnMenu: ColumnMenu?
+
+    /// The columns this table shows (all but any another table had already).
+    private var ownColumns: [TableColumn] { columns.filter { $0.table === self } }
 
     /// The cells of the declared columns (not the rows' own), by list item.
     private var columnCells: [OpaquePointer: ColumnCell] = [:]
@@ -62,14 +65,14 @@ public final class ColumnViewAdapter: ListBaseAdapter {
 
     /// A table over `manager`'s store with exactly these plugins and `columns`. The rows' own
     /// views go in the first column made with `TableColumn(id:title:)`; without one, they make an
-    /// untitled first column. A second such column stays empty.
+    /// untitled first column. A second such column stays empty. A column belongs to the first
+    /// table made with it: another table leaves it out (debug builds say so on stderr).
     public init(manager: BaseListManager, plugins: [ListViewPlugin], columns: [TableColumn]) {
         self.columns = columns
         super.init(manager: manager, plugins: plugins, kind: .column)
         accessibleName = "Table"
         arrangeColumns()
         watchSorting()
-        for column in columns { column.table = self }
         describeHeadersForAccessibility()
         Signal.connect(untyped(itemView), "map") { [weak self] in self?.describeHeadersForAccessibility() }
     }
@@ -94,7 +97,7 @@ public final class ColumnViewAdapter: ListBaseAdapter {
     /// with GTK's sort indicator; nil stops sorting (the rows stay where they are). A column that
     /// is not sortable, or not this table's, changes nothing.
     public func sort(by column: TableColumn?, ascending: Bool = true) {
-        if let column, column.order == nil || !columns.contains(where: { $0 === column }) { return }
+        if let column, column.order == nil || column.table !== self { return }
         gtk_column_view_sort_by_column(columnView.pointer, column?.column,
                                        ascending ? GTK_SORT_ASCENDING : GTK_SORT_DESCENDING)
     }
@@ -115,6 +118,12 @@ public final class ColumnViewAdapter: ListBaseAdapter {
             rowsPlaced = true
         }
         for (index, column) in columns.enumerated() {
+            guard column.column == nil else {
+                #if DEBUG
+                Diagnostics.warn("GtkDataDisplay: column \"\(column.id)\" belongs to another table already: this one leaves it out")
+                #endif
+                continue
+            }
             let gtkColumn: OpaquePointer
             switch column.content {
             case .rowViews where !rowsPlaced:
@@ -133,7 +142,7 @@ public final class ColumnViewAdapter: ListBaseAdapter {
                 g_object_unref(untyped(sorter))
             }
             gtk_column_view_append_column(view, gtkColumn)
-            column.attach(to: gtkColumn)
+            column.attach(to: gtkColumn, in: self)
         }
     }
 
@@ -206,14 +215,14 @@ public final class ColumnViewAdapter: ListBaseAdapter {
     /// GTK's header widget of `column` (`GtkColumnViewTitle`: its title, sort arrow and clicks),
     /// nil for a column of another table or before the view made it.
     public func headerWidget(of column: TableColumn) -> UnsafeMutablePointer<GtkWidget>? {
-        guard columns.contains(where: { $0 === column }), let gtkColumn = column.column else { return nil }
+        guard column.table === self, let gtkColumn = column.column else { return nil }
         return ColumnSortProbe.titleWidget(of: gtkColumn, in: columnView.pointer)
     }
 
     /// `column`'s title or visibility changed: its header's name and the column menu follow.
     func columnChanged(_ column: TableColumn) {
         describeHeadersForAccessibility()
-        if let index = columns.firstIndex(where: { $0 === column }) { columnMenu?.update(column, at: index) }
+        if let index = ownColumns.firstIndex(where: { $0 === column }) { columnMenu?.update(column, at: index) }
     }
 
     /// Tells screen readers each header's title and which one sorts, and how: GTK 4.8 names a

@@ -44,7 +44,7 @@ public final class TableColumn {
     /// The text of a text column's cell for a generator (nil for other columns).
     private let textOf: (@MainActor (any RowGenerator) -> String?)?
 
-    /// GTK's column, once an adapter made it (`gtk_column_view_column_*`).
+    /// GTK's column, once a table made it (`gtk_column_view_column_*`). A column belongs to one table.
     public private(set) var column: OpaquePointer?
     /// The table showing the column (its header's accessible name follows `title`).
     weak var table: ColumnViewAdapter?
@@ -122,9 +122,10 @@ public final class TableColumn {
         return self
     }
 
-    /// Takes `column` (made by the adapter) and gives it this column's settings.
-    func attach(to column: OpaquePointer) {
+    /// Takes `column` (made by `table`) and gives it this column's settings.
+    func attach(to column: OpaquePointer, in table: ColumnViewAdapter) {
         self.column = column
+        self.table = table
         apply()
     }
 

@@ -15,6 +15,9 @@ final class ColumnCell {
     let view: ColumnCellView
     /// The row shown, while it stands in its manager.
     private var shown = LiveRow()
+    /// The row object it was filled from: compared before `row` (which reads a weak reference), so
+    /// looking for the cells of one row among a table's costs no GLib call per cell.
+    private(set) var shownItem: UnsafeMutableRawPointer?
     /// The generator and content revision the view was filled from.
     private var filledFrom: (generator: ObjectIdentifier, revision: Int)?
 
@@ -45,8 +48,9 @@ final class ColumnCell {
     func bind(_ row: Row) -> Bool {
         let generator = row.generator
         let stamp = (ObjectIdentifier(generator), generator.contentRevision)
-        if let filledFrom, filledFrom == stamp, shown.row === row { return false }
+        if let filledFrom, filledFrom == stamp, shows(row) { return false }
         shown = LiveRow(row)
+        shownItem = row.item
         filledFrom = stamp
         view.show(generator)
         Self.name(cellHolding: view.widget.pointer, view.text ?? AccessibleAttributes.firstLabelText(in: view.widget.pointer))
@@ -72,6 +76,13 @@ final class ColumnCell {
     /// GTK's `teardown`: the cell shows nothing any more.
     func teardown() {
         shown = LiveRow()
+        shownItem = nil
         filledFrom = nil
+    }
+
+    /// Whether this cell shows `row` now (the object first: a row object serves another row after
+    /// its own ended).
+    func shows(_ row: Row) -> Bool {
+        shownItem == row.item && shown.row === row
     }
 }

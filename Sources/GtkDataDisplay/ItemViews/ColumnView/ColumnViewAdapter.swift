@@ -174,7 +174,7 @@ public final class ColumnViewAdapter: ListBaseAdapter {
     /// cells already showing that row fill again if their content changed.
     override func cellDidBind(_ cell: Cell) {
         guard let row = cell.row else { return }
-        for columnCell in columnCells.values where columnCell.row === row {
+        for columnCell in columnCells.values where columnCell.shows(row) {
             if columnCell.refresh() { statistics.cellBinds += 1 }
         }
     }
@@ -183,7 +183,7 @@ public final class ColumnViewAdapter: ListBaseAdapter {
     /// list item of that column shows the row.
     func cellText(of row: Row, column: TableColumn) -> String? {
         guard let index = columns.firstIndex(where: { $0 === column }) else { return nil }
-        return columnCells.values.first { $0.column == index && $0.row === row }?.view.text
+        return columnCells.values.first { $0.column == index && $0.shows(row) }?.view.text
     }
 
     // MARK: Sorting

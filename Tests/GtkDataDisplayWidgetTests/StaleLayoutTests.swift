@@ -9,6 +9,42 @@ import XCTest
 /// list's "failed to scroll to given position" came only from a real drag's autoscroll in the soak).
 /// The adapter allocates its view before it scrolls it (before GTK 4.10); the lookup then finds every tile.
 final class StaleLayoutTests: WidgetTestCase {
+    /// That allocation can hide the focused row; GTK 4.8's window then holds a reference on it until
+    /// the frame's after-paint phase, and stored a second one, dropping neither, when the row was also
+    /// removed before that phase: the row's widget and its row object were never freed.
+    func testAFocusedRowHiddenByThatAllocationAndRemovedAtOnceIsFreed() async throws {
+        for grid in [false, true] {
+            MainContext.drain()
+            let objectsBefore = Diagnostics.liveRowObjects
+            weak var weakManager: BaseListManager?
+            do {
+                let manager = BaseListManager()
+                weakManager = manager
+                try manager.add(rows(300))
+                let adapter: ListBaseAdapter = grid ? GridViewAdapter(manager: manager) : ListViewAdapter(manager: manager)
+                let host = WindowHost(child: adapter.scrolledWindow, width: 300, height: 300)
+                host.settle()
+                let first = manager.flatGenerators[0]
+                XCTAssertTrue(adapter.focus(first), "the first row takes the focus")
+                host.settle()
+                // Scrolled far by the user, then by the library in the same turn of the main loop: the
+                // view is allocated first (GTK before 4.10), which hides the focused row ...
+                let adjustment = try XCTUnwrap(gtk_scrolled_window_get_vadjustment(gdd_scrolled_window(UnsafeMutableRawPointer(adapter.scrolledWindow))))
+                gtk_adjustment_set_value(adjustment, gtk_adjustment_get_upper(adjustment) / 2)
+                adapter.scrollTo(position: 200)
+                // ... and the row goes before the frame.
+                try manager.remove(first)
+                host.settle()
+                host.destroy()
+                MainContext.drain()
+            }
+            _ = MainContext.iterate(until: { Diagnostics.liveRowObjects == objectsBefore }, timeout: 3)
+            XCTAssertNil(weakManager, "grid \(grid): the manager is freed")
+            XCTAssertEqual(Diagnostics.liveRowObjects, objectsBefore,
+                           "grid \(grid): the focused row, hidden and removed before the frame, is freed with its window")
+        }
+    }
+
     func testAScrollRightAfterTilesShiftByLessThanALineFindsEveryTile() async throws {
         GLibLogCounter.install()
         let before = GLibLogCounter.counts

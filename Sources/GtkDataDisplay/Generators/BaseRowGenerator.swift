@@ -72,11 +72,21 @@ open class BaseRowGenerator<View: ConfigurableRowView>: KeyedRowGenerator, RowGe
     open func isContentEqual(to other: any RowGenerator) -> Bool {
         if other === self { return true }
         // Same dynamic type (the common case) needs no cast through the runtime.
-        if ObjectIdentifier(Swift.type(of: other)) == ObjectIdentifier(Swift.type(of: self)) {
-            return showsModel(of: unsafeDowncast(other, to: BaseRowGenerator<View>.self))
+        let generatorClass = ObjectIdentifier(Swift.type(of: self))
+        if ObjectIdentifier(Swift.type(of: other)) == generatorClass {
+            // Both models compared where they lie (`ModelPlace`), not copied out first.
+            let offset = ModelPlace.offset(in: generatorClass) ?? rememberModelOffset(in: generatorClass)
+            return View.isContentEqual(modelAt: ModelPlace.address(in: self, at: offset),
+                                       ModelPlace.address(in: other, at: offset))
         }
         guard let peer = other as? BaseRowGenerator<View> else { return false }
         return showsModel(of: peer)
+    }
+
+    /// Measures where instances of this class keep their model (`ModelPlace`), once per class.
+    private func rememberModelOffset(in generatorClass: ObjectIdentifier) -> Int {
+        let field = withUnsafeMutablePointer(to: &storedModel) { UnsafeMutableRawPointer($0) }
+        return ModelPlace.remember(field: field, in: self, of: generatorClass)
     }
 
     /// Whether `peer`'s model looks the same as this one's in `View` (`ConfigurableRowView.isContentEqual`).

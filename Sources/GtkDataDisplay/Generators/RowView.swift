@@ -20,6 +20,10 @@ public protocol ConfigurableRowView: RowView {
     /// needs no rebind. Default: `a == b` when `Model` is `Equatable` (decided where the view
     /// declares its conformance, or else when the models are compared), false otherwise.
     static func isContentEqual(_ a: Model, _ b: Model) -> Bool
+    /// `isContentEqual(_:_:)` of the models at `a` and `b` (each a `Model`), read where they lie: a
+    /// whole-state update asks it of every row it matches. Views do not implement it: its default,
+    /// compiled with each view, reads both models without copying them through generic code.
+    static func isContentEqual(modelAt a: UnsafeRawPointer, _ b: UnsafeRawPointer) -> Bool
 }
 
 extension ConfigurableRowView {
@@ -31,6 +35,12 @@ extension ConfigurableRowView {
     /// generic over its model).
     public static func isContentEqual(_ a: Model, _ b: Model) -> Bool {
         ModelEquality.equal(a, b)
+    }
+
+    /// Reads the models at `a` and `b` and compares them with `isContentEqual(_:_:)`.
+    @inlinable
+    public static func isContentEqual(modelAt a: UnsafeRawPointer, _ b: UnsafeRawPointer) -> Bool {
+        isContentEqual(a.assumingMemoryBound(to: Model.self).pointee, b.assumingMemoryBound(to: Model.self).pointee)
     }
 }
 

@@ -15,11 +15,11 @@
 
 /// Where a generator class keeps its model, for comparing two models where they lie.
 enum ModelPlace {
-    // Read for every row a whole-state update matches; only the main actor touches them (generators
-    // are main-actor objects). Without `@exclusivity(unchecked)` each read is a `swift_beginAccess`
-    // call, two per matched row.
-    @exclusivity(unchecked) nonisolated(unsafe) private static var lastClass: ObjectIdentifier?
-    @exclusivity(unchecked) nonisolated(unsafe) private static var lastOffset = 0
+    // Only the main actor touches these (generators are main-actor objects); not isolated, so a read
+    // costs no executor check. The class met last answers most lookups (rows of a list are mostly of
+    // one class).
+    nonisolated(unsafe) private static var lastClass: ObjectIdentifier?
+    nonisolated(unsafe) private static var lastOffset = 0
     nonisolated(unsafe) private static var offsets: [ObjectIdentifier: Int] = [:]
 
     /// The model's offset in instances of `generatorClass`, if it was found already.

@@ -42,6 +42,11 @@ enum StoredGenerator {
         Unmanaged<AnyObject>.fromOpaque(instance).release()
     }
 
+    /// The class of the generator whose instance `store` gave, read without a reference counted.
+    static func storedClass(_ instance: UnsafeMutableRawPointer) -> ObjectIdentifier {
+        Unmanaged<AnyObject>.fromOpaque(instance)._withUnsafeGuaranteedRef { ObjectIdentifier(Swift.type(of: $0)) }
+    }
+
     /// Whether `instance` is `generator`'s.
     static func isInstance(_ instance: UnsafeMutableRawPointer?, of generator: any RowGenerator) -> Bool {
         instance == Unmanaged.passUnretained(generator as AnyObject).toOpaque()

@@ -227,7 +227,7 @@ struct Row {
     func take(_ generator: any RowGenerator) {
         guard !RowChangeObservers.isEmpty, !shows(generator) else {
             // A generator of the same type as the one it replaces is classified alike.
-            let sameType = ObjectIdentifier(Swift.type(of: self.generator)) == ObjectIdentifier(Swift.type(of: generator))
+            let sameType = StoredGenerator.storedClass(object.pointee.generator!) == ObjectIdentifier(Swift.type(of: generator))
             self.generator = generator
             noteShown(revision: generator.contentRevision)
             if !sameType { classifyGenerator(generator) }

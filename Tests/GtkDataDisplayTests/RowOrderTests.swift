@@ -50,6 +50,36 @@ final class RowOrderTests: XCTestCase {
         XCTAssertEqual(names(manager), ["b", "k", ".a", ".c", ".m", "..y", "..z"])
     }
 
+    /// A sorted whole state sorts the app's foldables' children before the state is checked; an invalid
+    /// one puts them back: nothing changes, the app's generators included.
+    func testAnInvalidSortedStateLeavesTheAppsChildrenInTheirOrder() async throws {
+        let manager = BaseListManager()
+        try manager.sort(by: byName)
+        let folder = Folder(model: "k", id: "k", children: rows("z", "y", "x"), expanded: true)
+        let inner = Folder(model: "m", id: "m", children: rows("q", "p"), expanded: false)
+        folder.children.append(inner)
+        let given = folder.children.map(ObjectIdentifier.init), innerGiven = inner.children.map(ObjectIdentifier.init)
+        let twin = LabelRow(model: "b", id: "b")
+        XCTAssertThrowsError(try manager.setState([Section(rows: [folder, twin, LabelRow(model: "b2", id: "b")])])) {
+            guard case .duplicateDiffID = $0 as? DataDisplayError else { return XCTFail("\($0)") }
+        }
+        XCTAssertEqual(folder.children.map(ObjectIdentifier.init), given, "the children as the app gave them")
+        XCTAssertEqual(inner.children.map(ObjectIdentifier.init), innerGiven, "and theirs")
+        XCTAssertEqual(manager.store.count, 0, "nothing shown")
+        // The same generator twice, found before the background diff starts.
+        do {
+            _ = try await manager.setStateInBackground([Section(rows: [folder, twin, twin])])
+            XCTFail("a generator given twice throws")
+        } catch {
+            guard case .duplicateGenerator = error else { return XCTFail("\(error)") }
+        }
+        XCTAssertEqual(folder.children.map(ObjectIdentifier.init), given)
+        XCTAssertEqual(inner.children.map(ObjectIdentifier.init), innerGiven)
+        // A valid state sorts them.
+        try manager.setState([Section(rows: [folder, twin])])
+        XCTAssertEqual(names(manager), ["b", "k", ".m", ".x", ".y", ".z"])
+    }
+
     func testEqualKeysKeepTheirOrderAndRowsWithoutAKeyComeLastInEitherDirection() async throws {
         // Files as number rows: the size is the model, the name the id.
         let files = [("a", 2), ("b", 1), ("c", 2), ("d", 1)].map { CounterRow(model: $0.1, id: $0.0) }

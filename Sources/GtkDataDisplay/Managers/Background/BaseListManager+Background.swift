@@ -20,10 +20,19 @@ extension BaseListManager {
     ///   and updates already in flight go on as if this call had not been made.
     @discardableResult
     public func setStateInBackground(_ sections: [Section]) async throws(DataDisplayError) -> Bool {
-        let sections = sortedByRowOrder(try arrange(sections))
+        var reordered: [ReorderedChildren] = []
+        let sections = sortedByRowOrder(try arrange(sections), reordered: &reordered)
         let intent = intentVersion, version = mutationVersion
         let oldFlat = flatRows()
-        let prepared = try PreparedState(sections, oldFlat: oldFlat)
+        let prepared: PreparedState
+        do throws(DataDisplayError) {
+            prepared = try PreparedState(sections, oldFlat: oldFlat)
+        } catch {
+            // Invalid before the diff leaves: nothing changes, the app's generators included. (An
+            // error the diff finds comes after other updates may have shown these generators.)
+            Self.restoreChildren(reordered)
+            throw error
+        }
         let oldKeys = prepared.oldKeys, newKeys = prepared.newKeys
         let ticket = backgroundUpdates.take()
         defer {

@@ -252,12 +252,18 @@ open class BaseListManager {
     /// reload"): rows are matched by diff id; unchanged rows are untouched, changed ones rebound.
     open func setState(_ sections: [Section]) throws(DataDisplayError) {
         try perform { () throws(DataDisplayError) in
-            let sections = self.sortedByRowOrder(try self.arrange(sections))
-            if self.batchDepth > 0 {
-                try self.replaceStateInBatch(sections)
-                return
+            var reordered: [ReorderedChildren] = []
+            let sections = self.sortedByRowOrder(try self.arrange(sections), reordered: &reordered)
+            do throws(DataDisplayError) {
+                if self.batchDepth > 0 {
+                    try self.replaceStateInBatch(sections)
+                    return
+                }
+                try self.applyState(sections, from: self.flatRows(), forcedUpdates: [], keepingKeys: true)
+            } catch {
+                Self.restoreChildren(reordered)
+                throw error
             }
-            try self.applyState(sections, from: self.flatRows(), forcedUpdates: [], keepingKeys: true)
         }
     }
 

@@ -6,7 +6,9 @@ import GtkDataDisplayShell
 ///
 /// The list view's foldable plugin does the folding: an expander button on foldable rows,
 /// activation (double-click, Enter) toggles, Right/`+` expands, Left/`-` collapses, `*` expands
-/// the whole subtree. The page only listens: every node's fold event goes to the status line.
+/// the whole subtree. Typing a name on the focused list jumps to the first place shown that starts
+/// with it (the type-to-find plugin; Up/Down step through the others). The page only listens: every
+/// node's fold event, and each place found, goes to the status line.
 @MainActor
 final class FoldingPage: DemoPage {
     let name = PageName.folding
@@ -15,6 +17,8 @@ final class FoldingPage: DemoPage {
     private let manager = BaseListManager()
     private let adapter: ListViewAdapter
     private let footer: StatusFooter
+    /// Type-to-find by the place's name.
+    private let finder = TypeToFindPlugin { ($0 as? any PlaceRow)?.place.name }
     /// The continents: the section's own rows, each the root of a subtree.
     private let continents = World.continents()
 
@@ -23,6 +27,7 @@ final class FoldingPage: DemoPage {
             .add(plugin: .selectable(.single))
             .add(plugin: .foldable())
             .add(plugin: .activation(singleClick: false))
+            .add(plugin: finder)
             .build()
         adapter.accessibleName = "Places"
         let total = Self.countPlaces(continents)
@@ -32,6 +37,10 @@ final class FoldingPage: DemoPage {
         }
         for continent in continents { listenToFolds(continent) }
         adapter.didActivate += { [weak self] generator in self?.activated(generator) }
+        finder.didFind += { [weak self] generator in
+            guard let place = (generator as? any PlaceRow)?.place else { return }
+            self?.footer.show("Found “\(place.name)”")
+        }
         footer.perform { () throws(DataDisplayError) in
             try manager.setState {
                 Section(header: SectionHeader(model: "Continents", id: "continents")) {
@@ -46,7 +55,7 @@ final class FoldingPage: DemoPage {
         Toolbar.make([[
             ToolbarAction("_Expand all", "expandSubtree(_:) on every continent, in one batch") { [weak self] in self?.expandAll() },
             ToolbarAction("_Collapse all", "collapse(_:) on every open node, deepest first, in one batch") { [weak self] in self?.collapseAll() },
-        ]], hint: "Fold with the ▸ button or a double-click. Keys on a focused row: Right or + expands, Left or − collapses, * expands everything below it.")
+        ]], hint: "Fold with the ▸ button or a double-click. Keys on a focused row: Right or + expands, Left or − collapses, * expands everything below it; typing a name jumps to it.")
     }
 
     // MARK: Actions

@@ -11,11 +11,12 @@ struct EmptyCheck {
 
     func run() async {
         func check(_ condition: Bool, _ what: @autoclosure () -> String) { report.check(condition, what()) }
-        await settle()
+        // The placeholder comes when the main loop is next idle (the empty-state plugin checks then).
+        await settle(until: { page.empty.isShowingPlaceholder })
         check(page.manager.store.count == 0 && page.empty.isShowingPlaceholder,
               "empty: an inbox with no messages shows the placeholder")
         page.empty.actionActivated.invoke()          // what the placeholder's Refresh button fires
-        await settle()
+        await settle(until: { page.manager.store.count == 3 && !page.empty.isShowingPlaceholder })
         check(page.manager.store.count == 3, "empty: Refresh brought 3 messages (store has \(page.manager.store.count))")
         check(!page.empty.isShowingPlaceholder, "empty: the placeholder went when the messages came")
         page.archiveOldest()
@@ -26,7 +27,7 @@ struct EmptyCheck {
         let first = page.manager.store.generator(at: 0)?.diffID
         check(first == AnyHashable("message 4"), "empty: a received message lands at the top")
         page.clear()
-        await settle()
+        await settle(until: { page.empty.isShowingPlaceholder })
         check(page.manager.store.count == 0 && page.empty.isShowingPlaceholder,
               "empty: Clear brings the placeholder back")
     }

@@ -34,6 +34,19 @@ func settle(_ milliseconds: Int = 200) async {
     try? await Task.sleep(for: .milliseconds(milliseconds))
 }
 
+/// Lets the main loop run until `condition` holds or `milliseconds` pass (what an idle callback
+/// does may wait long behind frames on a loaded machine); returns whether it held.
+@MainActor
+@discardableResult
+func settle(until condition: () -> Bool, within milliseconds: Int = 5_000) async -> Bool {
+    let deadline = ContinuousClock.now + .milliseconds(milliseconds)
+    while !condition() {
+        if ContinuousClock.now >= deadline { return false }
+        try? await Task.sleep(for: .milliseconds(20))
+    }
+    return true
+}
+
 /// Counts the store's `items-changed` emissions (one per `g_list_store_splice`) while it lives.
 @MainActor
 final class SpliceRecorder {

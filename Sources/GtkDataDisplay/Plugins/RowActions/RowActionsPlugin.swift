@@ -109,12 +109,7 @@ public final class RowActionsPlugin: AdapterPlugin {
         precondition(self.adapter == nil, "a RowActionsPlugin serves one view: make one per adapter")
         self.adapter = adapter
         let view = adapter.itemView
-        gtk_widget_set_parent(menu.popover, view)
-        // Before the view finalizes, its children must be gone; the closure holds the popover.
-        let popover = menu.reference
-        Signal.connect(untyped(view), "destroy") {
-            if gtk_widget_get_parent(popover.pointer.asWidget) != nil { gtk_widget_unparent(popover.pointer.asWidget) }
-        }
+        adapter.parentPopover(menu.reference)
         // A view leaving the screen (its window closed) takes its menu and the menu's grab along.
         Signal.connect(untyped(view), "unmap") { [weak self] in
             if self?.menu.isOpen == true { self?.menu.close() }

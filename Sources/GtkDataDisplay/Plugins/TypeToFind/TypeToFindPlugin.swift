@@ -52,13 +52,7 @@ public final class TypeToFindPlugin: AdapterPlugin {
             self?.keyPressed(keyval: keyval, modifiers: modifiers) ?? false
         })
         gtk_widget_add_controller(adapter.itemView, keys)  // takes the controller
-        let view = adapter.itemView
-        let popover = popup.popover
-        gtk_widget_set_parent(popover, view)
-        let reference = ObjectReference(retaining: untyped(popover))
-        Signal.connect(untyped(view), "destroy") {
-            if gtk_widget_get_parent(reference.pointer.asWidget) != nil { gtk_widget_unparent(reference.pointer.asWidget) }
-        }
+        adapter.parentPopover(popup.reference)
     }
 
     /// Whether the entry is open.

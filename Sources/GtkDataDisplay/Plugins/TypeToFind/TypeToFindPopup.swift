@@ -7,7 +7,8 @@ import CGtkDataDisplay
 final class TypeToFindPopup {
     let popover: UnsafeMutablePointer<GtkWidget>
     let entry: UnsafeMutablePointer<GtkWidget>
-    private let reference: ObjectReference
+    /// The plugin's own reference on the popover (its parent holds another while parented).
+    let reference: ObjectReference
     /// The text changed (typed, or deleted).
     var onChanged: ((String) -> Void)?
     /// Up (`-1`) or Down (`+1`) was pressed in the entry.

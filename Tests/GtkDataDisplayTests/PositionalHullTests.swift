@@ -166,6 +166,76 @@ final class PositionalHullTests: XCTestCase {
         checkStore(manager, target, "observed")
     }
 
+    /// `folders` expanded folders of `files` files each (ids of paths); folder `f` keeps the files
+    /// `keep` says (every file when nil), folders without files left out.
+    private func tree(folders: Int, files: Int, keep: ((Int) -> Bool)? = nil) -> [Folder] {
+        (0..<folders).compactMap { f in
+            let children: [any RowGenerator] = (0..<files).compactMap { i in
+                keep.map { $0(i) } == false ? nil : LabelRow(model: "file \(i)", id: "/f\(f)/\(i)")
+            }
+            return keep != nil && children.isEmpty ? nil
+                : Folder(model: "folder \(f)", id: "/f\(f)", children: children, expanded: true)
+        }
+    }
+
+    /// The store shows `folders` and their children, in order, each row at its depth.
+    private func checkTree(_ manager: BaseListManager, _ folders: [Folder], _ step: String,
+                           file: StaticString = #filePath, line: UInt = #line) {
+        let expected: [(any RowGenerator, Int)] = folders.flatMap { [($0 as any RowGenerator, 0)] + $0.children.map { ($0, 1) } }
+        XCTAssertEqual(manager.store.count, expected.count, step, file: file, line: line)
+        for (position, (generator, depth)) in expected.enumerated() {
+            guard let row = manager.store.row(at: position), row.generator === generator, row.depth == depth else {
+                return XCTFail("\(step): position \(position) does not show its row at depth \(depth)", file: file, line: line)
+            }
+        }
+    }
+
+    func testATreeSearchThatTakesAwayOrBringsBackMostRowsIsShownInPlace() async throws {
+        // 60 folders of 100 files; a search keeps one file in ten: most rows go, then come back. The
+        // rows that stay sit at other positions in between: spliced by id, that is a splice a folder
+        // (rows inserted among others, which costs GLib more than appending them).
+        let manager = BaseListManager()
+        let nestedBefore = Row.nestedAlive.load(ordering: .relaxed)
+        let objectsBefore = Diagnostics.liveRowObjects
+        try manager.setState([Section(rows: tree(folders: 60, files: 100))])
+        let items = manager.store.objectAddresses
+        let recorder = ItemsChangedRecorder(manager.store)
+
+        let narrowed = tree(folders: 60, files: 100) { $0 % 10 == 7 }
+        try manager.setState([Section(rows: narrowed)])
+        checkTree(manager, narrowed, "narrowed")
+        XCTAssertEqual(recorder.changes, [ItemsChange(position: 660, removed: 5_400, added: 0)], "one splice: the tail")
+        XCTAssertTrue(manager.store.objectAddresses == Array(items.prefix(660)), "the first 660 items stay where they are")
+        XCTAssertGreaterThan(manager.lastUpdate?.repurposed ?? 0, 500)
+        XCTAssertEqual(manager.lastUpdate?.removed, 5_400, "the rows that left, counted by id")
+        XCTAssertEqual(Row.nestedAlive.load(ordering: .relaxed) - nestedBefore, 600, "child rows counted at their new depth")
+        XCTAssertEqual(Diagnostics.liveRowObjects - objectsBefore, 660)
+
+        recorder.reset()
+        let widened = tree(folders: 60, files: 100)
+        try manager.setState([Section(rows: widened)])
+        checkTree(manager, widened, "widened")
+        XCTAssertEqual(recorder.changes, [ItemsChange(position: 660, removed: 0, added: 5_400)], "one splice: the tail")
+        XCTAssertEqual(manager.lastUpdate?.inserted, 5_400)
+        XCTAssertEqual(Row.nestedAlive.load(ordering: .relaxed) - nestedBefore, 6_000)
+        XCTAssertEqual(Diagnostics.liveRowObjects - objectsBefore, 6_060)
+
+        // The manager finds rows where they stand now, and folds them.
+        let folder = widened[5]
+        XCTAssertEqual(manager.position(of: folder), 5 * 101)
+        XCTAssertEqual(manager.position(of: folder.children[42]), 5 * 101 + 43)
+        try manager.collapse(folder)
+        XCTAssertEqual(manager.store.count, 6_060 - 100)
+        XCTAssertEqual(manager.position(of: widened[6]), 5 * 101 + 1)
+        try manager.expand(folder)
+        checkTree(manager, widened, "folded and unfolded")
+
+        // Nothing matches, then everything again; at the end the child rows' count is where it was.
+        try manager.setState([Section(rows: tree(folders: 60, files: 100) { _ in false })])
+        XCTAssertEqual(manager.store.count, 0)
+        XCTAssertEqual(Row.nestedAlive.load(ordering: .relaxed), nestedBefore)
+    }
+
     func testBelowTheThresholdOrWithHeadersRowsKeepTheirObjectsByID() async throws {
         // Too few rows.
         let small = BaseListManager()

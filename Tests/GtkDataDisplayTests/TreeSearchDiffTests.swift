@@ -33,27 +33,31 @@ final class TreeSearchDiffTests: XCTestCase {
     }
 
     func testNarrowingAndWideningATreeKeepsTheRowsThatStay() async throws {
+        // 20 folders: 4,020 rows, below `PositionalHull.minimumRows` (from there an update that takes
+        // away or brings back most rows is shown in place: `PositionalHullTests`).
+        let folders = 20
         let manager = BaseListManager()
-        try manager.setState(tree(folders: 50, files: 200))
-        XCTAssertEqual(manager.store.count, 50 * 201)
+        try manager.setState(tree(folders: folders, files: 200))
+        XCTAssertEqual(manager.store.count, folders * 201)
+        XCTAssertLessThan(manager.store.count, PositionalHull.minimumRows)
         let before = objects(manager)
         // A search: files whose number ends in 7, folders that hold any (every one).
-        try manager.setState(tree(folders: 50, files: 200) { _, i in i % 10 == 7 })
-        XCTAssertEqual(manager.store.count, 50 * 21)
+        try manager.setState(tree(folders: folders, files: 200) { _, i in i % 10 == 7 })
+        XCTAssertEqual(manager.store.count, folders * 21)
         let narrowed = objects(manager)
         for (id, object) in narrowed { XCTAssertEqual(before[id], object, "\(id) kept its row object") }
         // Cleared again: the rows that stayed are still the same objects.
-        try manager.setState(tree(folders: 50, files: 200))
-        XCTAssertEqual(manager.store.count, 50 * 201)
+        try manager.setState(tree(folders: folders, files: 200))
+        XCTAssertEqual(manager.store.count, folders * 201)
         let widened = objects(manager)
         for (id, object) in narrowed { XCTAssertEqual(widened[id], object, "\(id) kept its row object") }
         XCTAssertEqual(manager.lastUpdate?.removed, 0)
-        XCTAssertEqual(manager.lastUpdate?.inserted, 50 * 180)
+        XCTAssertEqual(manager.lastUpdate?.inserted, folders * 180)
         // A query that matches nothing, then everything again.
-        try manager.setState(tree(folders: 50, files: 200) { _, _ in false })
+        try manager.setState(tree(folders: folders, files: 200) { _, _ in false })
         XCTAssertEqual(manager.store.count, 0)
-        try manager.setState(tree(folders: 50, files: 200))
-        XCTAssertEqual(manager.store.count, 50 * 201)
+        try manager.setState(tree(folders: folders, files: 200))
+        XCTAssertEqual(manager.store.count, folders * 201)
     }
 
     func testARepeatOfAKeptRowIsReportedWhenMostRowsAreNew() async throws {

@@ -144,6 +144,59 @@ final class IndentationTests: WidgetTestCase {
         XCTAssertEqual(try titleX(p0), try titleX(p1), accuracy: 0.5)
     }
 
+    /// `folders` expanded folders of `files` files; folder `f` keeps the files `keep` says.
+    private func tree(folders: Int, files: Int, keep: (Int) -> Bool = { _ in true }) -> [Folder] {
+        (0..<folders).map { f in
+            Folder(model: "folder \(f)", id: "/f\(f)",
+                   children: (0..<files).filter(keep).map { LabelRow(model: "file \(f)/\($0)", id: "/f\(f)/\($0)") }, expanded: true)
+        }
+    }
+
+    func testATreeShownInPlaceIndentsEachRowAtItsNewDepth() async throws {
+        manager = BaseListManager()
+        try manager.setState([Section(rows: tree(folders: 60, files: 100))])
+        (adapter, host) = show(manager, plugins: [.selectable(), .foldable()])
+        host.settle()
+        // A search that keeps one file in ten, then cleared: most rows go and come back, shown in place
+        // (row objects that showed files show folders now, and the other way round).
+        for (step, folders) in [("narrowed", tree(folders: 60, files: 100) { $0 % 10 == 7 }), ("cleared", tree(folders: 60, files: 100))] {
+            try manager.setState([Section(rows: folders)])
+            host.settle()
+            XCTAssertGreaterThan(manager.lastUpdate?.repurposed ?? 0, 0, "\(step): shown in place")
+            let folderX = try titleX(folders[0])
+            var checked = 0
+            for generator in boundGenerators(adapter) {
+                // Rows shown (GTK hides the list items of realised rows it does not show: they keep
+                // their last allocation).
+                guard let view = adapter.view(for: generator), gtk_widget_get_mapped(view.widget.pointer) != 0 else { continue }
+                let child = !(generator is Folder)
+                XCTAssertEqual(try titleX(generator), folderX + (child ? Float(adapter.indentPerLevel) : 0), accuracy: 0.5,
+                               "\(step): \(generator) at depth \(child ? 1 : 0)")
+                checked += 1
+            }
+            XCTAssertGreaterThan(checked, 10, step)
+        }
+    }
+
+    func testRowsShownInPlaceMakeRoomForAFoldableSiblingTheViewDoesNotShow() async throws {
+        manager = BaseListManager()
+        try manager.setState([Section(rows: (0..<5_000).map { LabelRow(model: "leaf \($0)", id: "a\($0)") })])
+        (adapter, host) = show(manager, plugins: [.selectable(), .foldable()])
+        host.settle()
+        let plainX = try titleX(manager.flatGenerators[0])
+        // As many rows, every one new, a foldable far below the realised rows: no splice at all.
+        var rows: [any RowGenerator] = (0..<5_000).map { LabelRow(model: "leaf \($0)", id: "b\($0)") }
+        rows[4_000] = Folder(model: "folder", id: "folder", children: [LabelRow(model: "inside", id: "inside")])
+        // (The focus out of the list, as a click on a button elsewhere takes it: GTK gave the list the
+        // focus on its first row, whose list item would keep its row.)
+        gtk_root_set_focus(OpaquePointer(host.window), nil)
+        try manager.setState([Section(rows: rows)])
+        host.settle()
+        XCTAssertEqual(manager.lastUpdate?.splices, 0)
+        XCTAssertEqual(manager.lastUpdate?.repurposed, 5_000)
+        XCTAssertGreaterThan(try titleX(rows[0]), plainX + 10, "a leaf lines up with its foldable sibling's title")
+    }
+
     func testFoldingKeepsEveryGroupInLine() async throws {
         showSections()
         try manager.expandSubtree(folder)

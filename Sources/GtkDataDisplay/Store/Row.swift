@@ -184,6 +184,17 @@ struct Row {
         self.object.pointee.generator = StoredGenerator.store(generator)  // its last use: moved, not retained
     }
 
+    /// Moves the row to `depth`: a row object shown in place takes the new row at its position, child
+    /// row or not (`PositionalHull`). Keeps `nestedAlive` in step.
+    func setDepth(_ depth: Int) {
+        let storedDepth = UInt32(clamping: Swift.min(Swift.max(depth, 0), Int(UInt32.max >> Bit.depthShift)))
+        let was = bits >> Bit.depthShift
+        guard storedDepth != was else { return }
+        if was == 0 { Self.nestedAlive.add(1, ordering: .relaxed) }
+        if storedDepth == 0 { Self.nestedAlive.subtract(1, ordering: .relaxed) }
+        bits = (bits & ((1 << Bit.depthShift) - 1)) | storedDepth << Bit.depthShift
+    }
+
     /// Whether the manager that made this row has let it go for good (`end()`). Readable until the end
     /// of the operation that ended the row (its object is not released before: `RowObjectPool.retire`),
     /// and while a `LiveRow` keeps the object.

@@ -31,6 +31,9 @@ public final class RowStore {
     private(set) var isSplicing = false
     /// Called after each splice, once its emission is over.
     let didSplice = Event<Void>()
+    /// Called when a whole-state update has shown rows in place (`PositionalHull`): row objects the
+    /// store keeps took other rows, which no `items-changed` tells.
+    let didShowInPlace = Event<Void>()
 
     init() {
         pointer = g_list_store_new(RowObjectType.type)

@@ -25,10 +25,13 @@ final class SiblingFolding {
         self.manager = manager
         handler = Signal.connect(UnsafeMutableRawPointer(manager.store.listModel), "items-changed",
                                  itemsChanged: { [weak self] _, _, _ in self?.rowsChanged() })
+        // Rows shown in place change generator, depth and siblings without a splice.
+        manager.store.didShowInPlace.addListener(key: ObjectIdentifier(self)) { [weak self] in self?.rowsChanged() }
     }
 
     isolated deinit {
         Signal.disconnect(UnsafeMutableRawPointer(manager.store.listModel), handler)
+        manager.store.didShowInPlace.removeListener(key: ObjectIdentifier(self))
     }
 
     /// A cell to redraw after changes (for as long as it lives).

@@ -27,12 +27,10 @@ extension BaseListManager {
         lazy var shownCells = RowCells.count == 0 ? [] : RowCells.liveCells.filter { $0.manager === self }
         // Each view's first row on screen.
         lazy var onScreen = Self.firstRowsOnScreen(of: shownCells)
-        var hull = oldFlat.count < PositionalHull.minimumRows ? nil
-            : PositionalHull(plan: plan, oldCount: oldFlat.count, newHasOnlyPlainRows: flat.hasOnlyPlainRows,
-                             rowsObserved: rowsObserved, store: store) { range in
-                // No header or footer; child rows only where some stand (in any manager: then looked for).
+        var hull = oldFlat.isEmpty || max(oldFlat.count, flat.count) < PositionalHull.minimumRows ? nil
+            : PositionalHull(plan: plan, oldCount: oldFlat.count, newHasOnlyRows: flat.hasOnlyRows,
+                             rowsObserved: rowsObserved, store: store) {
                 state.allSatisfy { $0.header == nil && $0.footer == nil }
-                    && (Row.nestedAlive.load(ordering: .relaxed) == 0 || oldFlat[range].allSatisfy { $0.depth == 0 })
             } keptPositions: {
                 // The list item with the keyboard focus keeps its row; a view scrolled down keeps what
                 // it shows (its first row on screen stays there); at the top a view shows the new top.
@@ -44,6 +42,8 @@ extension BaseListManager {
             hull!.keepShownRows(bound: bound, anchors: (bound.min().map { [$0] } ?? []) + onScreen,
                                 oldIndexOfNew: plan.oldIndexOfNew)
         }
+        // Whether a row shown in place may take a row of another depth (child rows, old or new).
+        let nested = hull != nil && (!flat.hasOnlyPlainRows || Row.nestedAlive.load(ordering: .relaxed) > 0)
         // Rows shown in place that a list item shows (rebound once the store is spliced).
         var repurposedBound: [Row] = []
         var repurposed = 0
@@ -100,6 +100,7 @@ extension BaseListManager {
                     let row = oldFlat[source]
                     let generator = generators[offset]
                     row.take(generator)
+                    if nested { row.setDepth(flat.depth(at: index)) }
                     row.contentChanged()
                     if row.isBound { repurposedBound.append(row) }
                     repurposed += 1
@@ -208,6 +209,7 @@ extension BaseListManager {
             let splices = hull.splices
             store.apply(splices, at: 0, newRows: newFlat)
             lastUpdate?.showInPlace(splices: splices, repurposed: repurposed)
+            if repurposed > 0 { store.didShowInPlace.invoke(with: ()) }
             for row in repurposedBound { row.rebindIfStale() }
         } else {
             store.apply(plan, newRows: newFlat)

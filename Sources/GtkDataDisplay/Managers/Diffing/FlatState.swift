@@ -100,6 +100,8 @@ struct FlatState {
     func slot(at index: Int) -> UInt32 { slots.isEmpty ? RowSlot.plain : slots[index] }
     /// Whether every row is a plain row at depth 0 (no header, footer or child row).
     var hasOnlyPlainRows: Bool { slots.isEmpty }
+    /// Whether every row is a section's row or a child row (no header or footer).
+    var hasOnlyRows: Bool { sectionCounts.allSatisfy { !$0.header && !$0.footer } }
     func role(at index: Int) -> RowRole { RowSlot.role(slot(at: index)) }
     func depth(at index: Int) -> Int { RowSlot.depth(slot(at: index)) }
 

@@ -1,14 +1,18 @@
 // Whole-state diffing: a plan whose changes span thousands of rows is shown in place, position by
 // position: one splice over their hull (a shuffle, a re-sort, a reversal, most rows moved), or many
 // (rows inserted, deleted or moved here and there through the list, a splice every hundred rows or
-// more often).
+// more often), or a few that bring or take away most of the rows (a search cleared or narrowed: most
+// rows new, or most gone).
 //
 // One splice over the hull hands GLib every row object of the range again: `g_list_store_splice`
 // drops each one from its sequence and inserts it anew (a tree insertion a row), and after a shuffle
 // it reaches the objects in random order, a cache miss each. At a million rows that was 200–360 ms,
 // as much as the full reload the update replaces (which pays it on fresh, ordered objects). Many
 // splices walk GLib's sequence from its root each: 1% of a million rows inserted and deleted was
-// 14,574 splices and 55 ms, more than the rest of the update. Instead the row object at each
+// 14,574 splices and 55 ms, more than the rest of the update. And rows inserted among others cost
+// GLib more than rows appended: each walks its sequence's tree up from its place to the root (at
+// the end that walk stays on one path, in the cache), so 80,000 rows inserted in 98 places among
+// 20,000 took 4 ms more than 100,000 appended to an empty store. Instead the row object at each
 // position of the hull takes the new row for that position (rows whose position shows the same row
 // keep theirs): the store keeps its items, only the difference in length is spliced (at the end of
 // the hull), and rows a list item shows rebind in place, as a lent row does (`RowRecycling`). What a
@@ -26,8 +30,8 @@
 // row, a view scrolled away from the top keeps the first row it shows at its place (else the rows
 // on screen would change under the reader, where GTK follows that row), no box view shows the rows
 // (`RowChangeObservers`; one showing another manager's rows does not count), and every row, old and
-// new, is a plain row of a section (no headers, footers or child rows, so any row object can take
-// any new row).
+// new, is a row (no headers or footers, so any row object can take any new row: a child row's
+// object takes the depth of the row it shows there).
 
 import DataDisplayDiff
 
@@ -35,8 +39,9 @@ import DataDisplayDiff
 /// which take the new rows there; then `removedTail` old rows are removed, or `insertedTail` new
 /// rows inserted, at `start + shared` (one splice, or none).
 struct PositionalHull {
-    /// The least number of positions shown in place for the plan to be applied so: below it its
-    /// splices cost less than a millisecond, and the update keeps every row's object.
+    /// The least number of positions shown in place for the plan to be applied so (or of rows it
+    /// inserts and removes, when most rows come or go): below it its splices cost less than a
+    /// millisecond, and the update keeps every row's object.
     static let minimumRows = 4096
     /// Rows of the hull per splice below which a plan of several splices is shown in place: a
     /// splice costs GLib a walk down its sequence from the root (1–3 µs), about what a hundred rows
@@ -57,16 +62,19 @@ struct PositionalHull {
     /// For a position of `windowSpan`, the old position whose row object it takes (absent: its own).
     private var sources: [Int: Int] = [:]
 
-    /// Nil unless `plan`'s hull shares at least `minimumRows` positions of plain rows that nothing
-    /// follows (see above) and is one splice or one every `rowsPerSplice` rows; `oldCount`: the old rows. `rowsObserved`: a box view shows the manager's rows
-    /// (`RowChangeObservers`). `oldRowsArePlain(range)`: the old rows in `range` are plain
-    /// rows of a section. `keptPositions()`: positions whose rows must keep their place for the
-    /// update to be shown so (a list item with the keyboard focus; a scrolled view's first row on
-    /// screen, so that what it shows stays on screen; -1: unknown, so none is shown in place).
+    /// Nil unless `plan`'s hull shares positions of rows that nothing follows (see above) and either
+    /// shares at least `minimumRows` of them in one splice or one every `rowsPerSplice` rows, or
+    /// inserts and removes at least `minimumRows` rows, twice as many as it shares (most rows come
+    /// or go: `mostRowsChange`). `oldCount`: the old rows. `newHasOnlyRows`, `oldHasOnlyRows()`: no
+    /// header or footer in the new state, the old one. `rowsObserved`: a box view shows the
+    /// manager's rows (`RowChangeObservers`). `keptPositions()`: positions whose rows must keep
+    /// their place for the update to be shown so (a list item with the keyboard focus; a scrolled
+    /// view's first row on screen, so that what it shows stays on screen; -1: unknown, so none is
+    /// shown in place).
     @MainActor
-    init?(plan: SplicePlan, oldCount: Int, newHasOnlyPlainRows: Bool, rowsObserved: Bool, store: RowStore,
-          oldRowsArePlain: (Range<Int>) -> Bool, keptPositions: () -> [Int]) {
-        guard let first = plan.splices.first, let last = plan.splices.last, newHasOnlyPlainRows, !rowsObserved else { return nil }
+    init?(plan: SplicePlan, oldCount: Int, newHasOnlyRows: Bool, rowsObserved: Bool, store: RowStore,
+          oldHasOnlyRows: () -> Bool, keptPositions: () -> [Int]) {
+        guard let first = plan.splices.first, let last = plan.splices.last, newHasOnlyRows, !rowsObserved else { return nil }
         // The hull of the plan's splices: from the first one's position to the end of the last one's
         // rows, in new positions (after it the lists differ by the change in length only).
         let newEnd = last.inserted.upperBound
@@ -74,9 +82,11 @@ struct PositionalHull {
         let splice = Splice(position: first.position, removedCount: oldEnd - first.position,
                             inserted: first.position..<newEnd)
         let shared = Swift.min(splice.removedCount, splice.inserted.count)
-        guard shared >= Self.minimumRows, plan.splices.count == 1 || plan.splices.count * Self.rowsPerSplice >= shared else { return nil }
+        let dense = shared >= Self.minimumRows
+            && (plan.splices.count == 1 || plan.splices.count * Self.rowsPerSplice >= shared)
+        guard shared > 0, dense || Self.mostRowsChange(plan, shared: shared) else { return nil }
         let removed = splice.position..<(splice.position + splice.removedCount)
-        guard !store.isAnyPinned(in: removed), oldRowsArePlain(removed) else { return nil }
+        guard !store.isAnyPinned(in: removed), oldHasOnlyRows() else { return nil }
         // The keyboard focus stays with its list item, and a view at its position: only if the rows
         // there stay there too.
         for position in keptPositions() where position < 0 || removed.contains(position) {
@@ -86,6 +96,13 @@ struct PositionalHull {
         self.shared = shared
         removedTail = splice.removedCount - shared
         insertedTail = splice.inserted.count - shared
+    }
+
+    /// Whether `plan` inserts and removes at least `minimumRows` rows, twice as many as the hull's
+    /// `shared` positions: showing those in place costs less than splicing the rows among the others.
+    static func mostRowsChange(_ plan: SplicePlan, shared: Int) -> Bool {
+        let changed = plan.insertedRows + plan.removedRows
+        return changed >= minimumRows && changed >= 2 * shared
     }
 
     /// The old position whose row object new row `index` takes for another row's (its match,

@@ -8,7 +8,7 @@ import XCTest
 final class LayeringTests: XCTestCase {
     private let library = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Sources/GtkDataDisplay")
-    static let swiftOnly = ["Managers", "Sections", "Generators", "Events", "ModelRegistry", "SectionControllers", "ResourceBundles",
+    static let swiftOnly = ["Managers", "Sections", "Generators", "Events", "ModelRegistry", "Filtering", "SectionControllers", "ResourceBundles",
                             "LayoutFacts"]
 
     func testTheSwiftOnlyFoldersImportNoCModule() throws {

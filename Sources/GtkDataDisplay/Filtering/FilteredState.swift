@@ -1,0 +1,281 @@
+/// Keeps a manager showing the app's models through a search query, a stack of filters, a sort order
+/// and sections — GTK's `GtkFilterListModel` + `GtkSortListModel` chain, as one object that hands
+/// the manager whole states (`setState`), so rows that stay keep their widgets and selection.
+///
+/// ```swift
+/// let contacts = try FilteredState(manager: manager, models: book.contacts, text: { "\($0.name) \($0.email)" }) {
+///     ContactRow(model: $0)
+/// }
+/// try contacts.sort { $0.name < $1.name }
+/// try contacts.addFilter(ModelFilter("Favourites", isOn: false) { $0.starred })
+/// search.onSearchChanged { text in try? contacts.setQuery(text) }
+/// ```
+///
+/// - **Search**: a model matches when its `text` contains the query, case ignored. A query that
+///   contains the previous one looks only at the previous matches (typing narrows).
+/// - **Filters**: a model must pass every filter that is on (`ModelFilter`), switched by index.
+/// - **Sort**: `sort(by:)` orders the models (siblings, in a tree); the manager moves the rows by diff.
+/// - **Sections**: `group(by:header:)` puts the top-level rows in sections by a key, in order of the
+///   key's first row, each under a header made for its key and number of rows (made for every
+///   update: the manager rebinds a header only when its content changed).
+/// - **Trees** (`init(manager:models:text:children:row:folder:)`): a folder is shown when it matches or
+///   holds a match, expanded down to its matches; a folder that matches with nothing below it that
+///   does shows all its children, folded as before. A folder keeps the fold state it was last shown
+///   with (the user's folds and what a search opened), also when a search hid it for a while; new
+///   models (`setModels`) start from the fold state each folder's row gives.
+///
+/// Each call applies at once. It throws what `setState` throws (two models with one id, say) and
+/// then changes nothing: the query, filters, sort and sections stay as they were.
+///
+/// A leaf model's row is made once (by `row`) and shown again as long as the models stay, so a
+/// search that brings it back hands the manager the same generator (nothing to compare or rebind).
+@MainActor
+public final class FilteredState<Model> {
+    /// The manager kept showing the result.
+    public let manager: BaseListManager
+    /// The models (the tree's top-level models), as the app gave them.
+    public private(set) var models: [Model] = []
+    /// The search query (empty: no search).
+    public var query: String { textQuery.text }
+    /// The filters, in the order they were added.
+    public private(set) var filters: [ModelFilter<Model>] = []
+    /// How many models the query and the filters that are on match (in a tree, not counting the
+    /// folders shown only for what they hold); nil with no query and no filter on.
+    public private(set) var matchCount: Int?
+    /// How many models' texts the last change of the query compared: all of them, or only the
+    /// previous query's matches when the new query contains it.
+    public private(set) var comparedTexts = 0
+
+    private let text: (Model) -> String
+    private let children: ((Model) -> [Model]?)?
+    private let row: (Model) -> any RowGenerator
+    private let folder: ((Model, [any RowGenerator], Bool?) -> any RowGenerator)?
+    private var textQuery = TextQuery("")
+    private var order: ((Model, Model) -> Bool)?
+    private var grouping: ((Model) -> AnyHashable, (AnyHashable, Int) -> any RowGenerator)?
+    /// Every model of the tree, parents before their children (`ModelNodes`).
+    private var nodes = ModelNodes<Model>()
+    /// Each node's folded text, made at the first search.
+    private var keys: [String]?
+    /// The nodes the current query matches (ascending), nil without a query.
+    private var textMatches: [Int]?
+    /// Each leaf's row, made on first showing.
+    private var rows: [(any RowGenerator)?] = []
+    /// The fold state each folder was last shown with, by number.
+    private var expandedFolders: [Int: Bool] = [:]
+    /// The number of each folder's row shown now.
+    private var folderNumbers: [ObjectIdentifier: Int] = [:]
+
+    /// Shows `models` in `manager` as a flat list, each model by the row `row` makes for it; `text`
+    /// is what a search matches. Throws what `setModels` throws.
+    public init(manager: BaseListManager, models: [Model], text: @escaping (Model) -> String,
+                row: @escaping (Model) -> any RowGenerator) throws(DataDisplayError) {
+        self.manager = manager
+        self.text = text
+        self.row = row
+        children = nil
+        folder = nil
+        try setModels(models)
+    }
+
+    /// Shows the tree of `models` (the top-level ones) in `manager`: `children` gives a model's
+    /// children (nil: a leaf, shown by `row`; an array, maybe empty: a folder, shown by the foldable
+    /// `folder` makes of it, its children's rows and whether it is to be expanded — nil: as it was
+    /// shown, `FoldableRowGenerator`'s `expanded:`). Throws what `setModels` throws.
+    public init(manager: BaseListManager, models: [Model], text: @escaping (Model) -> String,
+                children: @escaping (Model) -> [Model]?,
+                row: @escaping (Model) -> any RowGenerator,
+                folder: @escaping (_ model: Model, _ children: [any RowGenerator], _ expanded: Bool?) -> any RowGenerator)
+        throws(DataDisplayError) {
+        self.manager = manager
+        self.text = text
+        self.children = children
+        self.row = row
+        self.folder = folder
+        manager.didFold.addListener(key: ObjectIdentifier(self)) { [weak self] change in
+            guard let self, let number = self.folderNumbers[ObjectIdentifier(change.generator)] else { return }
+            self.expandedFolders[number] = change.isExpanded
+        }
+        try setModels(models)
+    }
+
+    isolated deinit {
+        manager.didFold.removeListener(key: ObjectIdentifier(self))
+    }
+
+    // MARK: Changing what is shown
+
+    /// Shows `models` (the top-level models of a tree) through the query, filters, sort and sections.
+    public func setModels(_ models: [Model]) throws(DataDisplayError) {
+        let nodes = ModelNodes(models, children: children, order: order)
+        var keys: [String]?, matches: [Int]?
+        if !textQuery.isEmpty { (keys, matches) = match(textQuery, in: nodes, keys: nil, among: nil) }
+        expandedFolders = [:]
+        try show(nodes: nodes, rows: Array(repeating: nil, count: nodes.count), matches: matches)
+        self.models = models
+        self.nodes = nodes
+        self.keys = keys
+        textMatches = matches
+    }
+
+    /// Searches for `query` (empty: shows every model the filters let through).
+    public func setQuery(_ query: String) throws(DataDisplayError) {
+        let new = TextQuery(query)
+        guard new != textQuery else { return }
+        var keys = self.keys, matches: [Int]?
+        if !new.isEmpty {
+            (keys, matches) = match(new, in: nodes, keys: keys, among: new.narrows(textQuery) ? textMatches : nil)
+        } else {
+            comparedTexts = 0
+        }
+        try show(nodes: nodes, rows: rows, matches: matches)
+        textQuery = new
+        self.keys = keys
+        textMatches = matches
+    }
+
+    /// Adds `filter` on top of the stack.
+    public func addFilter(_ filter: ModelFilter<Model>) throws(DataDisplayError) {
+        try changeFilters { $0.append(filter) }
+    }
+
+    /// Switches the filter at `index` on or off.
+    public func setFilter(at index: Int, isOn: Bool) throws(DataDisplayError) {
+        guard filters.indices.contains(index) else { throw .indexOutOfRange(index: index, count: filters.count) }
+        try changeFilters { $0[index].isOn = isOn }
+    }
+
+    /// Takes the filter at `index` off the stack.
+    public func removeFilter(at index: Int) throws(DataDisplayError) {
+        guard filters.indices.contains(index) else { throw .indexOutOfRange(index: index, count: filters.count) }
+        try changeFilters { _ = $0.remove(at: index) }
+    }
+
+    /// Takes every filter off the stack.
+    public func removeAllFilters() throws(DataDisplayError) {
+        try changeFilters { $0.removeAll() }
+    }
+
+    /// Orders the models (in a tree, each folder's children) by `areInIncreasingOrder`, a stable
+    /// sort; nil: as the app gave them.
+    public func sort(by areInIncreasingOrder: ((Model, Model) -> Bool)?) throws(DataDisplayError) {
+        var nodes = self.nodes
+        nodes.order(by: areInIncreasingOrder)
+        let previous = order
+        order = areInIncreasingOrder
+        do throws(DataDisplayError) {
+            try show(nodes: nodes, rows: rows, matches: textMatches)
+        } catch {
+            order = previous
+            throw error
+        }
+        self.nodes = nodes
+    }
+
+    /// Puts the top-level rows in sections by `key`, in the order of each key's first row, each
+    /// headed by the row `header` makes for its key and its number of top-level rows ("A (12)").
+    public func group<Key: Hashable>(by key: @escaping (Model) -> Key,
+                                     header: @escaping (_ key: Key, _ rows: Int) -> any RowGenerator) throws(DataDisplayError) {
+        try changeGrouping((by: { AnyHashable(key($0)) }, header: { header($0.base as! Key, $1) }))
+    }
+
+    /// Shows the rows in one section again.
+    public func ungroup() throws(DataDisplayError) {
+        try changeGrouping(nil)
+    }
+
+    // MARK: Applying
+
+    private func changeFilters(_ change: (inout [ModelFilter<Model>]) -> Void) throws(DataDisplayError) {
+        let previous = filters
+        change(&filters)
+        do throws(DataDisplayError) {
+            try show(nodes: nodes, rows: rows, matches: textMatches)
+        } catch {
+            filters = previous
+            throw error
+        }
+    }
+
+    private func changeGrouping(_ new: ((Model) -> AnyHashable, (AnyHashable, Int) -> any RowGenerator)?) throws(DataDisplayError) {
+        let previous = grouping
+        grouping = new
+        do throws(DataDisplayError) {
+            try show(nodes: nodes, rows: rows, matches: textMatches)
+        } catch {
+            grouping = previous
+            throw error
+        }
+    }
+
+    /// The nodes `query` matches, looking only at `among` (the previous matches) when given; the
+    /// folded texts, made now if `keys` is nil.
+    private func match(_ query: TextQuery, in nodes: ModelNodes<Model>, keys: [String]?,
+                       among candidates: [Int]?) -> (keys: [String], matches: [Int]) {
+        let keys = keys ?? nodes.models.map { TextQuery.fold(text($0)) }
+        var matches: [Int] = []
+        if let candidates {
+            for index in candidates where query.matches(keys[index]) { matches.append(index) }
+            comparedTexts = candidates.count
+        } else {
+            for index in keys.indices where query.matches(keys[index]) { matches.append(index) }
+            comparedTexts = keys.count
+        }
+        return (keys, matches)
+    }
+
+    /// Hands the manager the state for `matches` (nil: no query) and the filters that are on.
+    private func show(nodes: ModelNodes<Model>, rows: [(any RowGenerator)?], matches: [Int]?) throws(DataDisplayError) {
+        let active = filters.filter(\.isOn)
+        var matched: [Bool]?
+        if matches != nil || !active.isEmpty {
+            var flags = [Bool](repeating: matches == nil, count: nodes.count)
+            if let matches { for index in matches { flags[index] = true } }
+            if !active.isEmpty {
+                for index in flags.indices where flags[index] {
+                    let model = nodes.models[index]
+                    flags[index] = active.allSatisfy { $0.isIncluded(model) }
+                }
+            }
+            matched = flags
+        }
+        var rows = rows
+        var expandedFolders = self.expandedFolders
+        var folderNumbers: [ObjectIdentifier: Int] = [:]
+        var built = ShownTree(nodes: nodes, matched: matched)
+        let top = built.topRows(leaf: { index in
+            if let made = rows[index] { return made }
+            let made = row(nodes.models[index])
+            rows[index] = made
+            return made
+        }, folder: { index, children, opened in
+            // Opened by the search, else as it was last shown (nil: not shown yet, or shown now).
+            if opened { expandedFolders[index] = true }
+            let made = folder!(nodes.models[index], children, opened ? true : expandedFolders[index])
+            folderNumbers[ObjectIdentifier(made)] = index
+            return made
+        })
+        var sections: [Section]
+        if let (key, header) = grouping {
+            var keyed: [AnyHashable: Int] = [:]
+            var groups: [(key: AnyHashable, rows: [any RowGenerator])] = []
+            for (index, generator) in zip(built.shownRoots, top) {
+                let k = key(nodes.models[index])
+                if let at = keyed[k] {
+                    groups[at].rows.append(generator)
+                } else {
+                    keyed[k] = groups.count
+                    groups.append((k, [generator]))
+                }
+            }
+            sections = groups.map { Section(header: header($0.key, $0.rows.count), rows: $0.rows) }
+        } else {
+            sections = [Section(rows: top)]
+        }
+        try manager.setState(sections)
+        self.rows = rows
+        self.expandedFolders = expandedFolders
+        self.folderNumbers = folderNumbers
+        matchCount = matched.map { $0.reduce(0) { $0 + ($1 ? 1 : 0) } }
+    }
+}

@@ -1,0 +1,64 @@
+/// The models of a `FilteredState`, every one numbered: a tree's models parents first (each
+/// folder's children right after it, in the app's order), with each model's parent and children
+/// by number, and the order the sort gives the top-level models and each folder's children. A
+/// model keeps its number however they are sorted (the state's rows are kept by number).
+struct ModelNodes<Model> {
+    /// Every model: the top-level ones and, in a tree, every descendant.
+    private(set) var models: [Model] = []
+    /// Each model's parent (-1 at the top level); empty for a flat list.
+    private(set) var parents: [Int] = []
+    /// Each model's children in sorted order (nil: a leaf); empty for a flat list.
+    private var children: [[Int]?] = []
+    /// The top-level models in sorted order.
+    private(set) var roots: [Int] = []
+
+    init() {}
+
+    /// Numbers `top` and (with `childrenOf`) their descendants, sorted by `order`.
+    init(_ top: [Model], children childrenOf: ((Model) -> [Model]?)?, order: ((Model, Model) -> Bool)?) {
+        if let childrenOf {
+            func add(_ model: Model, parent: Int) -> Int {
+                let index = models.count
+                models.append(model)
+                parents.append(parent)
+                children.append(nil)
+                if let kids = childrenOf(model) {
+                    var numbered: [Int] = []
+                    numbered.reserveCapacity(kids.count)
+                    for kid in kids { numbered.append(add(kid, parent: index)) }
+                    children[index] = numbered
+                }
+                return index
+            }
+            for model in top { roots.append(add(model, parent: -1)) }
+        } else {
+            models = top
+            roots = Array(top.indices)
+        }
+        self.order(by: order)
+    }
+
+    var count: Int { models.count }
+
+    /// The children of model `index` in sorted order, nil for a leaf.
+    func children(of index: Int) -> [Int]? { children.isEmpty ? nil : children[index] }
+
+    /// The parent of model `index`, -1 at the top level.
+    func parent(of index: Int) -> Int { parents.isEmpty ? -1 : parents[index] }
+
+    /// Sorts the top-level models and each folder's children by `areInIncreasingOrder`, keeping
+    /// the app's order among equal models; nil: the app's order.
+    mutating func order(by areInIncreasingOrder: ((Model, Model) -> Bool)?) {
+        let models = self.models
+        func sorted(_ indices: [Int]) -> [Int] {
+            guard let areInIncreasingOrder else { return indices.sorted() }
+            return indices.sorted { a, b in
+                if areInIncreasingOrder(models[a], models[b]) { return true }
+                if areInIncreasingOrder(models[b], models[a]) { return false }
+                return a < b
+            }
+        }
+        roots = sorted(roots)
+        for index in children.indices { if let kids = children[index] { children[index] = sorted(kids) } }
+    }
+}

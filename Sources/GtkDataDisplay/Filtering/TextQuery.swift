@@ -1,0 +1,56 @@
+/// A search query as `FilteredState` matches it: a model matches when its text contains the query,
+/// case ignored (both lowercased, then compared as UTF-8 bytes). A query that contains the previous
+/// one can only match fewer models, so those are the only ones looked at again (narrowing).
+struct TextQuery: Equatable {
+    /// The query as typed.
+    let text: String
+    /// The query lowercased, as UTF-8 bytes.
+    let folded: [UInt8]
+
+    init(_ text: String) {
+        self.text = text
+        folded = Array(Self.fold(text).utf8)
+    }
+
+    /// Whether the query matches everything (empty).
+    var isEmpty: Bool { folded.isEmpty }
+
+    /// A model's text as a query compares it.
+    static func fold(_ text: String) -> String { text.lowercased() }
+
+    /// Whether every model this query matches also matches `previous` (this query contains it), so
+    /// only `previous`'s matches need looking at.
+    func narrows(_ previous: TextQuery) -> Bool {
+        guard !previous.isEmpty else { return false }
+        return folded.withUnsafeBufferPointer { mine in
+            previous.folded.withUnsafeBufferPointer { theirs in Self.find(theirs, in: mine) }
+        }
+    }
+
+    /// Whether `key` (a model's folded text) contains the query.
+    func matches(_ key: String) -> Bool {
+        if folded.isEmpty { return true }
+        var key = key
+        return key.withUTF8 { bytes in
+            folded.withUnsafeBufferPointer { query in Self.find(query, in: bytes) }
+        }
+    }
+
+    /// Whether `needle` (not empty) occurs in `haystack`: each place its first byte stands, the
+    /// rest compared.
+    private static func find(_ needle: UnsafeBufferPointer<UInt8>, in haystack: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let first = needle.first, needle.count <= haystack.count else { return false }
+        let rest = needle.count - 1
+        var at = 0
+        let last = haystack.count - needle.count
+        while at <= last {
+            if haystack[at] == first {
+                var k = 1
+                while k <= rest && haystack[at + k] == needle[k] { k += 1 }
+                if k > rest { return true }
+            }
+            at += 1
+        }
+        return false
+    }
+}

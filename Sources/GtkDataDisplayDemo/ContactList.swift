@@ -15,9 +15,6 @@ struct ContactList {
         favouriteOrder = self.contacts.filter(\.isFavourite).map(\.id)
     }
 
-    /// The contacts the search lets through, in name order.
-    var matching: [Contact] { contacts.filter { ContactDirectory.matches($0, query: query) } }
-
     /// The favourites the search lets through, in the user's order.
     var matchingFavourites: [Contact] {
         let byID = Dictionary(uniqueKeysWithValues: contacts.map { ($0.id, $0) })

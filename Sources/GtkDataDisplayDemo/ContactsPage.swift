@@ -4,9 +4,11 @@ import GtkDataDisplayShell
 /// The "Contacts" page: an address book of 5,000 people in letter sections, written as app code
 /// (GtkDataDisplay only, no C).
 ///
-/// Every change — a search, a star, a deletion — changes the `ContactList` and renders it again
-/// as a whole state (`setState`): the manager diffs it by contact id, so only the rows that
-/// changed are spliced, and the selection and scroll position stay where they can. On top, a
+/// The letter sections are a `FilteredState` of the contacts: the search (name, email, phone; case
+/// and accents ignored; typing on looks only at the last matches) and the sections by initial
+/// letter, each a whole state the manager diffs by contact id, so only the rows that changed are
+/// spliced, and the selection and scroll position stay where they can. A star or a deletion
+/// changes the `ContactList` and hands its contacts over again. On top, a
 /// foldable Favourites group holds the starred contacts in the user's order: drag them or press
 /// Alt+Up/Down to reorder them. Contacts in letter sections stay in name order and do not move.
 /// Several contacts can be selected (Ctrl/Shift+click) and deleted with the Delete button or key;
@@ -34,6 +36,8 @@ final class ContactsPage: DemoPage {
     private(set) var favouritesOpen = true
     private let footer: StatusFooter
     private var template: RowTemplate<Contact>!
+    /// The contacts as the letter sections show them: searched and grouped.
+    private var contacts: FilteredState<Contact>!
 
     init() {
         empty = .emptyState(iconName: "edit-find-symbolic", title: "No contacts match",
@@ -52,7 +56,16 @@ final class ContactsPage: DemoPage {
         footer = StatusFooter(adapter: adapter) { [unowned manager] in
             "\(grouped(Self.contactRows(in: manager))) contact rows shown"
         }
-        template = ContactRowTemplate.make { [weak self] id, isFavourite in self?.setFavourite(id, isFavourite) }
+        let template = ContactRowTemplate.make { [weak self] id, isFavourite in self?.setFavourite(id, isFavourite) }
+        self.template = template
+        // No contacts yet: nothing that could be refused (they come with the first render below).
+        contacts = try! FilteredState(manager: manager, models: [], text: \.searchText, ignoringAccents: true) {
+            ContactRow(template: template, model: $0, id: $0.id)
+        }
+        try! contacts.group(by: \.letter) { letter, count in
+            LetterHeader(model: LetterHeading(letter: letter, count: count), id: "letter \(letter)")
+        }
+        contacts.leadingSections = { [weak self] in self?.favouritesSections() ?? [] }
         actions = { [weak self] generator in self?.rowActions(for: generator) ?? [] }
 
         search.widget.setAccessibleLabel("Search contacts")   // GTK 4.8 reads the placeholder to nobody
@@ -64,7 +77,10 @@ final class ContactsPage: DemoPage {
         search.onSearchChanged { [weak self] text in self?.setQuery(text) }
         empty.actionActivated += { [weak self] in self?.search.search("") }
         manager.didMove += { [weak self] move in self?.moved(move) }
-        render("Loaded \(grouped(list.contacts.count)) contacts")
+        footer.perform { () throws(DataDisplayError) in
+            try contacts.setModels(list.contacts)
+            return "Loaded \(grouped(list.contacts.count)) contacts"
+        }
     }
 
     private func makeToolbar() -> Box {
@@ -85,7 +101,11 @@ final class ContactsPage: DemoPage {
     func setQuery(_ text: String) {
         list.query = text
         empty.placeholder.title = text.isEmpty ? "No contacts" : "No contacts match “\(text)”"
-        render(text.isEmpty ? "Search cleared" : "Search “\(text)”: \(plural(list.matching.count, "contact")) match")
+        footer.perform { () throws(DataDisplayError) in
+            try contacts.setQuery(text.trimmingCharacters(in: .whitespaces))
+            guard let matches = contacts.matchCount else { return "Search cleared" }
+            return "Search “\(text)”: \(plural(matches, "contact")) match"
+        }
     }
 
     /// Stars or unstars a contact (its star toggle, or its menu).
@@ -112,42 +132,23 @@ final class ContactsPage: DemoPage {
 
     // MARK: Rendering
 
-    /// Renders the list as a whole state; the footer says what reached the store.
+    /// Hands the contacts over again after a star or a deletion; the footer says what reached the store.
     private func render(_ headline: String) {
         footer.perform { () throws(DataDisplayError) in
-            try manager.setState(sections())
+            try contacts.setModels(list.contacts)
             return headline
         }
     }
 
-    /// The list as sections: Favourites (a foldable group, when the search shows any), then one
-    /// section per initial letter, each under a header with its letter and count.
-    func sections() -> [Section] {
-        var result: [Section] = []
+    /// Above the letter sections: Favourites, a foldable group of the favourites the search lets
+    /// through, in the user's order (none when it lets none through).
+    private func favouritesSections() -> [Section] {
         let favourites = list.matchingFavourites
-        if !favourites.isEmpty {
-            let children = favourites.map { FavouriteRow(template: template, model: $0, id: "favourite \($0.id)") }
-            let group = FavouritesGroup(model: favourites.count, id: "favourites", children: children, expanded: favouritesOpen)
-            group.didFoldEvent += { [weak self] isOpen in self?.favouritesOpen = isOpen }
-            result.append(Section(rows: [group]))
-        }
-        var rows: [any RowGenerator] = []
-        var letter = ""
-        func closeSection() {
-            guard !rows.isEmpty else { return }
-            result.append(Section(header: LetterHeader(model: LetterHeading(letter: letter, count: rows.count), id: "letter \(letter)"),
-                                  rows: rows))
-            rows = []
-        }
-        for contact in list.matching {
-            if contact.letter != letter {
-                closeSection()
-                letter = contact.letter
-            }
-            rows.append(ContactRow(template: template, model: contact, id: contact.id))
-        }
-        closeSection()
-        return result
+        guard !favourites.isEmpty else { return [] }
+        let children = favourites.map { FavouriteRow(template: template, model: $0, id: "favourite \($0.id)") }
+        let group = FavouritesGroup(model: favourites.count, id: "favourites", children: children, expanded: favouritesOpen)
+        group.didFoldEvent += { [weak self] isOpen in self?.favouritesOpen = isOpen }
+        return [Section(rows: [group])]
     }
 
     // MARK: Reactions

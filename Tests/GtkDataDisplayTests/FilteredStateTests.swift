@@ -29,9 +29,12 @@ final class FilteredStateTests: XCTestCase {
         try FilteredState(manager: manager, models: models, text: \.text) { LabelRow(model: $0.text, id: $0.text) }
     }
 
-    /// The texts of the rows the store shows, in order.
+    /// The texts of the rows the store shows, in order (a header's in brackets).
     private func shown(_ manager: BaseListManager) -> [String] {
-        (0..<manager.store.count).map { (manager.store.generator(at: $0) as! LabelRow).model }
+        (0..<manager.store.count).map { position in
+            let generator = manager.store.generator(at: position)
+            return (generator as? LabelRow)?.model ?? "[\((generator as! LabelHeader).model)]"
+        }
     }
 
     func testRandomTypingFiltersAndSortsShowWhatAFilterAndSortOfTheModelsShows() async throws {
@@ -125,6 +128,41 @@ final class FilteredStateTests: XCTestCase {
         try state.ungroup()
         XCTAssertEqual(manager.sections.count, 1)
         XCTAssertNil(manager.sections[0].header)
+    }
+
+    func testAccentsAreIgnoredOnRequest() async throws {
+        let names = ["Élodie", "Eloise", "Zoë", "Anna"].map(Word.init)
+        let accents = try list(BaseListManager(), names)
+        let ignoring = try FilteredState(manager: BaseListManager(), models: names, text: \.text, ignoringAccents: true) {
+            LabelRow(model: $0.text, id: $0.text)
+        }
+        try accents.setQuery("elo")
+        try ignoring.setQuery("elo")
+        XCTAssertEqual(shown(accents.manager), ["Eloise"])
+        XCTAssertEqual(shown(ignoring.manager), ["Élodie", "Eloise"])
+        try ignoring.setQuery("ZOE")
+        XCTAssertEqual(shown(ignoring.manager), ["Zoë"])
+        try ignoring.setQuery("zoë")
+        XCTAssertEqual(shown(ignoring.manager), ["Zoë"])
+        XCTAssertEqual(ignoring.comparedTexts, 1, "the same folded query: only the last match is looked at")
+    }
+
+    func testSectionsOfTheAppsOwnStandAboveTheModelsRows() async throws {
+        let manager = BaseListManager()
+        let state = try list(manager, ["Anna", "Bert", "Carl"].map(Word.init))
+        var pinned = ["Carl"]
+        state.leadingSections = {
+            [Section(header: LabelHeader(model: "Pinned", id: "pinned"),
+                     rows: pinned.filter { $0.lowercased().contains(state.query.lowercased()) || state.query.isEmpty }
+                         .map { LabelRow(model: "pinned \($0)", id: "pinned \($0)") })]
+        }
+        try state.refresh()
+        XCTAssertEqual(shown(manager), ["[Pinned]", "pinned Carl", "Anna", "Bert", "Carl"])
+        pinned.append("Anna")
+        try state.refresh()
+        XCTAssertEqual(shown(manager), ["[Pinned]", "pinned Carl", "pinned Anna", "Anna", "Bert", "Carl"])
+        try state.setQuery("an")
+        XCTAssertEqual(shown(manager), ["[Pinned]", "pinned Anna", "Anna"], "made again for the query")
     }
 
     func testBadInputIsATypedErrorAndChangesNothing() async throws {

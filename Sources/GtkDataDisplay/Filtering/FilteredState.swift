@@ -11,10 +11,13 @@
 /// search.onSearchChanged { text in try? contacts.setQuery(text) }
 /// ```
 ///
-/// - **Search**: a model matches when its `text` contains the query, case ignored. A query that
-///   contains the previous one looks only at the previous matches (typing narrows).
+/// - **Search**: a model matches when its `text` contains the query, case ignored (and accents, with
+///   `ignoringAccents`: "elo" finds "Élodie"). A query that contains the previous one looks only at
+///   the previous matches (typing narrows).
 /// - **Filters**: a model must pass every filter that is on (`ModelFilter`), switched by index.
 /// - **Sort**: `sort(by:)` orders the models (siblings, in a tree); the manager moves the rows by diff.
+/// - **Rows above**: `leadingSections` adds sections of the app's own before the models' (a
+///   Favourites group), made for every update; `refresh()` shows them again after they changed.
 /// - **Sections**: `group(by:header:)` puts the top-level rows in sections by a key, in order of the
 ///   key's first row, each under a header made for its key and number of rows (made for every
 ///   update: the manager rebinds a header only when its content changed).
@@ -45,12 +48,17 @@ public final class FilteredState<Model> {
     /// How many models' texts the last change of the query compared: all of them, or only the
     /// previous query's matches when the new query contains it.
     public private(set) var comparedTexts = 0
+    /// Sections shown before the models' rows (a Favourites group), made for every update; nil for
+    /// none. Call `refresh()` to show what it makes after a change.
+    public var leadingSections: (() -> [Section])?
+    /// Whether a search ignores accents as well as case.
+    public let ignoringAccents: Bool
 
     private let text: (Model) -> String
     private let children: ((Model) -> [Model]?)?
     private let row: (Model) -> any RowGenerator
     private let folder: ((Model, [any RowGenerator], Bool?) -> any RowGenerator)?
-    private var textQuery = TextQuery("")
+    private var textQuery: TextQuery
     private var order: ((Model, Model) -> Bool)?
     private var grouping: ((Model) -> AnyHashable, (AnyHashable, Int) -> any RowGenerator)?
     /// Every model of the tree, parents before their children (`ModelNodes`).
@@ -68,9 +76,11 @@ public final class FilteredState<Model> {
 
     /// Shows `models` in `manager` as a flat list, each model by the row `row` makes for it; `text`
     /// is what a search matches. Throws what `setModels` throws.
-    public init(manager: BaseListManager, models: [Model], text: @escaping (Model) -> String,
+    public init(manager: BaseListManager, models: [Model], text: @escaping (Model) -> String, ignoringAccents: Bool = false,
                 row: @escaping (Model) -> any RowGenerator) throws(DataDisplayError) {
         self.manager = manager
+        self.ignoringAccents = ignoringAccents
+        textQuery = TextQuery("", ignoringAccents: ignoringAccents)
         self.text = text
         self.row = row
         children = nil
@@ -82,12 +92,14 @@ public final class FilteredState<Model> {
     /// children (nil: a leaf, shown by `row`; an array, maybe empty: a folder, shown by the foldable
     /// `folder` makes of it, its children's rows and whether it is to be expanded — nil: as it was
     /// shown, `FoldableRowGenerator`'s `expanded:`). Throws what `setModels` throws.
-    public init(manager: BaseListManager, models: [Model], text: @escaping (Model) -> String,
+    public init(manager: BaseListManager, models: [Model], text: @escaping (Model) -> String, ignoringAccents: Bool = false,
                 children: @escaping (Model) -> [Model]?,
                 row: @escaping (Model) -> any RowGenerator,
                 folder: @escaping (_ model: Model, _ children: [any RowGenerator], _ expanded: Bool?) -> any RowGenerator)
         throws(DataDisplayError) {
         self.manager = manager
+        self.ignoringAccents = ignoringAccents
+        textQuery = TextQuery("", ignoringAccents: ignoringAccents)
         self.text = text
         self.children = children
         self.row = row
@@ -110,9 +122,15 @@ public final class FilteredState<Model> {
         let nodes = ModelNodes(models, children: children, order: order)
         var keys: [String]?, matches: [Int]?
         if !textQuery.isEmpty { (keys, matches) = match(textQuery, in: nodes, keys: nil, among: nil) }
+        let previous = (self.models, expandedFolders)
+        self.models = models   // what `leadingSections` reads
         expandedFolders = [:]
-        try show(nodes: nodes, rows: Array(repeating: nil, count: nodes.count), matches: matches)
-        self.models = models
+        do throws(DataDisplayError) {
+            try show(nodes: nodes, rows: Array(repeating: nil, count: nodes.count), matches: matches)
+        } catch {
+            (self.models, expandedFolders) = previous
+            throw error
+        }
         self.nodes = nodes
         self.keys = keys
         textMatches = matches
@@ -120,7 +138,7 @@ public final class FilteredState<Model> {
 
     /// Searches for `query` (empty: shows every model the filters let through).
     public func setQuery(_ query: String) throws(DataDisplayError) {
-        let new = TextQuery(query)
+        let new = TextQuery(query, ignoringAccents: ignoringAccents)
         guard new != textQuery else { return }
         var keys = self.keys, matches: [Int]?
         if !new.isEmpty {
@@ -128,8 +146,14 @@ public final class FilteredState<Model> {
         } else {
             comparedTexts = 0
         }
-        try show(nodes: nodes, rows: rows, matches: matches)
-        textQuery = new
+        let previous = textQuery
+        textQuery = new   // what `leadingSections` reads as `query`
+        do throws(DataDisplayError) {
+            try show(nodes: nodes, rows: rows, matches: matches)
+        } catch {
+            textQuery = previous
+            throw error
+        }
         self.keys = keys
         textMatches = matches
     }
@@ -149,6 +173,12 @@ public final class FilteredState<Model> {
     public func removeFilter(at index: Int) throws(DataDisplayError) {
         guard filters.indices.contains(index) else { throw .indexOutOfRange(index: index, count: filters.count) }
         try changeFilters { _ = $0.remove(at: index) }
+    }
+
+    /// Shows the models again as they are filtered, sorted and grouped now, with the sections
+    /// `leadingSections` makes now (after something they show changed).
+    public func refresh() throws(DataDisplayError) {
+        try show(nodes: nodes, rows: rows, matches: textMatches)
     }
 
     /// Takes every filter off the stack.
@@ -212,7 +242,7 @@ public final class FilteredState<Model> {
     /// folded texts, made now if `keys` is nil.
     private func match(_ query: TextQuery, in nodes: ModelNodes<Model>, keys: [String]?,
                        among candidates: [Int]?) -> (keys: [String], matches: [Int]) {
-        let keys = keys ?? nodes.models.map { TextQuery.fold(text($0)) }
+        let keys = keys ?? nodes.models.map { TextQuery.fold(text($0), ignoringAccents: ignoringAccents) }
         var matches: [Int] = []
         if let candidates {
             for index in candidates where query.matches(keys[index]) { matches.append(index) }
@@ -272,6 +302,7 @@ public final class FilteredState<Model> {
         } else {
             sections = [Section(rows: top)]
         }
+        if let leadingSections { sections = leadingSections() + sections }
         try manager.setState(sections)
         self.rows = rows
         self.expandedFolders = expandedFolders

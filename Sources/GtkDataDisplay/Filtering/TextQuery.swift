@@ -1,22 +1,29 @@
+import Foundation
+
 /// A search query as `FilteredState` matches it: a model matches when its text contains the query,
-/// case ignored (both lowercased, then compared as UTF-8 bytes). A query that contains the previous
-/// one can only match fewer models, so those are the only ones looked at again (narrowing).
+/// case ignored, accents too with `ignoringAccents` (both folded, then compared as UTF-8 bytes). A
+/// query that contains the previous one can only match fewer models, so those are the only ones
+/// looked at again (narrowing).
 struct TextQuery: Equatable {
     /// The query as typed.
     let text: String
-    /// The query lowercased, as UTF-8 bytes.
+    /// The query folded, as UTF-8 bytes.
     let folded: [UInt8]
 
-    init(_ text: String) {
+    init(_ text: String, ignoringAccents: Bool) {
         self.text = text
-        folded = Array(Self.fold(text).utf8)
+        folded = Array(Self.fold(text, ignoringAccents: ignoringAccents).utf8)
     }
 
     /// Whether the query matches everything (empty).
     var isEmpty: Bool { folded.isEmpty }
 
-    /// A model's text as a query compares it.
-    static func fold(_ text: String) -> String { text.lowercased() }
+    /// A text as a query compares it: lower case ("Élodie" → "élodie"), and without accents with
+    /// `ignoringAccents` ("elodie").
+    static func fold(_ text: String, ignoringAccents: Bool) -> String {
+        guard ignoringAccents else { return text.lowercased() }
+        return text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil).lowercased()
+    }
 
     /// Whether every model this query matches also matches `previous` (this query contains it), so
     /// only `previous`'s matches need looking at.

@@ -20,6 +20,7 @@ struct Options {
         case auditOnly(runs: Int?)
         case treeOnly(runs: Int?)
         case tableOnly(runs: Int?)
+        case pipelineOnly(runs: Int?)
         case help
     }
 
@@ -119,6 +120,10 @@ struct Options {
                       turn through the manager against GTK's GtkSortListModel with a GtkCustomSorter on
                       the same items (--runs N, default 6); under a display, the binds of each re-sort of
                       a ColumnViewAdapter in a window against the rows realised
+      --pipeline-only GTK's own pipeline (GtkStringList → GtkFilterListModel with a GtkStringFilter →
+                      GtkListView) against a FilteredState in a ListViewAdapter, over the words of
+                      wamerican-insane (scripts/install-deps --bench), each in a window under a
+                      display: first display and a type-ahead, ms to the painted frame (--runs N, default 3)
       --audit-only    every public operation of a ManualListManager on rows in letter sections, in this
                       process, no display: median µs at each size (default 10k and 1M; --runs N, default 40)
                       and the ratio of the largest to the smallest; not a goal
@@ -149,6 +154,7 @@ struct Options {
         var engineOnly = false
         var treeOnly = false
         var tableOnly = false
+        var pipelineOnly = false
         var updatesOnly = false
         var auditOnly = false
         var runs: Int?
@@ -207,6 +213,7 @@ struct Options {
                 case "--audit-only": auditOnly = true
                 case "--tree-only": treeOnly = true
                 case "--table-only": tableOnly = true
+                case "--pipeline-only": pipelineOnly = true
                 case "--sections":
                     guard let n = Int(try value()), n > 0 else { throw OptionError("--sections needs a positive number") }
                     sections = n
@@ -229,6 +236,7 @@ struct Options {
                 if !options.sizesGiven { options.sizes = [100_000] }
                 options.mode = .tableOnly(runs: runs)
             }
+            if pipelineOnly { options.mode = .pipelineOnly(runs: runs) }
             if auditOnly {
                 if !options.sizesGiven { options.sizes = [10_000, 1_000_000] }
                 options.mode = .auditOnly(runs: runs)

@@ -56,6 +56,8 @@ case .treeOnly(let runs):
     for size in options.sizes { TreeSearch.run(size: size, settings: options.settings, runs: runs) }
 case .tableOnly(let runs):
     for size in options.sizes { TableSort.run(size: size, settings: options.settings, runs: runs) }
+case .pipelineOnly(let runs):
+    GtkPipeline.run(settings: options.settings, runs: runs)
 case .auditOnly(let runs):
     AuditOnly.run(sizes: options.sizes, settings: options.settings, runs: runs)
 case .parent:

@@ -13,7 +13,8 @@
 ///
 /// - **Search**: a model matches when its `text` contains the query, case ignored (and accents, with
 ///   `ignoringAccents`: "elo" finds "Élodie"). A query that contains the previous one looks only at
-///   the previous matches (typing narrows).
+///   the previous matches (typing narrows); the matches of the last eight queries are kept, so a
+///   deleted letter compares no text at all.
 /// - **Filters**: a model must pass every filter that is on (`ModelFilter`), switched by index.
 /// - **Sort**: `sort(by:)` orders the models (siblings, in a tree); the manager moves the rows by diff.
 /// - **Rows above**: `leadingSections` adds sections of the app's own before the models' (a
@@ -45,8 +46,8 @@ public final class FilteredState<Model> {
     /// How many models the query and the filters that are on match (in a tree, not counting the
     /// folders shown only for what they hold); nil with no query and no filter on.
     public private(set) var matchCount: Int?
-    /// How many models' texts the last change of the query compared: all of them, or only the
-    /// previous query's matches when the new query contains it.
+    /// How many models' texts the last change of the query compared: all of them, only the previous
+    /// query's matches when the new query contains it, or none for one of the last eight queries.
     public private(set) var comparedTexts = 0
     /// Sections shown before the models' rows (a Favourites group), made for every update; nil for
     /// none. Call `refresh()` to show what it makes after a change.
@@ -67,6 +68,9 @@ public final class FilteredState<Model> {
     private var keys: [String]?
     /// The nodes the current query matches (ascending), nil without a query.
     private var textMatches: [Int]?
+    /// The matches of the last few queries, the latest first, by folded query.
+    private var recentMatches: [(query: [UInt8], matches: [Int])] = []
+    private static var recentQueries: Int { 8 }
     /// Each leaf's row, made on first showing.
     private var rows: [(any RowGenerator)?] = []
     /// The fold state each folder was last shown with, by number.
@@ -134,6 +138,8 @@ public final class FilteredState<Model> {
         self.nodes = nodes
         self.keys = keys
         textMatches = matches
+        recentMatches = []
+        remember(matches)
     }
 
     /// Searches for `query` (empty: shows every model the filters let through).
@@ -141,7 +147,10 @@ public final class FilteredState<Model> {
         let new = TextQuery(query, ignoringAccents: ignoringAccents)
         guard new != textQuery else { return }
         var keys = self.keys, matches: [Int]?
-        if !new.isEmpty {
+        if let recent = recentMatches.first(where: { $0.query == new.folded }) {
+            matches = recent.matches
+            comparedTexts = 0
+        } else if !new.isEmpty {
             (keys, matches) = match(new, in: nodes, keys: keys, among: new.narrows(textQuery) ? textMatches : nil)
         } else {
             comparedTexts = 0
@@ -156,6 +165,15 @@ public final class FilteredState<Model> {
         }
         self.keys = keys
         textMatches = matches
+        remember(matches)
+    }
+
+    /// Keeps `matches` as the current query's among the recent ones.
+    private func remember(_ matches: [Int]?) {
+        guard let matches else { return }
+        recentMatches.removeAll { $0.query == textQuery.folded }
+        recentMatches.insert((textQuery.folded, matches), at: 0)
+        if recentMatches.count > Self.recentQueries { recentMatches.removeLast() }
     }
 
     /// Adds `filter` on top of the stack.

@@ -11,6 +11,8 @@ struct ModelNodes<Model> {
     private var children: [[Int]?] = []
     /// The top-level models in sorted order.
     private(set) var roots: [Int] = []
+    /// Whether the models stand in the app's order (no sort since they were numbered).
+    private var inAppOrder = true
 
     init() {}
 
@@ -35,7 +37,7 @@ struct ModelNodes<Model> {
             models = top
             roots = Array(top.indices)
         }
-        self.order(by: order)
+        if let order { self.order(by: order) }
     }
 
     var count: Int { models.count }
@@ -49,7 +51,14 @@ struct ModelNodes<Model> {
     /// Sorts the top-level models and each folder's children by `areInIncreasingOrder`, keeping
     /// the app's order among equal models; nil: the app's order.
     mutating func order(by areInIncreasingOrder: ((Model, Model) -> Bool)?) {
+        // Numbered in the app's order: siblings' numbers ascend (a flat list's are its indices).
+        if areInIncreasingOrder == nil && inAppOrder { return }
+        inAppOrder = areInIncreasingOrder == nil
         let models = self.models
+        if areInIncreasingOrder == nil && children.isEmpty {
+            roots = Array(models.indices)
+            return
+        }
         func sorted(_ indices: [Int]) -> [Int] {
             guard let areInIncreasingOrder else { return indices.sorted() }
             return indices.sorted { a, b in

@@ -126,16 +126,18 @@ public final class FilteredState<Model> {
         let nodes = ModelNodes(models, children: children, order: order)
         var keys: [String]?, matches: [Int]?
         if !textQuery.isEmpty { (keys, matches) = match(textQuery, in: nodes, keys: nil, among: nil) }
+        var fresh = [(any RowGenerator)?](repeating: nil, count: nodes.count)
         let previous = (self.models, expandedFolders)
         self.models = models   // what `leadingSections` reads
         expandedFolders = [:]
         do throws(DataDisplayError) {
-            try show(nodes: nodes, rows: Array(repeating: nil, count: nodes.count), matches: matches)
+            try show(nodes: nodes, rows: &fresh, matches: matches)
         } catch {
             (self.models, expandedFolders) = previous
             throw error
         }
         self.nodes = nodes
+        rows = fresh
         self.keys = keys
         textMatches = matches
         recentMatches = []
@@ -158,7 +160,7 @@ public final class FilteredState<Model> {
         let previous = textQuery
         textQuery = new   // what `leadingSections` reads as `query`
         do throws(DataDisplayError) {
-            try show(nodes: nodes, rows: rows, matches: matches)
+            try show(nodes: nodes, rows: &rows, matches: matches)
         } catch {
             textQuery = previous
             throw error
@@ -196,7 +198,7 @@ public final class FilteredState<Model> {
     /// Shows the models again as they are filtered, sorted and grouped now, with the sections
     /// `leadingSections` makes now (after something they show changed).
     public func refresh() throws(DataDisplayError) {
-        try show(nodes: nodes, rows: rows, matches: textMatches)
+        try show(nodes: nodes, rows: &rows, matches: textMatches)
     }
 
     /// Takes every filter off the stack.
@@ -212,7 +214,7 @@ public final class FilteredState<Model> {
         let previous = order
         order = areInIncreasingOrder
         do throws(DataDisplayError) {
-            try show(nodes: nodes, rows: rows, matches: textMatches)
+            try show(nodes: nodes, rows: &rows, matches: textMatches)
         } catch {
             order = previous
             throw error
@@ -238,7 +240,7 @@ public final class FilteredState<Model> {
         let previous = filters
         change(&filters)
         do throws(DataDisplayError) {
-            try show(nodes: nodes, rows: rows, matches: textMatches)
+            try show(nodes: nodes, rows: &rows, matches: textMatches)
         } catch {
             filters = previous
             throw error
@@ -249,7 +251,7 @@ public final class FilteredState<Model> {
         let previous = grouping
         grouping = new
         do throws(DataDisplayError) {
-            try show(nodes: nodes, rows: rows, matches: textMatches)
+            try show(nodes: nodes, rows: &rows, matches: textMatches)
         } catch {
             grouping = previous
             throw error
@@ -272,42 +274,57 @@ public final class FilteredState<Model> {
         return (keys, matches)
     }
 
-    /// Hands the manager the state for `matches` (nil: no query) and the filters that are on.
-    private func show(nodes: ModelNodes<Model>, rows: [(any RowGenerator)?], matches: [Int]?) throws(DataDisplayError) {
+    /// Hands the manager the state for `matches` (nil: no query) and the filters that are on,
+    /// making the rows not made yet into `rows` (kept even when the manager refuses the state: each
+    /// shows its model).
+    private func show(nodes: ModelNodes<Model>, rows: inout [(any RowGenerator)?], matches: [Int]?) throws(DataDisplayError) {
         let active = filters.filter(\.isOn)
-        var matched: [Bool]?
-        if matches != nil || !active.isEmpty {
-            var flags = [Bool](repeating: matches == nil, count: nodes.count)
-            if let matches { for index in matches { flags[index] = true } }
-            if !active.isEmpty {
-                for index in flags.indices where flags[index] {
-                    let model = nodes.models[index]
-                    flags[index] = active.allSatisfy { $0.isIncluded(model) }
-                }
-            }
-            matched = flags
-        }
-        var rows = rows
-        var expandedFolders = self.expandedFolders
-        var folderNumbers: [ObjectIdentifier: Int] = [:]
-        var built = ShownTree(nodes: nodes, matched: matched)
-        let top = built.topRows(leaf: { index in
+        func leaf(_ index: Int) -> any RowGenerator {
             if let made = rows[index] { return made }
             let made = row(nodes.models[index])
             rows[index] = made
             return made
-        }, folder: { index, children, opened in
-            // Opened by the search, else as it was last shown (nil: not shown yet, or shown now).
-            if opened { expandedFolders[index] = true }
-            let made = folder!(nodes.models[index], children, opened ? true : expandedFolders[index])
-            folderNumbers[ObjectIdentifier(made)] = index
-            return made
-        })
+        }
+        var expandedFolders = self.expandedFolders
+        var folderNumbers: [ObjectIdentifier: Int] = [:]
+        let shownRoots: [Int], top: [any RowGenerator], matched: Int?
+        if nodes.isFlat, nodes.isInAppOrder, active.isEmpty, let matches {
+            // A search over a list in the app's order: its matches, as they stand.
+            shownRoots = matches
+            var made: [any RowGenerator] = []
+            made.reserveCapacity(matches.count)
+            for index in matches { made.append(leaf(index)) }
+            top = made
+            matched = matches.count
+        } else {
+            var flags: [Bool]?
+            if matches != nil || !active.isEmpty {
+                var marked = [Bool](repeating: matches == nil, count: nodes.count)
+                if let matches { for index in matches { marked[index] = true } }
+                if !active.isEmpty {
+                    for index in marked.indices where marked[index] {
+                        let model = nodes.models[index]
+                        marked[index] = active.allSatisfy { $0.isIncluded(model) }
+                    }
+                }
+                flags = marked
+            }
+            var built = ShownTree(nodes: nodes, matched: flags)
+            top = built.topRows(leaf: leaf, folder: { index, children, opened in
+                // Opened by the search, else as it was last shown (nil: not shown yet, or shown now).
+                if opened { expandedFolders[index] = true }
+                let made = folder!(nodes.models[index], children, opened ? true : expandedFolders[index])
+                folderNumbers[ObjectIdentifier(made)] = index
+                return made
+            })
+            shownRoots = built.shownRoots
+            matched = flags.map { $0.reduce(0) { $0 + ($1 ? 1 : 0) } }
+        }
         var sections: [Section]
         if let (key, header) = grouping {
             var keyed: [AnyHashable: Int] = [:]
             var groups: [(key: AnyHashable, rows: [any RowGenerator])] = []
-            for (index, generator) in zip(built.shownRoots, top) {
+            for (index, generator) in zip(shownRoots, top) {
                 let k = key(nodes.models[index])
                 if let at = keyed[k] {
                     groups[at].rows.append(generator)
@@ -322,9 +339,8 @@ public final class FilteredState<Model> {
         }
         if let leadingSections { sections = leadingSections() + sections }
         try manager.setState(sections)
-        self.rows = rows
         self.expandedFolders = expandedFolders
         self.folderNumbers = folderNumbers
-        matchCount = matched.map { $0.reduce(0) { $0 + ($1 ? 1 : 0) } }
+        matchCount = matched
     }
 }

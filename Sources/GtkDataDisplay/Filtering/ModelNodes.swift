@@ -41,6 +41,10 @@ struct ModelNodes<Model> {
     }
 
     var count: Int { models.count }
+    /// Whether these are a flat list's models (no children anywhere).
+    var isFlat: Bool { parents.isEmpty }
+    /// Whether the models stand in the app's order (unsorted).
+    var isInAppOrder: Bool { inAppOrder }
 
     /// The children of model `index` in sorted order, nil for a leaf.
     func children(of index: Int) -> [Int]? { children.isEmpty ? nil : children[index] }

@@ -157,14 +157,7 @@ public final class FilteredState<Model> {
         } else {
             comparedTexts = 0
         }
-        let previous = textQuery
-        textQuery = new   // what `leadingSections` reads as `query`
-        do throws(DataDisplayError) {
-            try show(nodes: nodes, rows: &rows, matches: matches)
-        } catch {
-            textQuery = previous
-            throw error
-        }
+        try showing(\.textQuery, new, matches: matches)   // set first: what `leadingSections` reads as `query`
         self.keys = keys
         textMatches = matches
         remember(matches)
@@ -211,14 +204,7 @@ public final class FilteredState<Model> {
     public func sort(by areInIncreasingOrder: ((Model, Model) -> Bool)?) throws(DataDisplayError) {
         var nodes = self.nodes
         nodes.order(by: areInIncreasingOrder)
-        let previous = order
-        order = areInIncreasingOrder
-        do throws(DataDisplayError) {
-            try show(nodes: nodes, rows: &rows, matches: textMatches)
-        } catch {
-            order = previous
-            throw error
-        }
+        try showing(\.order, areInIncreasingOrder, nodes: nodes)
         self.nodes = nodes
     }
 
@@ -237,23 +223,25 @@ public final class FilteredState<Model> {
     // MARK: Applying
 
     private func changeFilters(_ change: (inout [ModelFilter<Model>]) -> Void) throws(DataDisplayError) {
-        let previous = filters
-        change(&filters)
-        do throws(DataDisplayError) {
-            try show(nodes: nodes, rows: &rows, matches: textMatches)
-        } catch {
-            filters = previous
-            throw error
-        }
+        var changed = filters
+        change(&changed)
+        try showing(\.filters, changed)
     }
 
     private func changeGrouping(_ new: ((Model) -> AnyHashable, (AnyHashable, Int) -> any RowGenerator)?) throws(DataDisplayError) {
-        let previous = grouping
-        grouping = new
+        try showing(\.grouping, new)
+    }
+
+    /// Sets `property` to `value` and shows the result (of `nodes`, and `matches` when given, else
+    /// the current ones); puts the previous value back when the manager refuses the state.
+    private func showing<Value>(_ property: ReferenceWritableKeyPath<FilteredState, Value>, _ value: Value,
+                                nodes: ModelNodes<Model>? = nil, matches: [Int]?? = nil) throws(DataDisplayError) {
+        let previous = self[keyPath: property]
+        self[keyPath: property] = value
         do throws(DataDisplayError) {
-            try show(nodes: nodes, rows: &rows, matches: textMatches)
+            try show(nodes: nodes ?? self.nodes, rows: &rows, matches: matches ?? textMatches)
         } catch {
-            grouping = previous
+            self[keyPath: property] = previous
             throw error
         }
     }

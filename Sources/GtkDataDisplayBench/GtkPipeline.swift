@@ -4,8 +4,11 @@
 // the same words in a `ListViewAdapter`. The words of Debian's `wamerican-insane` (663,473; a
 // seeded list of as many made-up words without it). Each contender in its own window under a
 // display, timed from the change to the frame that paints it (the frame clock's after-paint): the
-// first display of every word, then a type-ahead ("s" … "street", deleted back to empty). Both are
-// checked to hold the same rows at every step (count and 256 positions spread over the list).
+// first display of every word, then a type-ahead ("s" … "street", deleted back to empty). Then 1M
+// made-up strings (seeded) in GtkStringList → GtkSortListModel (a GtkStringSorter; descending, a
+// GtkCustomSorter) against the same `FilteredState` sorted: loaded to the first frame, sorted up,
+// down, and back to the app's order. Both are checked to hold the same rows at every step (count and
+// 256 positions spread over the list).
 
 import CGtkDataDisplay
 import Foundation
@@ -31,33 +34,51 @@ enum GtkPipeline {
         let count = runs ?? 3
         print("GTK PIPELINE — \(words.count) words (\(source)), a list view in a 400×600 window; ms from the change "
               + "to the painted frame, median of \(count) runs, the contenders alternating")
-        var ours: [Run] = [], gtk: [Run] = []
+        let (ours, gtk) = alternate(count) { oursRun(words) } gtk: { gtkRun(words) }
+        report(["first display"] + queries.map { $0.isEmpty ? "(empty)" : "\"\($0)\"" }, ours, gtk, total: "type-ahead")
+
+        let strings = madeUpWords(1_000_000, seed: settings.seed &+ 1)
+        print("GTK PIPELINE, SORT — 1,000,000 made-up strings (seeded), GtkSortListModel against FilteredState.sort; "
+              + "ms to the painted frame, median of \(count)")
+        let (oursSorted, gtkSorted) = alternate(count) { oursSortRun(strings) } gtk: { gtkSortRun(strings) }
+        report(["load", "ascending", "descending", "unsorted"], oursSorted, gtkSorted, total: nil)
+    }
+
+    /// `count` runs of each contender, alternating which goes first.
+    private static func alternate(_ count: Int, ours: () -> Run, gtk: () -> Run) -> ([Run], [Run]) {
+        var a: [Run] = [], b: [Run] = []
         for run in 0..<count {
             if run % 2 == 0 {
-                ours.append(oursRun(words))
-                gtk.append(gtkRun(words))
+                a.append(ours())
+                b.append(gtk())
             } else {
-                gtk.append(gtkRun(words))
-                ours.append(oursRun(words))
+                b.append(gtk())
+                a.append(ours())
             }
         }
-        // The same rows at every step, in every run.
+        return (a, b)
+    }
+
+    /// Prints the medians of each step (and the total of all but the first, named `total`), after
+    /// checking that both contenders held the same rows at every step of every run.
+    private static func report(_ labels: [String], _ ours: [Run], _ gtk: [Run], total: String?) {
         for (a, b) in zip(ours, gtk) where a.shown != b.shown {
             let step = a.shown.indices.first { a.shown[$0] != b.shown[$0] } ?? 0
-            print("MISMATCH at step \(step): ours \(a.shown[step].prefix(4)), GTK \(b.shown[step].prefix(4))")
+            print("MISMATCH at step \(step) (\(labels[step])): ours \(a.shown[step].prefix(4)), GTK \(b.shown[step].prefix(4))")
             return
         }
-        print(pad(["step", "query", "rows", "ours", "GTK", "GTK/ours"]))
-        let labels = ["first display"] + queries.map { $0.isEmpty ? "(empty)" : "\"\($0)\"" }
+        print(pad(["step", "", "rows", "ours", "GTK", "GTK/ours"]))
         var oursTotal = 0.0, gtkTotal = 0.0
         for step in labels.indices {
             let o = median(ours.map { $0.ms[step] })!, g = median(gtk.map { $0.ms[step] })!
             if step > 0 { oursTotal += o; gtkTotal += g }
-            print(pad([String(step), labels[step], ours[0].shown[step].first.map { _ in rowsLabel(ours[0], step) } ?? "0",
+            print(pad([String(step), labels[step], ours[0].shown[step].first ?? "0",
                        String(format: "%.1f", o), String(format: "%.1f", g), String(format: "×%.2f", g / o)]))
         }
-        print(pad(["", "type-ahead", "", String(format: "%.1f", oursTotal), String(format: "%.1f", gtkTotal),
-                   String(format: "×%.2f", gtkTotal / oursTotal)]))
+        if let total {
+            print(pad(["", total, "", String(format: "%.1f", oursTotal), String(format: "%.1f", gtkTotal),
+                       String(format: "×%.2f", gtkTotal / oursTotal)]))
+        }
     }
 
     // MARK: The contenders
@@ -106,7 +127,98 @@ enum GtkPipeline {
         gtk_string_filter_set_match_mode(filter, GTK_STRING_FILTER_MATCH_MODE_SUBSTRING)
         g_object_ref(UnsafeMutableRawPointer(filter))     // kept to set the search; the model takes one
         let filtered = gtk_filter_list_model_new(gdd_list_model(UnsafeMutableRawPointer(list)), UnsafeMutableRawPointer(filter).assumingMemoryBound(to: GtkFilter.self))!
-        let selection = gtk_single_selection_new(gdd_list_model(UnsafeMutableRawPointer(filtered)))!
+        let view = listView(over: gdd_list_model(UnsafeMutableRawPointer(filtered))!)
+        host.show(view)
+        run.ms.append(Clock.ms(t0, frames.waitForPaint()))
+        let model = gdd_list_model(UnsafeMutableRawPointer(filtered))!
+        run.shown.append(shownStrings(model))
+        for query in queries {
+            let t = Clock.now()
+            gtk_string_filter_set_search(filter, query)
+            run.ms.append(Clock.ms(t, frames.waitForPaint()))
+            run.shown.append(shownStrings(model))
+        }
+        frames.stop()
+        host.show(nil)
+        host.destroy()
+        g_object_unref(UnsafeMutableRawPointer(view))
+        g_object_unref(UnsafeMutableRawPointer(filter))
+        return run
+    }
+
+    // MARK: Sorting
+
+    private static func oursSortRun(_ strings: [String]) -> Run {
+        let host = WindowHost()
+        let frames = PaintedFrames(window: host.window)
+        var run = Run()
+        let t0 = Clock.now()
+        let manager = BaseListManager()
+        let state = try! FilteredState(manager: manager, models: Array(strings.indices), text: { strings[$0] }) {
+            BaseRowGenerator<WordView>(model: strings[$0], id: $0)
+        }
+        let adapter = manager.listViewBuilder.add(plugin: .selectable(.single)).build()
+        host.show(adapter.widget)
+        run.ms.append(Clock.ms(t0, frames.waitForPaint()))
+        func shown() -> [String] { sample(count: manager.store.count) { (manager.store.generator(at: $0) as! BaseRowGenerator<WordView>).model } }
+        run.shown.append(shown())
+        for order in [{ strings[$0] < strings[$1] }, { strings[$0] > strings[$1] }, nil] as [((Int, Int) -> Bool)?] {
+            let t = Clock.now()
+            try! state.sort(by: order)
+            run.ms.append(Clock.ms(t, frames.waitForPaint()))
+            run.shown.append(shown())
+        }
+        frames.stop()
+        host.show(nil)
+        host.destroy()
+        manager.clear()
+        return run
+    }
+
+    private static func gtkSortRun(_ strings: [String]) -> Run {
+        var cStrings: [UnsafeMutablePointer<CChar>?] = strings.map { strdup($0) }
+        cStrings.append(nil)
+        defer { for string in cStrings { free(string) } }
+        let host = WindowHost()
+        let frames = PaintedFrames(window: host.window)
+        var run = Run()
+        let t0 = Clock.now()
+        let list = cStrings.withUnsafeBufferPointer { buffer in
+            buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: buffer.count) { gtk_string_list_new($0)! }
+        }
+        let sorted = gtk_sort_list_model_new(gdd_list_model(UnsafeMutableRawPointer(list)), nil)!
+        let view = listView(over: gdd_list_model(UnsafeMutableRawPointer(sorted))!)
+        host.show(view)
+        run.ms.append(Clock.ms(t0, frames.waitForPaint()))
+        let model = gdd_list_model(UnsafeMutableRawPointer(sorted))!
+        run.shown.append(shownStrings(model))
+        // Ascending: GTK's string sorter on the item's string; descending: the same order reversed.
+        let ascending = gtk_string_sorter_new(gtk_property_expression_new(gtk_string_object_get_type(), nil, "string"))!
+        gtk_string_sorter_set_ignore_case(ascending, 0)
+        let descending = gtk_custom_sorter_new({ a, b, _ in
+            -strcmp(gtk_string_object_get_string(OpaquePointer(a)), gtk_string_object_get_string(OpaquePointer(b)))
+        }, nil, nil)!
+        for sorter in [UnsafeMutableRawPointer(ascending), UnsafeMutableRawPointer(descending), nil] {
+            let t = Clock.now()
+            gtk_sort_list_model_set_sorter(sorted, sorter?.assumingMemoryBound(to: GtkSorter.self))
+            run.ms.append(Clock.ms(t, frames.waitForPaint()))
+            run.shown.append(shownStrings(model))
+        }
+        g_object_unref(UnsafeMutableRawPointer(ascending))
+        g_object_unref(UnsafeMutableRawPointer(descending))
+        frames.stop()
+        host.show(nil)
+        host.destroy()
+        g_object_unref(UnsafeMutableRawPointer(view))
+        return run
+    }
+
+    // MARK: Helpers
+
+    /// A `GtkListView` of labels over the string objects of `model` (transfer full), in a scrolled
+    /// window (returned, with a reference of its own).
+    private static func listView(over model: OpaquePointer) -> UnsafeMutablePointer<GtkWidget> {
+        let selection = gtk_single_selection_new(model)!
         let factory = gtk_signal_list_item_factory_new()!
         let raw = UnsafeMutableRawPointer(factory)
         _ = Signal.connect(raw, "setup", pointer: { item in gtk_list_item_set_child(gdd_list_item(item), gtk_label_new(nil)) })
@@ -118,44 +230,35 @@ enum GtkPipeline {
         })
         let view = gtk_list_view_new(gdd_selection_model(UnsafeMutableRawPointer(selection)), gdd_list_item_factory(raw))!
         let scrolled = gtk_scrolled_window_new()!
+        g_object_ref_sink(UnsafeMutableRawPointer(scrolled))
         gtk_scrolled_window_set_child(gdd_scrolled_window(UnsafeMutableRawPointer(scrolled)), view)
-        host.show(scrolled)
-        run.ms.append(Clock.ms(t0, frames.waitForPaint()))
-        let model = gdd_list_model(UnsafeMutableRawPointer(filtered))
-        func shown() -> [String] {
-            sample(count: Int(g_list_model_get_n_items(model))) { position in
-                let item = g_list_model_get_item(model, guint(position))!
-                defer { g_object_unref(item) }
-                return String(cString: gtk_string_object_get_string(OpaquePointer(item)))
-            }
-        }
-        run.shown.append(shown())
-        for query in queries {
-            let t = Clock.now()
-            gtk_string_filter_set_search(filter, query)
-            run.ms.append(Clock.ms(t, frames.waitForPaint()))
-            run.shown.append(shown())
-        }
-        frames.stop()
-        host.show(nil)
-        host.destroy()
-        g_object_unref(UnsafeMutableRawPointer(filter))
-        return run
+        return scrolled
     }
 
-    // MARK: Helpers
+    /// The sample of a model of string objects (see `sample`).
+    private static func shownStrings(_ model: OpaquePointer) -> [String] {
+        sample(count: Int(g_list_model_get_n_items(model))) { position in
+            let item = g_list_model_get_item(model, guint(position))!
+            defer { g_object_unref(item) }
+            return String(cString: gtk_string_object_get_string(OpaquePointer(item)))
+        }
+    }
 
     /// The words of `wordList`, or as many made-up words (seeded) when it is not installed.
     private static func loadWords(seed: UInt64) -> (words: [String], source: String) {
         if let text = try? String(contentsOfFile: wordList, encoding: .utf8) {
             return (text.split(separator: "\n").map(String.init), "Debian's wamerican-insane")
         }
+        return (madeUpWords(663_473, seed: seed), "made up: install wamerican-insane for Debian's word list")
+    }
+
+    /// `count` words of 2–4 syllables (seeded; some repeat).
+    private static func madeUpWords(_ count: Int, seed: UInt64) -> [String] {
         var random = SeededRandom(seed: seed)
         let syllables = ["an", "bel", "cor", "da", "en", "fi", "gar", "ho", "is", "ka", "lo", "mer", "ni", "or", "pa", "st", "re", "et"]
-        let words = (0..<663_473).map { i in
-            (0..<(2 + Int(random.next() % 3))).map { _ in syllables[Int(random.next() % UInt64(syllables.count))] }.joined() + "\(i)"
+        return (0..<count).map { _ in
+            (0..<(2 + Int(random.next() % 3))).map { _ in syllables[Int(random.next() % UInt64(syllables.count))] }.joined()
         }
-        return (words, "made up: install wamerican-insane for Debian's word list")
     }
 
     /// The step's row count, and the texts at 256 positions spread over `count` rows.
@@ -164,8 +267,6 @@ enum GtkPipeline {
         let step = max(1, count / 256)
         return ["\(count)"] + stride(from: 0, to: count, by: step).map(text)
     }
-
-    private static func rowsLabel(_ run: Run, _ step: Int) -> String { run.shown[step][0] }
 
     private static func pad(_ cells: [String]) -> String { tableLine(cells, widths: [5, 15, 9, 9, 9, 9]) }
 }

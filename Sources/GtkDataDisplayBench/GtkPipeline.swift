@@ -84,136 +84,148 @@ enum GtkPipeline {
     // MARK: The contenders
 
     private static func oursRun(_ words: [String]) -> Run {
-        let host = WindowHost()
-        let frames = PaintedFrames(window: host.window)
-        var run = Run()
-        let t0 = Clock.now()
-        let manager = BaseListManager()
-        let state = try! FilteredState(manager: manager, models: Array(words.indices), text: { words[$0] }) {
-            BaseRowGenerator<WordView>(model: words[$0], id: $0)
+        inWindow { host, frames, run in
+            let (manager, state) = shownList(words, host, frames, &run)
+            for query in queries {
+                let t = Clock.now()
+                try! state.setQuery(query)
+                run.ms.append(Clock.ms(t, frames.waitForPaint()))
+                run.shown.append(shown(manager))
+            }
+            host.show(nil)
+            manager.clear()
         }
-        let adapter = manager.listViewBuilder.add(plugin: .selectable(.single)).build()
-        host.show(adapter.widget)
-        run.ms.append(Clock.ms(t0, frames.waitForPaint()))
-        run.shown.append(sample(count: manager.store.count) { (manager.store.generator(at: $0) as! BaseRowGenerator<WordView>).model })
-        for query in queries {
-            let t = Clock.now()
-            try! state.setQuery(query)
-            run.ms.append(Clock.ms(t, frames.waitForPaint()))
-            run.shown.append(sample(count: manager.store.count) { (manager.store.generator(at: $0) as! BaseRowGenerator<WordView>).model })
-        }
-        frames.stop()
-        host.show(nil)
-        host.destroy()
-        manager.clear()
-        return run
     }
 
     private static func gtkRun(_ words: [String]) -> Run {
-        // The words as C strings: the app's data, made before the clock starts.
-        var strings: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) }
-        strings.append(nil)
-        defer { for string in strings { free(string) } }
-        let host = WindowHost()
-        let frames = PaintedFrames(window: host.window)
-        var run = Run()
-        let t0 = Clock.now()
-        let list = strings.withUnsafeBufferPointer { buffer in
-            buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: buffer.count) { gtk_string_list_new($0)! }
-        }
-        let expression = gtk_property_expression_new(gtk_string_object_get_type(), nil, "string")
-        let filter = gtk_string_filter_new(expression)!   // takes the expression
-        gtk_string_filter_set_ignore_case(filter, 1)
-        gtk_string_filter_set_match_mode(filter, GTK_STRING_FILTER_MATCH_MODE_SUBSTRING)
-        g_object_ref(UnsafeMutableRawPointer(filter))     // kept to set the search; the model takes one
-        let filtered = gtk_filter_list_model_new(gdd_list_model(UnsafeMutableRawPointer(list)), UnsafeMutableRawPointer(filter).assumingMemoryBound(to: GtkFilter.self))!
-        let view = listView(over: gdd_list_model(UnsafeMutableRawPointer(filtered))!)
-        host.show(view)
-        run.ms.append(Clock.ms(t0, frames.waitForPaint()))
-        let model = gdd_list_model(UnsafeMutableRawPointer(filtered))!
-        run.shown.append(shownStrings(model))
-        for query in queries {
-            let t = Clock.now()
-            gtk_string_filter_set_search(filter, query)
-            run.ms.append(Clock.ms(t, frames.waitForPaint()))
+        let strings = CStrings(words)
+        defer { strings.free() }
+        return inWindow { host, frames, run in
+            let t0 = Clock.now()
+            let list = strings.stringList()
+            let expression = gtk_property_expression_new(gtk_string_object_get_type(), nil, "string")
+            let filter = gtk_string_filter_new(expression)!   // takes the expression
+            gtk_string_filter_set_ignore_case(filter, 1)
+            gtk_string_filter_set_match_mode(filter, GTK_STRING_FILTER_MATCH_MODE_SUBSTRING)
+            g_object_ref(UnsafeMutableRawPointer(filter))     // kept to set the search; the model takes one
+            let filtered = gtk_filter_list_model_new(gdd_list_model(UnsafeMutableRawPointer(list)), UnsafeMutableRawPointer(filter).assumingMemoryBound(to: GtkFilter.self))!
+            let view = listView(over: gdd_list_model(UnsafeMutableRawPointer(filtered))!)
+            host.show(view)
+            run.ms.append(Clock.ms(t0, frames.waitForPaint()))
+            let model = gdd_list_model(UnsafeMutableRawPointer(filtered))!
             run.shown.append(shownStrings(model))
+            for query in queries {
+                let t = Clock.now()
+                gtk_string_filter_set_search(filter, query)
+                run.ms.append(Clock.ms(t, frames.waitForPaint()))
+                run.shown.append(shownStrings(model))
+            }
+            host.show(nil)
+            g_object_unref(UnsafeMutableRawPointer(view))
+            g_object_unref(UnsafeMutableRawPointer(filter))
         }
-        frames.stop()
-        host.show(nil)
-        host.destroy()
-        g_object_unref(UnsafeMutableRawPointer(view))
-        g_object_unref(UnsafeMutableRawPointer(filter))
-        return run
     }
 
     // MARK: Sorting
 
     private static func oursSortRun(_ strings: [String]) -> Run {
-        let host = WindowHost()
-        let frames = PaintedFrames(window: host.window)
-        var run = Run()
+        inWindow { host, frames, run in
+            let (manager, state) = shownList(strings, host, frames, &run)
+            for order in [{ strings[$0] < strings[$1] }, { strings[$0] > strings[$1] }, nil] as [((Int, Int) -> Bool)?] {
+                let t = Clock.now()
+                try! state.sort(by: order)
+                run.ms.append(Clock.ms(t, frames.waitForPaint()))
+                run.shown.append(shown(manager))
+            }
+            host.show(nil)
+            manager.clear()
+        }
+    }
+
+    private static func gtkSortRun(_ strings: [String]) -> Run {
+        let cStrings = CStrings(strings)
+        defer { cStrings.free() }
+        return inWindow { host, frames, run in
+            let t0 = Clock.now()
+            let list = cStrings.stringList()
+            let sorted = gtk_sort_list_model_new(gdd_list_model(UnsafeMutableRawPointer(list)), nil)!
+            let view = listView(over: gdd_list_model(UnsafeMutableRawPointer(sorted))!)
+            host.show(view)
+            run.ms.append(Clock.ms(t0, frames.waitForPaint()))
+            let model = gdd_list_model(UnsafeMutableRawPointer(sorted))!
+            run.shown.append(shownStrings(model))
+            // Ascending: GTK's string sorter on the item's string; descending: the same order reversed.
+            let ascending = gtk_string_sorter_new(gtk_property_expression_new(gtk_string_object_get_type(), nil, "string"))!
+            gtk_string_sorter_set_ignore_case(ascending, 0)
+            let descending = gtk_custom_sorter_new({ a, b, _ in
+                -strcmp(gtk_string_object_get_string(OpaquePointer(a)), gtk_string_object_get_string(OpaquePointer(b)))
+            }, nil, nil)!
+            for sorter in [UnsafeMutableRawPointer(ascending), UnsafeMutableRawPointer(descending), nil] {
+                let t = Clock.now()
+                gtk_sort_list_model_set_sorter(sorted, sorter?.assumingMemoryBound(to: GtkSorter.self))
+                run.ms.append(Clock.ms(t, frames.waitForPaint()))
+                run.shown.append(shownStrings(model))
+            }
+            g_object_unref(UnsafeMutableRawPointer(ascending))
+            g_object_unref(UnsafeMutableRawPointer(descending))
+            host.show(nil)
+            g_object_unref(UnsafeMutableRawPointer(view))
+        }
+    }
+
+    // MARK: Helpers
+
+    /// Our side's list of `strings` (a `FilteredState` of their indices in a `ListViewAdapter`) shown in
+    /// `host`: its first display timed and sampled into `run`.
+    private static func shownList(_ strings: [String], _ host: WindowHost, _ frames: PaintedFrames,
+                                  _ run: inout Run) -> (BaseListManager, FilteredState<Int>) {
         let t0 = Clock.now()
         let manager = BaseListManager()
         let state = try! FilteredState(manager: manager, models: Array(strings.indices), text: { strings[$0] }) {
             BaseRowGenerator<WordView>(model: strings[$0], id: $0)
         }
         let adapter = manager.listViewBuilder.add(plugin: .selectable(.single)).build()
-        host.show(adapter.widget)
+        host.show(adapter.widget)   // the window keeps the adapter's widget, and the widget its adapter
         run.ms.append(Clock.ms(t0, frames.waitForPaint()))
-        func shown() -> [String] { sample(count: manager.store.count) { (manager.store.generator(at: $0) as! BaseRowGenerator<WordView>).model } }
-        run.shown.append(shown())
-        for order in [{ strings[$0] < strings[$1] }, { strings[$0] > strings[$1] }, nil] as [((Int, Int) -> Bool)?] {
-            let t = Clock.now()
-            try! state.sort(by: order)
-            run.ms.append(Clock.ms(t, frames.waitForPaint()))
-            run.shown.append(shown())
-        }
-        frames.stop()
-        host.show(nil)
-        host.destroy()
-        manager.clear()
-        return run
+        run.shown.append(shown(manager))
+        return (manager, state)
     }
 
-    private static func gtkSortRun(_ strings: [String]) -> Run {
-        var cStrings: [UnsafeMutablePointer<CChar>?] = strings.map { strdup($0) }
-        cStrings.append(nil)
-        defer { for string in cStrings { free(string) } }
+    /// The sample of our side's store (see `sample`).
+    private static func shown(_ manager: BaseListManager) -> [String] {
+        sample(count: manager.store.count) { (manager.store.generator(at: $0) as! BaseRowGenerator<WordView>).model }
+    }
+
+    /// A run of one contender in a window of its own: `body` gets the window, its painted frames and
+    /// the run to fill.
+    private static func inWindow(_ body: (WindowHost, PaintedFrames, inout Run) -> Void) -> Run {
         let host = WindowHost()
         let frames = PaintedFrames(window: host.window)
         var run = Run()
-        let t0 = Clock.now()
-        let list = cStrings.withUnsafeBufferPointer { buffer in
-            buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: buffer.count) { gtk_string_list_new($0)! }
-        }
-        let sorted = gtk_sort_list_model_new(gdd_list_model(UnsafeMutableRawPointer(list)), nil)!
-        let view = listView(over: gdd_list_model(UnsafeMutableRawPointer(sorted))!)
-        host.show(view)
-        run.ms.append(Clock.ms(t0, frames.waitForPaint()))
-        let model = gdd_list_model(UnsafeMutableRawPointer(sorted))!
-        run.shown.append(shownStrings(model))
-        // Ascending: GTK's string sorter on the item's string; descending: the same order reversed.
-        let ascending = gtk_string_sorter_new(gtk_property_expression_new(gtk_string_object_get_type(), nil, "string"))!
-        gtk_string_sorter_set_ignore_case(ascending, 0)
-        let descending = gtk_custom_sorter_new({ a, b, _ in
-            -strcmp(gtk_string_object_get_string(OpaquePointer(a)), gtk_string_object_get_string(OpaquePointer(b)))
-        }, nil, nil)!
-        for sorter in [UnsafeMutableRawPointer(ascending), UnsafeMutableRawPointer(descending), nil] {
-            let t = Clock.now()
-            gtk_sort_list_model_set_sorter(sorted, sorter?.assumingMemoryBound(to: GtkSorter.self))
-            run.ms.append(Clock.ms(t, frames.waitForPaint()))
-            run.shown.append(shownStrings(model))
-        }
-        g_object_unref(UnsafeMutableRawPointer(ascending))
-        g_object_unref(UnsafeMutableRawPointer(descending))
+        body(host, frames, &run)
         frames.stop()
-        host.show(nil)
         host.destroy()
-        g_object_unref(UnsafeMutableRawPointer(view))
         return run
     }
 
-    // MARK: Helpers
+    /// Strings as C strings: the app's data for GTK's side, made before the clock starts.
+    private struct CStrings {
+        private var pointers: [UnsafeMutablePointer<CChar>?]
+
+        init(_ strings: [String]) {
+            pointers = strings.map { strdup($0) }
+            pointers.append(nil)
+        }
+
+        /// A `GtkStringList` of them (transfer full).
+        func stringList() -> OpaquePointer {
+            pointers.withUnsafeBufferPointer { buffer in
+                buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: buffer.count) { gtk_string_list_new($0)! }
+            }
+        }
+
+        func free() { for pointer in pointers { Glibc.free(pointer) } }
+    }
 
     /// A `GtkListView` of labels over the string objects of `model` (transfer full), in a scrolled
     /// window (returned, with a reference of its own).

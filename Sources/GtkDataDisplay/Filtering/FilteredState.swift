@@ -201,9 +201,24 @@ public final class FilteredState<Model> {
 
     /// Orders the models (in a tree, each folder's children) by `areInIncreasingOrder`, a stable
     /// sort; nil: as the app gave them.
+    @inlinable
     public func sort(by areInIncreasingOrder: ((Model, Model) -> Bool)?) throws(DataDisplayError) {
+        // Inlined into the app, where `Model` is known: the comparison of two numbered models is
+        // compiled for it (no generic copies per comparison).
+        let models = numberedModels
+        try sort(by: areInIncreasingOrder, numbers: areInIncreasingOrder.map { order in
+            { order(models[$0], models[$1]) }
+        })
+    }
+
+    /// Every model, by number (`ModelNodes.models`): what `sort(by:)` compares.
+    @usableFromInline var numberedModels: [Model] { nodes.models }
+
+    /// Sorts by `areInIncreasingOrder` (kept for later models), comparing numbered models by `numbers`.
+    @usableFromInline
+    func sort(by areInIncreasingOrder: ((Model, Model) -> Bool)?, numbers: ((Int, Int) -> Bool)?) throws(DataDisplayError) {
         var nodes = self.nodes
-        nodes.order(by: areInIncreasingOrder)
+        nodes.order(by: numbers)
         try showing(\.order, areInIncreasingOrder, nodes: nodes)
         self.nodes = nodes
     }
@@ -275,28 +290,33 @@ public final class FilteredState<Model> {
         }
         var expandedFolders = self.expandedFolders
         var folderNumbers: [ObjectIdentifier: Int] = [:]
-        let shownRoots: [Int], top: [any RowGenerator], matched: Int?
-        if nodes.isFlat, nodes.isInAppOrder, active.isEmpty, let matches {
-            // A search over a list in the app's order: its matches, as they stand.
-            shownRoots = matches
-            var made: [any RowGenerator] = []
-            made.reserveCapacity(matches.count)
-            for index in matches { made.append(leaf(index)) }
-            top = made
-            matched = matches.count
-        } else {
-            var flags: [Bool]?
-            if matches != nil || !active.isEmpty {
-                var marked = [Bool](repeating: matches == nil, count: nodes.count)
-                if let matches { for index in matches { marked[index] = true } }
-                if !active.isEmpty {
-                    for index in marked.indices where marked[index] {
-                        let model = nodes.models[index]
-                        marked[index] = active.allSatisfy { $0.isIncluded(model) }
-                    }
+        // Which models the query and the filters let through (nil: all of them).
+        var flags: [Bool]?
+        if matches != nil || !active.isEmpty {
+            var marked = [Bool](repeating: matches == nil, count: nodes.count)
+            if let matches { for index in matches { marked[index] = true } }
+            if !active.isEmpty {
+                for index in marked.indices where marked[index] {
+                    let model = nodes.models[index]
+                    marked[index] = active.allSatisfy { $0.isIncluded(model) }
                 }
-                flags = marked
             }
+            flags = marked
+        }
+        let shownRoots: [Int], top: [any RowGenerator], matched: Int?
+        if nodes.isFlat {
+            // A list: the models let through, in sorted order, each by its row.
+            if let flags {
+                shownRoots = nodes.isInAppOrder && active.isEmpty ? matches! : nodes.roots.filter { flags[$0] }
+            } else {
+                shownRoots = nodes.roots
+            }
+            var made: [any RowGenerator] = []
+            made.reserveCapacity(shownRoots.count)
+            for index in shownRoots { made.append(leaf(index)) }
+            top = made
+            matched = flags == nil ? nil : shownRoots.count
+        } else {
             var built = ShownTree(nodes: nodes, matched: flags)
             top = built.topRows(leaf: leaf, folder: { index, children, opened in
                 // Opened by the search, else as it was last shown (nil: not shown yet, or shown now).

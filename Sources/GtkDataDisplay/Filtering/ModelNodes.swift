@@ -37,7 +37,10 @@ struct ModelNodes<Model> {
             models = top
             roots = Array(top.indices)
         }
-        if let order { self.order(by: order) }
+        if let order {
+            let models = self.models
+            self.order(by: { order(models[$0], models[$1]) })
+        }
     }
 
     var count: Int { models.count }
@@ -52,24 +55,22 @@ struct ModelNodes<Model> {
     /// The parent of model `index`, -1 at the top level.
     func parent(of index: Int) -> Int { parents.isEmpty ? -1 : parents[index] }
 
-    /// Sorts the top-level models and each folder's children by `areInIncreasingOrder`, keeping
-    /// the app's order among equal models; nil: the app's order.
-    mutating func order(by areInIncreasingOrder: ((Model, Model) -> Bool)?) {
+    /// Sorts the top-level models and each folder's children by `areInIncreasingOrder` of their
+    /// numbers, keeping the app's order among equal models; nil: the app's order.
+    mutating func order(by areInIncreasingOrder: ((Int, Int) -> Bool)?) {
         // Numbered in the app's order: siblings' numbers ascend (a flat list's are its indices).
         if areInIncreasingOrder == nil && inAppOrder { return }
         inAppOrder = areInIncreasingOrder == nil
-        let models = self.models
-        if areInIncreasingOrder == nil && children.isEmpty {
+        if children.isEmpty {
             roots = Array(models.indices)
+            if let areInIncreasingOrder { roots = StableSort.sorted(roots, by: areInIncreasingOrder) }
             return
         }
         func sorted(_ indices: [Int]) -> [Int] {
-            guard let areInIncreasingOrder else { return indices.sorted() }
-            return indices.sorted { a, b in
-                if areInIncreasingOrder(models[a], models[b]) { return true }
-                if areInIncreasingOrder(models[b], models[a]) { return false }
-                return a < b
-            }
+            // From the app's order: equal models keep it.
+            let inAppOrder = indices.sorted()
+            guard let areInIncreasingOrder else { return inAppOrder }
+            return StableSort.sorted(inAppOrder, by: areInIncreasingOrder)
         }
         roots = sorted(roots)
         for index in children.indices { if let kids = children[index] { children[index] = sorted(kids) } }

@@ -14,7 +14,7 @@ struct ShownTree<Model> {
     init(nodes: ModelNodes<Model>, matched: [Bool]?) {
         self.nodes = nodes
         self.matched = matched
-        guard let matched, !nodes.parents.isEmpty else { return }
+        guard let matched, !nodes.isFlat else { return }
         holdsMatch = [Bool](repeating: false, count: nodes.count)
         for index in matched.indices where matched[index] {
             var parent = nodes.parent(of: index)

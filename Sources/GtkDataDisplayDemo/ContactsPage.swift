@@ -29,6 +29,8 @@ final class ContactsPage: DemoPage {
     let empty: EmptyStatePlugin
     let rowActions: RowActionsPlugin
     let reordering = ReorderingPlugin(unmarked: .fixed)
+    /// Typing on the list selects the first contact whose name starts with it.
+    let finder = TypeToFindPlugin { ($0 as? ContactRow)?.model.name }
     /// What the page shows, before it becomes rows.
     private(set) var list = ContactList(contacts: ContactDirectory.generate())
     /// Whether the Favourites group is open (the page keeps it: the group leaves the list while
@@ -50,6 +52,7 @@ final class ContactsPage: DemoPage {
             .add(plugin: empty)
             .add(plugin: reordering)
             .add(plugin: rowActions)
+            .add(plugin: finder)
             .build()
         adapter.accessibleName = "Contacts"
         adapter.vexpand = true   // the empty state fills the page too, not only the list
@@ -77,6 +80,10 @@ final class ContactsPage: DemoPage {
         search.onSearchChanged { [weak self] text in self?.setQuery(text) }
         empty.actionActivated += { [weak self] in self?.search.search("") }
         manager.didMove += { [weak self] move in self?.moved(move) }
+        finder.didFind += { [weak self] generator in
+            guard let contact = (generator as? ContactRow)?.model else { return }
+            self?.footer.show("Found “\(contact.name)”")
+        }
         footer.perform { () throws(DataDisplayError) in
             try contacts.setModels(list.contacts)
             return "Loaded \(grouped(list.contacts.count)) contacts"
@@ -87,7 +94,8 @@ final class ContactsPage: DemoPage {
         search.hexpand = true
         let line = Box(.horizontal, spacing: 6, search, deleteButton)
         let hint = Label("Star a contact to add it to Favourites; drag favourites or press Alt+Up/Down to reorder them. "
-                         + "Ctrl+click or Shift+click selects several; Delete removes them. Right click or Menu opens a row’s actions.",
+                         + "Ctrl+click or Shift+click selects several; Delete removes them. Right click or Menu opens a row’s actions. "
+                         + "Typing on the list jumps to the first name that starts with it (Up/Down: the others).",
                          xalign: 0, wrap: true)
         hint.addCSSClass("hint")
         let toolbar = Box(.vertical, spacing: 6, line, hint)

@@ -13,8 +13,9 @@ import GtkDataDisplayShell
 /// loader; fold state and selection follow the paths, and the table's sort orders every render
 /// and every folder read. The search covers what has been read: a
 /// folder stays when its name or anything read below it matches (and is opened then), and
-/// everything in a matching folder stays. Several rows can be selected; each has a menu (Copy
-/// Path, Show Properties, Reload).
+/// everything in a matching folder stays. Typing on the table finds a row by the start of its
+/// name (`TypeToFindPlugin`). Several rows can be selected; each has a menu (Copy Path, Show
+/// Properties, Reload).
 @MainActor
 final class FilesPage: DemoPage {
     let name = PageName.files
@@ -26,6 +27,8 @@ final class FilesPage: DemoPage {
     let adapter: ColumnViewAdapter
     let search = SearchEntry(placeholder: "Search what has been read")
     let rowActions: RowActionsPlugin
+    /// Typing on the table selects the first entry shown whose name starts with it.
+    let finder = TypeToFindPlugin { $0.fileEntry?.name }
     /// What has been read, the search and the sort.
     private(set) var tree: FileTree
     private let footer: StatusFooter
@@ -50,6 +53,7 @@ final class FilesPage: DemoPage {
             .add(plugin: .selectable(.multiple))
             .add(plugin: .foldable())
             .add(plugin: rowActions)
+            .add(plugin: finder)
             .build()
         adapter.accessibleName = "Files"
         adapter.offersColumnMenu = true   // a right click on a header shows and hides columns
@@ -64,12 +68,17 @@ final class FilesPage: DemoPage {
         adapter.selectionChanged += { [weak self] change in self?.selectionChanged(change) }
         manager.didLoadChildren += { [weak self] folder in self?.loaded(folder) }
         manager.didFold += { [weak self] change in self?.folded(change) }
+        finder.didFind += { [weak self] generator in
+            guard let entry = generator.fileEntry else { return }
+            self?.footer.show("Found “\(entry.name)”")
+        }
         render("Reading \(root)")
     }
 
     private func makeRoot() -> Box {
         let box = PageLayout.make(toolbar: toolbar, list: adapter.gtkWidget, footer: footer)
-        search.captureKeys(from: box)   // typing anywhere on the page searches
+        // Typing on the table finds a row by its first letters (`finder`): the search does not
+        // capture the page's keys (GtkSearchEntry captures before the table sees them).
         do {
             try box.addShortcut("<Control>f") { [weak self] in self?.search.grabFocus() ?? false }
         } catch {
@@ -95,7 +104,8 @@ final class FilesPage: DemoPage {
     private func makeToolbar() -> Box {
         search.hexpand = true
         let line = Box(.horizontal, spacing: 6, search)
-        let hint = Label("Folders are read when first opened. The search (Ctrl+F, or just type) covers what has been read. "
+        let hint = Label("Folders are read when first opened. The search (Ctrl+F) covers what has been read; typing on the table "
+                         + "jumps to the first name shown that starts with it (Up/Down: the others). "
                          + "Click a column’s header to sort by it, right click it to choose the columns. "
                          + "Ctrl+click or Shift+click selects several; right click or Menu opens a row’s actions.",
                          xalign: 0, wrap: true)

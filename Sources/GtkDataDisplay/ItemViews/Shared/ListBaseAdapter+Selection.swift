@@ -66,6 +66,13 @@ extension ListBaseAdapter {
         selectSelectable(generators)
     }
 
+    /// Selects the row of `generator` and deselects every other, in one change (what a plain click
+    /// does; type-to-find's selection). A row that is not selectable, or not shown, changes nothing.
+    public func selectOnly(_ generator: any RowGenerator) {
+        guard manager.isSelectable(generator), let position = manager.position(of: generator) else { return }
+        selection.selectOnly(position: position)
+    }
+
     /// Deselects the row of `generator`.
     public func deselect(_ generator: any RowGenerator) {
         deselect([generator])

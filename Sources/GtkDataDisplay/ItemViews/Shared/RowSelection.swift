@@ -191,6 +191,16 @@ final class RowSelection {
         changing(by: .code) { selectNow(positions) }
     }
 
+    /// Selects `position` and deselects every other row, in one change (GTK's `unselect_rest`).
+    func selectOnly(position: Int) {
+        guard mode != .none else { return }
+        let only = Bitset()
+        only.insert(position)
+        checked = only
+        defer { checked = nil }
+        changing(by: .code) { gtk_selection_model_select_item(model.pointer, guint(position), 1) }
+    }
+
     private func selectNow(_ positions: Bitset) {
         if mode == .single, let last = positions.last {
             gtk_selection_model_select_item(model.pointer, guint(last), 1)

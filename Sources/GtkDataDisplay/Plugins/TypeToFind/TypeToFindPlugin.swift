@@ -2,7 +2,7 @@ import CGtkDataDisplay
 
 /// Type-to-find for a list, grid or table (GtkTreeView's interactive search, which GTK 4's list
 /// views lost): typing a letter on the focused view opens a small entry at its bottom and selects
-/// the first row, from the focused one on, whose text starts with what was typed (case ignored),
+/// (only) the first row, from the focused one on, whose text starts with what was typed (case ignored),
 /// scrolled into view. Up and Down in the entry select the previous and next match (wrapping);
 /// Return, Escape or a pause (`closesAfter`, 5 s) close it and give the focus to the row found.
 ///
@@ -130,7 +130,7 @@ public final class TypeToFindPlugin: AdapterPlugin {
     private func show(_ position: Int?) -> (any RowGenerator)? {
         guard let adapter, let position, let generator = adapter.manager.store.row(at: position)?.generator else { return nil }
         foundGenerator = generator
-        if adapter.selectionMode != .none { adapter.select(generator) }
+        if adapter.selectionMode != .none { adapter.selectOnly(generator) }
         adapter.scrollTo(position: position)
         didFind.invoke(with: generator)
         return generator

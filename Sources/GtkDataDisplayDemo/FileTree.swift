@@ -70,15 +70,12 @@ struct FolderReadError: Error, CustomStringConvertible {
 }
 
 /// The tree as read so far: plain values, changed by the page's loaders and actions and read by
-/// its render.
+/// its `FilteredState` (which searches it).
 struct FileTree {
     /// The folder at the top of the tree.
     let root: String
     /// Every folder read so far: its path → its entries, in the order the disk gave them.
     private(set) var read: [String: [FileEntry]] = [:]
-    /// The search text ("" shows everything read).
-    var query = ""
-
     init(root: String) {
         self.root = root
     }
@@ -106,31 +103,6 @@ struct FileTree {
                 return Self.nameOrder(a.name, b.name)
             }
         }
-    }
-
-    /// Whether `entry`'s name holds the search text (case ignored).
-    func matches(_ entry: FileEntry) -> Bool {
-        query.isEmpty || entry.name.lowercased().contains(query.lowercased())
-    }
-
-    /// The paths of the folders the search keeps for what they hold: folders with a matching entry
-    /// somewhere below them, among what has been read. Nil without a search.
-    func foldersWithMatches() -> Set<String>? {
-        guard !query.isEmpty else { return nil }
-        var result: Set<String> = []
-        var visited: Set<String> = []
-        func visit(_ path: String) -> Bool {
-            guard visited.insert(path).inserted, let entries = read[path] else { return result.contains(path) }
-            var found = false
-            for entry in entries {
-                let below = entry.isFolder && visit(entry.path)
-                if matches(entry) || below { found = true }
-            }
-            if found { result.insert(path) }
-            return found
-        }
-        _ = visit(root)
-        return result
     }
 
     /// "Apple" before "banana" before "Cherry"; equal ignoring case, by bytes.

@@ -8,12 +8,12 @@ import GtkDataDisplayShell
 ///
 /// A folder row reads its entries on its first expand, off the main thread (the library shows a
 /// loading row meanwhile, an error row with Retry if the read fails). The page keeps what was
-/// read in its `FileTree` and renders the whole tree again (`setState`, new generators diffed by
-/// path) for a search: folders read already get their rows (`children:`), the others a
+/// read in its `FileTree`, and shows it through a `FilteredState` (the tree of entries read so
+/// far, searched by name): folders read already get their rows (`children:`), the others a
 /// loader; fold state and selection follow the paths, and the table's sort orders every render
-/// and every folder read. The search covers what has been read: a
-/// folder stays when its name or anything read below it matches (and is opened then), and
-/// everything in a matching folder stays. Typing on the table finds a row by the start of its
+/// and every folder read. The search covers what has been read: a folder stays when its name or
+/// anything read below it matches (and is opened then), and a matching folder with no match
+/// below it shows all it holds. Typing on the table finds a row by the start of its
 /// name (`TypeToFindPlugin`). Several rows can be selected; each has a menu (Copy Path, Show
 /// Properties, Reload).
 @MainActor
@@ -29,8 +29,12 @@ final class FilesPage: DemoPage {
     let rowActions: RowActionsPlugin
     /// Typing on the table selects the first entry shown whose name starts with it.
     let finder = TypeToFindPlugin { $0.fileEntry?.name }
-    /// What has been read, the search and the sort.
+    /// What has been read.
     private(set) var tree: FileTree
+    /// The entries read, as the search shows them (the root folder's entry on top).
+    private var entries: FilteredState<FileEntry>!
+    /// Whether folders were read since `entries` last took the tree: the next search takes it again.
+    private var readSinceShown = false
     private let footer: StatusFooter
     /// The folders open in the tree, by path: the user's folds (`didFold`) and what a search
     /// opened. A folder a search hid comes back as it was when the search is cleared.
@@ -68,6 +72,12 @@ final class FilesPage: DemoPage {
         adapter.selectionChanged += { [weak self] change in self?.selectionChanged(change) }
         manager.didLoadChildren += { [weak self] folder in self?.loaded(folder) }
         manager.didFold += { [weak self] change in self?.folded(change) }
+        entries = try! FilteredState(manager: manager, models: [], text: \.name) { [weak self] entry in
+            // A folder's entries as read so far (none yet: a loader reads them), nil for a file.
+            entry.isFolder ? (self?.tree.sortedEntries(of: entry.path) ?? []) : nil
+        } row: { FileRow(entry: $0) } folder: { [weak self] entry, children, expanded in
+            self?.folderRow(entry, children: children, expanded: expanded) ?? FolderRow(entry: entry, children: children, expanded: expanded)
+        }
         finder.didFind += { [weak self] generator in
             guard let entry = generator.fileEntry else { return }
             self?.footer.show("Found “\(entry.name)”")
@@ -119,8 +129,12 @@ final class FilesPage: DemoPage {
 
     /// Filters the tree by `text` (names, case ignored), over what has been read.
     func setQuery(_ text: String) {
-        tree.query = text
-        render(text.isEmpty ? "Search cleared" : "Search “\(text)”")
+        footer.perform { () throws(DataDisplayError) in
+            if readSinceShown { try showTree() }
+            try entries.setQuery(text)
+            guard let matches = entries.matchCount else { return "Search cleared" }
+            return "Search “\(text)”: \(plural(matches, "entry", "entries")) match"
+        }
     }
 
     /// Sorts by the column with `id` (what a click on its header does; again: the other way).
@@ -137,7 +151,7 @@ final class FilesPage: DemoPage {
             if folder.childLoading != nil {
                 try manager.loadChildren(of: folder)
             } else {
-                try manager.setState([Section(rows: [rootRow()])])
+                try showTree()
             }
             return "Reloading \(folder.model.name)"
         }
@@ -145,44 +159,27 @@ final class FilesPage: DemoPage {
 
     // MARK: Rendering
 
-    /// Renders the tree as a whole state; the footer says what reached the store.
+    /// Shows the tree as read so far; the footer says what reached the store.
     private func render(_ headline: String) {
         footer.perform { () throws(DataDisplayError) in
-            try manager.setState([Section(rows: [rootRow()])])
+            try showTree()
             return headline
         }
-        // What the search opened stays open when it is cleared.
-        if let opened = tree.foldersWithMatches() { openFolders.formUnion(opened) }
     }
 
-    /// The root folder's row, with everything read below it (filtered by the search).
-    private func rootRow() -> FolderRow {
-        let entry = FileEntry(name: tree.root, path: tree.root, isFolder: true, size: 0)
-        let withMatches = tree.foldersWithMatches()
-        if tree.read[tree.root] == nil {
-            // Open from the start: the library reads it as soon as the row is in the list.
-            return FolderRow(entry: entry, expanded: openFolders.contains(tree.root), load: loader(for: tree.root))
-        }
-        return folderRow(entry, withMatches: withMatches, filtered: withMatches != nil)
+    /// Hands `entries` the tree as read so far, from the root folder's entry.
+    private func showTree() throws(DataDisplayError) {
+        try entries.setModels([FileEntry(name: tree.root, path: tree.root, isFolder: true, size: 0)])
+        readSinceShown = false
     }
 
-    /// A folder's row: its rows when it has been read, a loader otherwise. A folder the search
-    /// keeps for what it holds opens, and so does one the page knows open (it may come back from
-    /// behind a search); any other keeps the fold state of the row with its path.
-    private func folderRow(_ entry: FileEntry, withMatches: Set<String>?, filtered: Bool) -> FolderRow {
-        let opens: Bool? = openFolders.contains(entry.path) || withMatches?.contains(entry.path) == true ? true : nil
+    /// A folder's row: its rows when it has been read, a loader otherwise. It opens when the
+    /// search opens it, or when the page knows it open (the user's folds, by path: it may come
+    /// back from behind a search); any other keeps the fold state of the row with its path.
+    private func folderRow(_ entry: FileEntry, children: [any RowGenerator], expanded: Bool?) -> FolderRow {
+        let opens: Bool? = expanded == true || openFolders.contains(entry.path) ? true : expanded
         guard tree.read[entry.path] != nil else { return FolderRow(entry: entry, expanded: opens, load: loader(for: entry.path)) }
-        return FolderRow(entry: entry, children: rows(in: entry.path, withMatches: withMatches, filtered: filtered), expanded: opens)
-    }
-
-    /// The rows of a folder that has been read, sorted; with `filtered`, only entries that match
-    /// or hold a match (everything inside a matching folder shows).
-    private func rows(in path: String, withMatches: Set<String>?, filtered: Bool) -> [any RowGenerator] {
-        (tree.sortedEntries(of: path) ?? []).compactMap { entry -> (any RowGenerator)? in
-            let isMatch = tree.matches(entry)
-            if filtered, !isMatch, withMatches?.contains(entry.path) != true { return nil }
-            return entry.isFolder ? folderRow(entry, withMatches: withMatches, filtered: filtered && !isMatch) : FileRow(entry: entry)
-        }
+        return FolderRow(entry: entry, children: children, expanded: opens)
     }
 
     /// Reads `path` off the main thread, keeps the entries, and answers with their rows (all of
@@ -192,7 +189,10 @@ final class FilesPage: DemoPage {
             let entries = try await Task.detached { try FileTree.readFolder(path) }.value
             guard let self else { return [] }
             self.tree.store(entries, of: path)
-            return self.rows(in: path, withMatches: self.tree.foldersWithMatches(), filtered: false)
+            self.readSinceShown = true
+            return (self.tree.sortedEntries(of: path) ?? []).map { entry -> any RowGenerator in
+                entry.isFolder ? self.folderRow(entry, children: [], expanded: nil) : FileRow(entry: entry)
+            }
         }
     }
 

@@ -8,7 +8,8 @@
 // made-up strings (seeded) in GtkStringList → GtkSortListModel (a GtkStringSorter; descending, a
 // GtkCustomSorter) against the same `FilteredState` sorted: loaded to the first frame, sorted up,
 // down, and back to the app's order. Both are checked to hold the same rows at every step (count and
-// 256 positions spread over the list).
+// 256 positions spread over the list). Last, the resident memory per row of each side's 1M strings
+// loaded and painted, each in a fresh child process.
 
 import CGtkDataDisplay
 import Foundation
@@ -42,6 +43,12 @@ enum GtkPipeline {
               + "ms to the painted frame, median of \(count)")
         let (oursSorted, gtkSorted) = alternate(count) { oursSortRun(strings) } gtk: { gtkSortRun(strings) }
         report(["load", "ascending", "descending", "unsorted"], oursSorted, gtkSorted, total: nil)
+
+        let memory = memoryPerRow(size: strings.count, settings: settings)
+        let describe = { (bytes: Double?) in bytes.map { String(format: "%.0f B", $0) } ?? "not measured" }
+        let ratio = memory.ours.flatMap { ours in memory.gtk.map { String(format: " (ours ×%.2f of GTK's)", ours / $0) } } ?? ""
+        print("GTK PIPELINE, MEMORY — resident memory per row of the 1,000,000 strings loaded and painted, each contender "
+              + "in a fresh process: ours \(describe(memory.ours)), GTK \(describe(memory.gtk))\(ratio)")
     }
 
     /// `count` runs of each contender, alternating which goes first.
@@ -146,12 +153,7 @@ enum GtkPipeline {
         let cStrings = CStrings(strings)
         defer { cStrings.free() }
         return inWindow { host, frames, run in
-            let t0 = Clock.now()
-            let list = cStrings.stringList()
-            let sorted = gtk_sort_list_model_new(gdd_list_model(UnsafeMutableRawPointer(list)), nil)!
-            let view = listView(over: gdd_list_model(UnsafeMutableRawPointer(sorted))!)
-            host.show(view)
-            run.ms.append(Clock.ms(t0, frames.waitForPaint()))
+            let (sorted, view) = gtkSortList(cStrings, host, frames, &run)
             let model = gdd_list_model(UnsafeMutableRawPointer(sorted))!
             run.shown.append(shownStrings(model))
             // Ascending: GTK's string sorter on the item's string; descending: the same order reversed.
@@ -171,6 +173,80 @@ enum GtkPipeline {
             host.show(nil)
             g_object_unref(UnsafeMutableRawPointer(view))
         }
+    }
+
+    /// GTK's side of the sort task: `strings` in a `GtkStringList` under a `GtkSortListModel` (no
+    /// sorter yet) in a list view shown in `host`, timed to the painted frame into `run`; the sort
+    /// model and the view (a reference of its own).
+    private static func gtkSortList(_ strings: CStrings, _ host: WindowHost, _ frames: PaintedFrames,
+                                    _ run: inout Run) -> (OpaquePointer, UnsafeMutablePointer<GtkWidget>) {
+        let t0 = Clock.now()
+        let list = strings.stringList()
+        let sorted = gtk_sort_list_model_new(gdd_list_model(UnsafeMutableRawPointer(list)), nil)!
+        let view = listView(over: gdd_list_model(UnsafeMutableRawPointer(sorted))!)
+        host.show(view)
+        run.ms.append(Clock.ms(t0, frames.waitForPaint()))
+        return (sorted, view)
+    }
+
+    // MARK: Memory
+
+    /// Resident memory per row of each contender's list of `size` made-up strings, shown and
+    /// painted, each in a fresh child process (`--worker pipeline-memory-…`): nil for a contender
+    /// whose child failed.
+    private static func memoryPerRow(size: Int, settings: Settings) -> (ours: Double?, gtk: Double?) {
+        func child(_ side: String) -> Double? {
+            guard let process = ChildProcess(arguments: ["--worker", "pipeline-memory-\(side)", "--size", String(size)]
+                                              + settings.arguments) else { return nil }
+            let deadline = Clock.now() + 300_000_000_000
+            var bytes: Double?
+            while true {
+                switch process.next(deadline: deadline, memoryBound: settings.memoryBoundBytes) {
+                case .line(let line) where line.hasPrefix("MEMORY "): bytes = Double(line.dropFirst(7))
+                case .timeout, .memory:
+                    process.kill()
+                    return nil
+                case .exited: return bytes
+                default: continue
+                }
+            }
+        }
+        return (child("ours"), child("gtk"))
+    }
+
+    /// The child of `memoryPerRow`: prints "MEMORY <resident bytes per row>" for one contender's
+    /// list of `size` strings (the strings themselves made before; a small list of the same kind
+    /// shown first, so that types, styles and fonts do not count).
+    static func measureMemory(size: Int, gtk: Bool, settings: Settings) {
+        guard WindowHost.initializeGTK() else { return }
+        let strings = madeUpWords(size, seed: settings.seed &+ 1)
+        let cStrings = gtk ? CStrings(strings) : nil
+        func show(_ strings: [String], _ cStrings: CStrings?, measuring: Bool) {
+            _ = inWindow { host, frames, run in
+                let before = ProcessMemory.read()?.rss ?? 0
+                if let cStrings {
+                    let (_, view) = gtkSortList(cStrings, host, frames, &run)
+                    if measuring { report(before) }
+                    host.show(nil)
+                    g_object_unref(UnsafeMutableRawPointer(view))
+                } else {
+                    let (manager, _) = shownList(strings, host, frames, &run)
+                    if measuring { report(before) }
+                    host.show(nil)
+                    manager.clear()
+                }
+            }
+        }
+        func report(_ before: Int) {
+            guard let after = ProcessMemory.read()?.rss else { return }
+            print("MEMORY \(Double(after - before) / Double(size))")
+        }
+        let warm = Array(strings.prefix(200))
+        let warmC = gtk ? CStrings(warm) : nil
+        show(warm, warmC, measuring: false)
+        warmC?.free()
+        show(strings, cStrings, measuring: true)
+        cStrings?.free()
     }
 
     // MARK: Helpers

@@ -21,6 +21,7 @@ struct Options {
         case treeOnly(runs: Int?)
         case tableOnly(runs: Int?)
         case pipelineOnly(runs: Int?)
+        case pipelineMemoryWorker(size: Int, gtk: Bool)
         case help
     }
 
@@ -123,7 +124,9 @@ struct Options {
       --pipeline-only GTK's own pipeline (GtkStringList → GtkFilterListModel with a GtkStringFilter →
                       GtkListView) against a FilteredState in a ListViewAdapter, over the words of
                       wamerican-insane (scripts/install-deps --bench), each in a window under a
-                      display: first display and a type-ahead, ms to the painted frame (--runs N, default 3)
+                      display: first display and a type-ahead, ms to the painted frame (--runs N, default 3);
+                      1M strings loaded and sorted (GtkSortListModel), and each side's resident memory per
+                      row of them in a fresh process
       --audit-only    every public operation of a ManualListManager on rows in letter sections, in this
                       process, no display: median µs at each size (default 10k and 1M; --runs N, default 40)
                       and the ratio of the largest to the smallest; not a goal
@@ -257,6 +260,8 @@ struct Options {
                 case "views": options.mode = .viewsWorker(size: size, mixes: options.mixes)
                 case "interactive": options.mode = .interactiveWorker(size: size)
                 case "single-ops": options.mode = .singleOpsWorker(size: size)
+                case "pipeline-memory-ours", "pipeline-memory-gtk":
+                    options.mode = .pipelineMemoryWorker(size: size, gtk: kind.hasSuffix("gtk"))
                 default: throw OptionError("unknown worker \(kind)")
                 }
             }

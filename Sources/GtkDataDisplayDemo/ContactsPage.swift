@@ -30,7 +30,7 @@ final class ContactsPage: DemoPage {
     let rowActions: RowActionsPlugin
     let reordering = ReorderingPlugin(unmarked: .fixed)
     /// Typing on the list selects the first contact whose name starts with it.
-    let finder = TypeToFindPlugin { ($0 as? ContactRow)?.model.name }
+    let finder = TypeToFindPlugin(\Contact.name)
     /// What the page shows, before it becomes rows.
     private(set) var list = ContactList(contacts: ContactDirectory.generate())
     /// Whether the Favourites group is open (the page keeps it: the group leaves the list while

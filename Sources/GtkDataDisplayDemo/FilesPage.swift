@@ -28,7 +28,7 @@ final class FilesPage: DemoPage {
     let search = SearchEntry(placeholder: "Search what has been read")
     let rowActions: RowActionsPlugin
     /// Typing on the table selects the first entry shown whose name starts with it.
-    let finder = TypeToFindPlugin { $0.fileEntry?.name }
+    let finder = TypeToFindPlugin(\FileEntry.name)
     /// What has been read.
     private(set) var tree: FileTree
     /// The entries read, as the search shows them (the root folder's entry on top).

@@ -11,8 +11,9 @@ import CGtkDataDisplay
 ///         .add(plugin: TypeToFindPlugin { ($0 as? ContactRow)?.model.name })
 ///         .build()
 ///
-/// A row's text is `text(generator)`; by default its `AccessibleItem.accessibleLabel`, else its model
-/// when that is a `String`. Rows without a text, and headers and footers, are never found.
+/// A row's text is `text(generator)`, or a key path's value of its model (`init(_:)`); by default
+/// its `AccessibleItem.accessibleLabel`, else its model when that is a `String`. Rows without a
+/// text, and headers and footers, are never found.
 @MainActor
 public final class TypeToFindPlugin: AdapterPlugin {
     /// The text a row is found by (nil: the row is never found).
@@ -35,6 +36,12 @@ public final class TypeToFindPlugin: AdapterPlugin {
     /// Type-to-find by `text` of each row (default: its accessible label, else a `String` model).
     public init(text: RowText? = nil) {
         self.text = text ?? Self.defaultText
+    }
+
+    /// Type-to-find by a text of the rows' models: rows showing a `Model` are found by
+    /// `model[keyPath: text]` (`TypeToFindPlugin(\Contact.name)`), other rows never.
+    public convenience init<Model>(_ text: KeyPath<Model, String>) {
+        self.init { $0.model(as: Model.self)?[keyPath: text] }
     }
 
     /// A row's accessible label, else its model when that is a string.

@@ -9,7 +9,8 @@
 // GtkCustomSorter) against the same `FilteredState` sorted: loaded to the first frame, sorted up,
 // down, and back to the app's order. Both are checked to hold the same rows at every step (count and
 // 256 positions spread over the list). Last, the resident memory per row of each side's 1M strings
-// loaded and painted, each in a fresh child process.
+// loaded and painted, each in a fresh child process. Then appends into a filtered, sorted list
+// (GtkPipelineAppends.swift).
 
 import CGtkDataDisplay
 import Foundation
@@ -21,8 +22,10 @@ enum GtkPipeline {
     private static let queries = ["s", "st", "str", "stre", "stree", "street", "stree", "stre", "str", "st", "s", ""]
 
     /// One contender's run: the first display, then each query, in ms; the rows each step showed.
-    private struct Run {
+    struct Run {
         var ms: [Double] = []
+        /// For steps timed twice: ms from the change to the painted frame (`ms`: till the call returned).
+        var paintedMs: [Double] = []
         var shown: [[String]] = []
     }
 
@@ -49,10 +52,12 @@ enum GtkPipeline {
         let ratio = memory.ours.flatMap { ours in memory.gtk.map { String(format: " (ours ×%.2f of GTK's)", ours / $0) } } ?? ""
         print("GTK PIPELINE, MEMORY — resident memory per row of the 1,000,000 strings loaded and painted, each contender "
               + "in a fresh process: ours \(describe(memory.ours)), GTK \(describe(memory.gtk))\(ratio)")
+
+        runAppends(settings: settings, runs: count)
     }
 
     /// `count` runs of each contender, alternating which goes first.
-    private static func alternate(_ count: Int, ours: () -> Run, gtk: () -> Run) -> ([Run], [Run]) {
+    static func alternate(_ count: Int, ours: () -> Run, gtk: () -> Run) -> ([Run], [Run]) {
         var a: [Run] = [], b: [Run] = []
         for run in 0..<count {
             if run % 2 == 0 {
@@ -68,7 +73,7 @@ enum GtkPipeline {
 
     /// Prints the medians of each step (and the total of all but the first, named `total`), after
     /// checking that both contenders held the same rows at every step of every run.
-    private static func report(_ labels: [String], _ ours: [Run], _ gtk: [Run], total: String?) {
+    static func report(_ labels: [String], _ ours: [Run], _ gtk: [Run], total: String?) {
         for (a, b) in zip(ours, gtk) where a.shown != b.shown {
             let step = a.shown.indices.first { a.shown[$0] != b.shown[$0] } ?? 0
             print("MISMATCH at step \(step) (\(labels[step])): ours \(a.shown[step].prefix(4)), GTK \(b.shown[step].prefix(4))")
@@ -268,13 +273,13 @@ enum GtkPipeline {
     }
 
     /// The sample of our side's store (see `sample`).
-    private static func shown(_ manager: BaseListManager) -> [String] {
+    static func shown(_ manager: BaseListManager) -> [String] {
         sample(count: manager.store.count) { (manager.store.generator(at: $0) as! BaseRowGenerator<WordView>).model }
     }
 
     /// A run of one contender in a window of its own: `body` gets the window, its painted frames and
     /// the run to fill.
-    private static func inWindow(_ body: (WindowHost, PaintedFrames, inout Run) -> Void) -> Run {
+    static func inWindow(_ body: (WindowHost, PaintedFrames, inout Run) -> Void) -> Run {
         let host = WindowHost()
         let frames = PaintedFrames(window: host.window)
         var run = Run()
@@ -285,7 +290,7 @@ enum GtkPipeline {
     }
 
     /// Strings as C strings: the app's data for GTK's side, made before the clock starts.
-    private struct CStrings {
+    struct CStrings {
         private var pointers: [UnsafeMutablePointer<CChar>?]
 
         init(_ strings: [String]) {
@@ -300,12 +305,21 @@ enum GtkPipeline {
             }
         }
 
+        /// Appends the strings of `range` to the end of `list` (one splice).
+        func splice(into list: OpaquePointer, range: Range<Int>) {
+            var batch = pointers[range].map { UnsafePointer($0) }
+            batch.append(nil)
+            batch.withUnsafeMutableBufferPointer { buffer in
+                gtk_string_list_splice(list, g_list_model_get_n_items(gdd_list_model(UnsafeMutableRawPointer(list))), 0, buffer.baseAddress)
+            }
+        }
+
         func free() { for pointer in pointers { Glibc.free(pointer) } }
     }
 
     /// A `GtkListView` of labels over the string objects of `model` (transfer full), in a scrolled
     /// window (returned, with a reference of its own).
-    private static func listView(over model: OpaquePointer) -> UnsafeMutablePointer<GtkWidget> {
+    static func listView(over model: OpaquePointer) -> UnsafeMutablePointer<GtkWidget> {
         let selection = gtk_single_selection_new(model)!
         let factory = gtk_signal_list_item_factory_new()!
         let raw = UnsafeMutableRawPointer(factory)
@@ -324,7 +338,7 @@ enum GtkPipeline {
     }
 
     /// The sample of a model of string objects (see `sample`).
-    private static func shownStrings(_ model: OpaquePointer) -> [String] {
+    static func shownStrings(_ model: OpaquePointer) -> [String] {
         sample(count: Int(g_list_model_get_n_items(model))) { position in
             let item = g_list_model_get_item(model, guint(position))!
             defer { g_object_unref(item) }
@@ -341,7 +355,7 @@ enum GtkPipeline {
     }
 
     /// `count` words of 2–4 syllables (seeded; some repeat).
-    private static func madeUpWords(_ count: Int, seed: UInt64) -> [String] {
+    static func madeUpWords(_ count: Int, seed: UInt64) -> [String] {
         var random = SeededRandom(seed: seed)
         let syllables = ["an", "bel", "cor", "da", "en", "fi", "gar", "ho", "is", "ka", "lo", "mer", "ni", "or", "pa", "st", "re", "et"]
         return (0..<count).map { _ in
@@ -350,7 +364,7 @@ enum GtkPipeline {
     }
 
     /// The step's row count, and the texts at 256 positions spread over `count` rows.
-    private static func sample(count: Int, _ text: (Int) -> String) -> [String] {
+    static func sample(count: Int, _ text: (Int) -> String) -> [String] {
         guard count > 0 else { return [] }
         let step = max(1, count / 256)
         return ["\(count)"] + stride(from: 0, to: count, by: step).map(text)

@@ -38,7 +38,9 @@ final class FilteredStateTests: XCTestCase {
     }
 
     func testRandomTypingFiltersAndSortsShowWhatAFilterAndSortOfTheModelsShows() async throws {
-        let models = words(3_000, seed: 5)
+        let pool = words(3_400, seed: 5)
+        var models = Array(pool.prefix(3_000))
+        var reserve = pool.dropFirst(3_000)   // appended now and then
         let manager = BaseListManager()
         let state = try list(manager, models)
         try state.addFilter(ModelFilter("long", isOn: false) { $0.length >= 7 })
@@ -47,12 +49,12 @@ final class FilteredStateTests: XCTestCase {
         var sort = 0
         var rng = RandomizedRNG(seed: 9)
         var typed = ""
-        var narrowedSteps = 0, recalledSteps = 0
+        var narrowedSteps = 0, recalledSteps = 0, appendedSteps = 0
         /// The last eight queries searched (lower case), the latest first: their matches are kept.
         var recent: [String] = []
         for step in 0..<300 {
             let before = state.matchCount
-            let roll = rng.next() % 10
+            let roll = rng.next() % 11
             var narrowing = false, recalled = false
             func search(_ query: String) throws {
                 let folded = query.lowercased()
@@ -77,9 +79,18 @@ final class FilteredStateTests: XCTestCase {
             case 8:
                 sort = Int(rng.next() % UInt64(sorts.count))
                 try state.sort(by: sorts[sort])
-            default:
+            case 9:
                 typed = ""
                 try search("")
+            default:
+                // New models, shown where the sort and the query put them.
+                let new = Array(reserve.prefix(1 + Int(rng.next() % 6)))
+                reserve = reserve.dropFirst(new.count)
+                try state.append(new)
+                models += new
+                if !new.isEmpty { appendedSteps += 1 }
+                // The recent queries' matches are dropped, but the current query's.
+                recent = state.query.isEmpty ? [] : [state.query.lowercased()]
             }
             // The same result by brute force: every model tested, then a stable sort.
             let on = state.filters.filter(\.isOn)
@@ -103,6 +114,7 @@ final class FilteredStateTests: XCTestCase {
         }
         XCTAssertGreaterThan(narrowedSteps, 20, "the walk typed on often enough")
         XCTAssertGreaterThan(recalledSteps, 20, "and came back to recent queries often enough")
+        XCTAssertGreaterThan(appendedSteps, 15, "and appended models often enough")
     }
 
     func testARowShownAgainIsTheSameGeneratorAndNothingRebinds() async throws {
@@ -181,6 +193,20 @@ final class FilteredStateTests: XCTestCase {
         XCTAssertEqual(shown(manager), ["[Pinned]", "pinned Anna", "Anna"], "made again for the query")
     }
 
+    func testModelsAppendedToASortedSearchedListStandWhereTheSortPutsThem() async throws {
+        let manager = BaseListManager()
+        let state = try list(manager)
+        try state.setQuery("a")
+        try state.sort { $0.text < $1.text }
+        try state.append([Word(text: "banana"), Word(text: "cherry"), Word(text: "apple")])
+        XCTAssertEqual(shown(manager), ["apple", "banana"], "sorted from the first models on, “cherry” hidden")
+        try state.append([Word(text: "avocado"), Word(text: "date"), Word(text: "bay")])
+        XCTAssertEqual(shown(manager), ["apple", "avocado", "banana", "bay", "date"])
+        XCTAssertEqual(state.matchCount, 5)
+        try state.setQuery("")
+        XCTAssertEqual(shown(manager), ["apple", "avocado", "banana", "bay", "cherry", "date"])
+    }
+
     func testBadInputIsATypedErrorAndChangesNothing() async throws {
         let manager = BaseListManager()
         let state = try list(manager, words(50, seed: 2))
@@ -197,6 +223,17 @@ final class FilteredStateTests: XCTestCase {
             XCTAssertEqual($0 as? DataDisplayError, .indexOutOfRange(index: 0, count: 0))
         }
         XCTAssertThrowsError(try state.removeFilter(at: -1))
+        // Appended models: one with the id of a model shown, one twice; none of them is inserted.
+        let shownWord = try XCTUnwrap(rows.first)
+        XCTAssertThrowsError(try state.append([Word(text: "zanzibar"), Word(text: shownWord)])) {
+            guard case .duplicateDiffID = $0 as? DataDisplayError else { return XCTFail("\($0)") }
+        }
+        XCTAssertThrowsError(try state.append([Word(text: "twice a"), Word(text: "twice a")]))
+        XCTAssertEqual(shown(manager), rows)
+        XCTAssertEqual(state.models.count, 50)
+        try state.append([Word(text: "zanzibar")])
+        XCTAssertEqual(shown(manager), rows + ["zanzibar"], "unsorted: after the others; it matches “a”")
+        XCTAssertEqual(state.models.count, 51)
         // A row maker that makes rows with one id: the sort that would show them throws and is not kept.
         let clashing = try FilteredState<Word>(manager: BaseListManager(), models: [], text: \.text) { _ in LabelRow(model: "x", id: "x") }
         XCTAssertThrowsError(try clashing.setModels(words(2, seed: 4)))

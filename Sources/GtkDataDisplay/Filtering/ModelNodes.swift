@@ -55,6 +55,51 @@ struct ModelNodes<Model> {
     /// The parent of model `index`, -1 at the top level.
     func parent(of index: Int) -> Int { parents.isEmpty ? -1 : parents[index] }
 
+    /// Numbers `new` after the models of a flat list and puts them among the sorted ones: after
+    /// every model `areInIncreasingOrder` does not place after them (as a stable sort of all of
+    /// them would, the new ones being last in the app's order); at the end without an order.
+    /// Returns the new numbers' places in `roots`, ascending. One pass over `roots`.
+    mutating func append(_ new: [Model], order areInIncreasingOrder: ((Model, Model) -> Bool)?) -> [Int] {
+        precondition(isFlat, "only a flat list takes models this way")
+        let first = models.count
+        models.append(contentsOf: new)
+        let added = Array(first..<models.count)
+        guard let areInIncreasingOrder else {
+            roots.append(contentsOf: added)
+            return Array((roots.count - added.count)..<roots.count)
+        }
+        inAppOrder = false
+        let models = self.models
+        let incoming = StableSort.sorted(added) { areInIncreasingOrder(models[$0], models[$1]) }
+        // Each new model goes after the last root it does not sort before (binary search), then
+        // one merge.
+        var places: [Int] = []
+        places.reserveCapacity(incoming.count)
+        var merged: [Int] = []
+        merged.reserveCapacity(roots.count + incoming.count)
+        var taken = 0
+        for number in incoming {
+            var low = taken, high = roots.count
+            while low < high {
+                let mid = (low + high) / 2
+                if areInIncreasingOrder(models[number], models[roots[mid]]) { high = mid } else { low = mid + 1 }
+            }
+            merged.append(contentsOf: roots[taken..<low])
+            taken = low
+            places.append(merged.count)
+            merged.append(number)
+        }
+        merged.append(contentsOf: roots[taken...])
+        roots = merged
+        return places
+    }
+
+    /// Takes back the last `count` models `append` numbered, and puts `roots` back as they were.
+    mutating func removeAppended(_ count: Int, roots previous: [Int]) {
+        models.removeLast(count)
+        roots = previous
+    }
+
     /// Sorts the top-level models and each folder's children by `areInIncreasingOrder` of their
     /// numbers, keeping the app's order among equal models; nil: the app's order.
     mutating func order(by areInIncreasingOrder: ((Int, Int) -> Bool)?) {

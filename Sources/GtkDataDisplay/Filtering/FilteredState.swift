@@ -16,7 +16,10 @@
 ///   the previous matches (typing narrows); the matches of the last eight queries are kept, so a
 ///   deleted letter compares no text at all.
 /// - **Filters**: a model must pass every filter that is on (`ModelFilter`), switched by index.
-/// - **Sort**: `sort(by:)` orders the models (siblings, in a tree); the manager moves the rows by diff.
+/// - **Sort**: `sort(by:)` orders the models (siblings, in a tree), a stable sort; the manager
+///   moves the rows by diff.
+/// - **Appending**: `append(_:)` adds models that arrive later; in a list the manager inserts only
+///   the new rows shown, each where the sort puts it.
 /// - **Rows above**: `leadingSections` adds sections of the app's own before the models' (a
 ///   Favourites group), made for every update; `refresh()` shows them again after they changed.
 /// - **Sections**: `group(by:header:)` puts the top-level rows in sections by a key, in order of the

@@ -388,9 +388,11 @@ public final class FilteredState<Model> {
         }
         var expandedFolders = self.expandedFolders
         var folderNumbers: [ObjectIdentifier: Int] = [:]
-        // Which models the query and the filters let through (nil: all of them).
+        // Which models the query and the filters let through (nil: all of them; not needed for a
+        // search over a list in the app's order, which shows its matches as they stand).
         var flags: [Bool]?
-        if matches != nil || !active.isEmpty {
+        let matchesAsTheyStand = nodes.isFlat && nodes.isInAppOrder && active.isEmpty && matches != nil
+        if !matchesAsTheyStand, matches != nil || !active.isEmpty {
             var marked = [Bool](repeating: matches == nil, count: nodes.count)
             if let matches { for index in matches { marked[index] = true } }
             if !active.isEmpty {
@@ -404,8 +406,10 @@ public final class FilteredState<Model> {
         let shownRoots: [Int], top: [any RowGenerator], matched: Int?
         if nodes.isFlat {
             // A list: the models let through, in sorted order, each by its row.
-            if let flags {
-                shownRoots = nodes.isInAppOrder && active.isEmpty ? matches! : nodes.roots.filter { flags[$0] }
+            if matchesAsTheyStand {
+                shownRoots = matches!
+            } else if let flags {
+                shownRoots = nodes.roots.filter { flags[$0] }
             } else {
                 shownRoots = nodes.roots
             }
@@ -413,7 +417,7 @@ public final class FilteredState<Model> {
             made.reserveCapacity(shownRoots.count)
             for index in shownRoots { made.append(leaf(index)) }
             top = made
-            matched = flags == nil ? nil : shownRoots.count
+            matched = matches == nil && active.isEmpty ? nil : shownRoots.count
         } else {
             var built = ShownTree(nodes: nodes, matched: flags)
             top = built.topRows(leaf: leaf, folder: { index, children, opened in

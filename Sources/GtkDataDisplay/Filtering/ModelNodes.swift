@@ -68,7 +68,6 @@ struct ModelNodes<Model> {
             roots.append(contentsOf: added)
             return Array((roots.count - added.count)..<roots.count)
         }
-        inAppOrder = false
         let models = self.models
         let incoming = StableSort.sorted(added) { areInIncreasingOrder(models[$0], models[$1]) }
         // Each new model goes after the last root it does not sort before (binary search), then

@@ -115,10 +115,7 @@ enum GtkPipeline {
         return inWindow { host, frames, run in
             let t0 = Clock.now()
             let list = strings.stringList()
-            let expression = gtk_property_expression_new(gtk_string_object_get_type(), nil, "string")
-            let filter = gtk_string_filter_new(expression)!   // takes the expression
-            gtk_string_filter_set_ignore_case(filter, 1)
-            gtk_string_filter_set_match_mode(filter, GTK_STRING_FILTER_MATCH_MODE_SUBSTRING)
+            let filter = substringFilter()
             g_object_ref(UnsafeMutableRawPointer(filter))     // kept to set the search; the model takes one
             let filtered = gtk_filter_list_model_new(gdd_list_model(UnsafeMutableRawPointer(list)), UnsafeMutableRawPointer(filter).assumingMemoryBound(to: GtkFilter.self))!
             let view = listView(over: gdd_list_model(UnsafeMutableRawPointer(filtered))!)
@@ -192,6 +189,15 @@ enum GtkPipeline {
         host.show(view)
         run.ms.append(Clock.ms(t0, frames.waitForPaint()))
         return (sorted, view)
+    }
+
+    /// A `GtkStringFilter` on string objects' strings: substring, case ignored (a full reference).
+    static func substringFilter() -> OpaquePointer {
+        let expression = gtk_property_expression_new(gtk_string_object_get_type(), nil, "string")
+        let filter = gtk_string_filter_new(expression)!   // takes the expression
+        gtk_string_filter_set_ignore_case(filter, 1)
+        gtk_string_filter_set_match_mode(filter, GTK_STRING_FILTER_MATCH_MODE_SUBSTRING)
+        return filter
     }
 
     // MARK: Memory

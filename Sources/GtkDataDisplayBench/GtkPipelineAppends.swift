@@ -72,9 +72,7 @@ extension GtkPipeline {
         defer { cStrings.free() }
         return inWindow { host, frames, run in
             let list = gtk_string_list_new(nil)!
-            let filter = gtk_string_filter_new(gtk_property_expression_new(gtk_string_object_get_type(), nil, "string"))!
-            gtk_string_filter_set_ignore_case(filter, 1)
-            gtk_string_filter_set_match_mode(filter, GTK_STRING_FILTER_MATCH_MODE_SUBSTRING)
+            let filter = substringFilter()
             gtk_string_filter_set_search(filter, appendQuery)
             let filtered = gtk_filter_list_model_new(gdd_list_model(UnsafeMutableRawPointer(list)),
                                                      UnsafeMutableRawPointer(filter).assumingMemoryBound(to: GtkFilter.self))!

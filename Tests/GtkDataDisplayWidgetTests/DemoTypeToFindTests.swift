@@ -70,5 +70,7 @@ final class DemoTypeToFindTests: WidgetTestCase {
                        "the next name starting with “b”, wrapping round")
         XCTAssertEqual(page.search.text, "", "the search field got none of the keys")
         XCTAssertEqual(names().count, 5, "nothing was filtered")
+        try input.key("Escape")
+        XCTAssertFalse(page.finder.isOpen)
     }
 }

@@ -3,11 +3,16 @@ import CGtkDataDisplay
 // A plugin's popover (a row menu, the type-to-find entry) hangs on the adapter's item view.
 
 extension ListBaseAdapter {
-    /// Parents `popover` to the item view, and takes it off again when the view is destroyed: GTK
-    /// wants a widget's children gone before it finalizes. `popover` (a reference of the plugin's
-    /// own) keeps it alive meanwhile.
+    /// Parents `popover` to the item view, closes it when the view is unmapped, and takes it off
+    /// again when the view is destroyed: GTK wants a widget's children gone before it finalizes.
+    /// `popover` (a reference of the plugin's own) keeps it alive meanwhile.
     func parentPopover(_ popover: ObjectReference) {
         gtk_widget_set_parent(popover.pointer.asWidget, itemView)
+        // An open popover holds the keyboard: it closes with the view (its window closed or the
+        // view taken out of it), or no later window of the process gets a key.
+        Signal.connect(untyped(itemView), "unmap") {
+            if gtk_widget_get_visible(popover.pointer.asWidget) != 0 { gtk_popover_popdown(gdd_popover(popover.pointer)) }
+        }
         Signal.connect(untyped(itemView), "destroy") {
             if gtk_widget_get_parent(popover.pointer.asWidget) != nil { gtk_widget_unparent(popover.pointer.asWidget) }
         }

@@ -109,11 +109,7 @@ public final class RowActionsPlugin: AdapterPlugin {
         precondition(self.adapter == nil, "a RowActionsPlugin serves one view: make one per adapter")
         self.adapter = adapter
         let view = adapter.itemView
-        adapter.parentPopover(menu.reference)
-        // A view leaving the screen (its window closed) takes its menu and the menu's grab along.
-        Signal.connect(untyped(view), "unmap") { [weak self] in
-            if self?.menu.isOpen == true { self?.menu.close() }
-        }
+        adapter.parentPopover(menu.reference)   // closes with the view (its window closed), grab and all
         menu.onChoose = { [weak self] action in self?.choose(action) }
         menu.onClosed = { [weak self] in self?.menuClosed() }
         adapter.manager.didApplyChange.addListener(key: ObjectIdentifier(self)) { [weak self] in self?.managerChanged() }

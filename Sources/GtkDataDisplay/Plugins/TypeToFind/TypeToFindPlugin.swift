@@ -143,10 +143,11 @@ public final class TypeToFindPlugin: AdapterPlugin {
         return generator
     }
 
-    /// The entry closed: the row found takes the focus.
+    /// The entry closed: the row found takes the focus (unless the view went away: it closed with it).
     private func closed() {
         guard let adapter, let generator = foundGenerator else { return }
         foundGenerator = nil
+        guard gtk_widget_get_mapped(adapter.itemView) != 0 else { return }
         _ = adapter.focus(generator)
     }
 }

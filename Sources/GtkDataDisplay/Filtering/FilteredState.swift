@@ -41,14 +41,14 @@ public final class FilteredState<Model> {
     /// The manager kept showing the result.
     public let manager: BaseListManager
     /// The models (the tree's top-level models), as the app gave them.
-    public private(set) var models: [Model] = []
+    public internal(set) var models: [Model] = []
     /// The search query (empty: no search).
     public var query: String { textQuery.text }
     /// The filters, in the order they were added.
     public private(set) var filters: [ModelFilter<Model>] = []
     /// How many models the query and the filters that are on match (in a tree, not counting the
     /// folders shown only for what they hold); nil with no query and no filter on.
-    public private(set) var matchCount: Int?
+    public internal(set) var matchCount: Int?
     /// How many models' texts the last change of the query compared: all of them, only the previous
     /// query's matches when the new query contains it, or none for one of the last eight queries.
     public private(set) var comparedTexts = 0
@@ -58,24 +58,24 @@ public final class FilteredState<Model> {
     /// Whether a search ignores accents as well as case.
     public let ignoringAccents: Bool
 
-    private let text: (Model) -> String
-    private let children: ((Model) -> [Model]?)?
-    private let row: (Model) -> any RowGenerator
+    let text: (Model) -> String
+    let children: ((Model) -> [Model]?)?
+    let row: (Model) -> any RowGenerator
     private let folder: ((Model, [any RowGenerator], Bool?) -> any RowGenerator)?
-    private var textQuery: TextQuery
-    private var order: ((Model, Model) -> Bool)?
-    private var grouping: ((Model) -> AnyHashable, (AnyHashable, Int) -> any RowGenerator)?
+    var textQuery: TextQuery
+    var order: ((Model, Model) -> Bool)?
+    var grouping: ((Model) -> AnyHashable, (AnyHashable, Int) -> any RowGenerator)?
     /// Every model of the tree, parents before their children (`ModelNodes`).
-    private var nodes = ModelNodes<Model>()
+    var nodes = ModelNodes<Model>()
     /// Each node's folded text, made at the first search.
-    private var keys: [String]?
+    var keys: [String]?
     /// The nodes the current query matches (ascending), nil without a query.
-    private var textMatches: [Int]?
+    var textMatches: [Int]?
     /// The matches of the last few queries, the latest first, by folded query.
-    private var recentMatches: [(query: [UInt8], matches: [Int])] = []
+    var recentMatches: [(query: [UInt8], matches: [Int])] = []
     private static var recentQueries: Int { 8 }
     /// Each leaf's row, made on first showing.
-    private var rows: [(any RowGenerator)?] = []
+    var rows: [(any RowGenerator)?] = []
     /// The fold state each folder was last shown with, by number.
     private var expandedFolders: [Int: Bool] = [:]
     /// The number of each folder's row shown now.
@@ -147,101 +147,6 @@ public final class FilteredState<Model> {
         remember(matches)
     }
 
-    /// Adds `models` after the app's models, each shown where the sort puts it when the query and
-    /// the filters let it through. In a list without sections of its own or the app's, the manager
-    /// inserts just the new rows (`insert(_:after:)`: a step costs about what it adds, however many
-    /// rows are shown); in a tree or with sections, it is `setModels` with every model. Throws what
-    /// those throw (a model's id shown already) and then changes nothing.
-    public func append(_ models: [Model]) throws(DataDisplayError) {
-        guard !models.isEmpty else { return }
-        guard nodes.isFlat, children == nil, grouping == nil, leadingSections == nil else {
-            try setModels(self.models + models)
-            return
-        }
-        let first = nodes.count
-        let previousRoots = nodes.roots
-        let places = nodes.append(models, order: order)
-        let folded = keys == nil && textQuery.isEmpty ? nil
-            : models.map { TextQuery.fold(text($0), ignoringAccents: ignoringAccents) }
-        let active = filters.filter(\.isOn)
-        // Whether a model is shown: an old one the query matched (its matches are numbers in
-        // ascending order: a binary search), a new one the query matches; then the filters.
-        let matched = textMatches
-        func isShown(_ number: Int) -> Bool {
-            if number >= first {
-                if let folded, !textQuery.isEmpty, !textQuery.matches(folded[number - first]) { return false }
-            } else if let matched {
-                var low = 0, high = matched.count
-                while low < high {
-                    let mid = (low + high) / 2
-                    if matched[mid] < number { low = mid + 1 } else { high = mid }
-                }
-                if low == matched.count || matched[low] != number { return false }
-            }
-            let model = nodes.models[number]
-            return active.allSatisfy { $0.isIncluded(model) }
-        }
-        rows.append(contentsOf: repeatElement(nil, count: models.count))
-        do throws(DataDisplayError) {
-            try insertRows(at: places, isShown: isShown)
-        } catch {
-            nodes.removeAppended(models.count, roots: previousRoots)
-            rows.removeLast(models.count)
-            throw error
-        }
-        self.models.append(contentsOf: models)
-        if let folded {
-            if keys == nil { keys = nodes.models.prefix(first).map { TextQuery.fold(text($0), ignoringAccents: ignoringAccents) } }
-            keys!.append(contentsOf: folded)
-        }
-        recentMatches = []   // their matches lack the new models
-        if textMatches != nil {
-            for number in first..<nodes.count where textQuery.matches(keys![number]) { textMatches!.append(number) }
-            remember(textMatches)
-        }
-        if let count = matchCount { matchCount = count + (first..<nodes.count).filter(isShown).count }
-    }
-
-    /// Inserts the rows of the new roots at `places` that are shown, each after the shown row before
-    /// it (a run of new rows in one call), with their ids checked together first, so that none is
-    /// inserted when one is refused.
-    private func insertRows(at places: [Int], isShown: (Int) -> Bool) throws(DataDisplayError) {
-        let roots = nodes.roots
-        var runs: [(anchor: Int?, numbers: [Int])] = []
-        for place in places {
-            let number = roots[place]
-            guard isShown(number) else { continue }
-            // The shown row before it: an old one, or a new one this call inserts.
-            var anchor: Int?
-            var back = place - 1
-            while back >= 0, !isShown(roots[back]) { back -= 1 }
-            if back >= 0 { anchor = roots[back] }
-            if let last = runs.last, anchor == last.numbers.last {
-                runs[runs.count - 1].numbers.append(number)
-            } else {
-                runs.append((anchor, [number]))
-            }
-        }
-        guard !runs.isEmpty else { return }
-        func leaf(_ number: Int) -> any RowGenerator {
-            if let made = rows[number] { return made }
-            let made = row(nodes.models[number])
-            rows[number] = made
-            return made
-        }
-        let made = runs.map { $0.numbers.map(leaf) }
-        _ = try manager.validateNew(made.flatMap { $0 })
-        for (run, generators) in zip(runs, made) {
-            if let anchor = run.anchor {
-                try manager.insert(generators, after: rows[anchor]!)
-            } else if let firstShown = manager.sections.last?.rows.first {
-                try manager.insert(generators, before: firstShown)
-            } else {
-                try manager.add(generators)
-            }
-        }
-    }
-
     /// Searches for `query` (empty: shows every model the filters let through).
     public func setQuery(_ query: String) throws(DataDisplayError) {
         let new = TextQuery(query, ignoringAccents: ignoringAccents)
@@ -262,7 +167,7 @@ public final class FilteredState<Model> {
     }
 
     /// Keeps `matches` as the current query's among the recent ones.
-    private func remember(_ matches: [Int]?) {
+    func remember(_ matches: [Int]?) {
         guard let matches else { return }
         recentMatches.removeAll { $0.query == textQuery.folded }
         recentMatches.insert((textQuery.folded, matches), at: 0)

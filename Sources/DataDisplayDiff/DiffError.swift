@@ -8,6 +8,9 @@ public enum DiffError: Error, Equatable, CustomStringConvertible {
     /// The task running a plan made with `checkingCancellation: true` was cancelled; the diff stopped
     /// and released what it had built.
     case cancelled
+    /// A match given by the caller (`ListDiff.plan(oldIndexOfNew:oldCount:)`) names, for the new row
+    /// at `newIndex`, an old row out of range or one an earlier new row named.
+    case invalidMatch(newIndex: Int, oldIndex: Int)
 
     /// For example `duplicate diff id "42" in the new list at 3 and 7`.
     public var description: String {
@@ -17,6 +20,8 @@ public enum DiffError: Error, Equatable, CustomStringConvertible {
             return "duplicate diff id \"\(id)\" in the \(list) list at \(firstIndex) and \(secondIndex)"
         case .cancelled:
             return "the diff was cancelled"
+        case let .invalidMatch(newIndex, oldIndex):
+            return "the new row at \(newIndex) is matched to old row \(oldIndex), out of range or matched before"
         }
     }
 }

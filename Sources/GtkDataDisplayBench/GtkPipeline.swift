@@ -47,11 +47,14 @@ enum GtkPipeline {
         let (oursSorted, gtkSorted) = alternate(count) { oursSortRun(strings) } gtk: { gtkSortRun(strings) }
         report(["load", "ascending", "descending", "unsorted"], oursSorted, gtkSorted, total: nil)
 
+        reportFloor(strings, ours: oursSorted, gtk: gtkSorted, runs: count)
+
         let memory = memoryPerRow(size: strings.count, settings: settings)
         let describe = { (bytes: Double?) in bytes.map { String(format: "%.0f B", $0) } ?? "not measured" }
-        let ratio = memory.ours.flatMap { ours in memory.gtk.map { String(format: " (ours ×%.2f of GTK's)", ours / $0) } } ?? ""
+        let ratio = memory[.ours].flatMap { ours in memory[.gtk].map { String(format: " (ours ×%.2f of GTK's)", ours / $0) } } ?? ""
         print("GTK PIPELINE, MEMORY — resident memory per row of the 1,000,000 strings loaded and painted, each contender "
-              + "in a fresh process: ours \(describe(memory.ours)), GTK \(describe(memory.gtk))\(ratio)")
+              + "in a fresh process: ours \(describe(memory[.ours])), GTK \(describe(memory[.gtk]))\(ratio); "
+              + "the floor (one GListStore of string objects) \(describe(memory[.floor]))")
 
         runAppends(settings: settings, runs: count)
     }
@@ -151,7 +154,7 @@ enum GtkPipeline {
         }
     }
 
-    private static func gtkSortRun(_ strings: [String]) -> Run {
+    static func gtkSortRun(_ strings: [String]) -> Run {
         let cStrings = CStrings(strings)
         defer { cStrings.free() }
         return inWindow { host, frames, run in
@@ -180,7 +183,7 @@ enum GtkPipeline {
     /// GTK's side of the sort task: `strings` in a `GtkStringList` under a `GtkSortListModel` (no
     /// sorter yet) in a list view shown in `host`, timed to the painted frame into `run`; the sort
     /// model and the view (a reference of its own).
-    private static func gtkSortList(_ strings: CStrings, _ host: WindowHost, _ frames: PaintedFrames,
+    static func gtkSortList(_ strings: CStrings, _ host: WindowHost, _ frames: PaintedFrames,
                                     _ run: inout Run) -> (OpaquePointer, UnsafeMutablePointer<GtkWidget>) {
         let t0 = Clock.now()
         let list = strings.stringList()
@@ -202,12 +205,15 @@ enum GtkPipeline {
 
     // MARK: Memory
 
+    /// Whose list a memory child shows: ours, GTK's pipeline, or the floor (`GtkPipelineFloor.swift`).
+    enum Side: String { case ours, gtk, floor }
+
     /// Resident memory per row of each contender's list of `size` made-up strings, shown and
     /// painted, each in a fresh child process (`--worker pipeline-memory-…`): nil for a contender
     /// whose child failed.
-    private static func memoryPerRow(size: Int, settings: Settings) -> (ours: Double?, gtk: Double?) {
-        func child(_ side: String) -> Double? {
-            guard let process = ChildProcess(arguments: ["--worker", "pipeline-memory-\(side)", "--size", String(size)]
+    private static func memoryPerRow(size: Int, settings: Settings) -> [Side: Double] {
+        func child(_ side: Side) -> Double? {
+            guard let process = ChildProcess(arguments: ["--worker", "pipeline-memory-\(side.rawValue)", "--size", String(size)]
                                               + settings.arguments) else { return nil }
             let deadline = Clock.now() + 300_000_000_000
             var bytes: Double?
@@ -222,21 +228,24 @@ enum GtkPipeline {
                 }
             }
         }
-        return (child("ours"), child("gtk"))
+        var bytes: [Side: Double] = [:]
+        for side in [Side.ours, .gtk, .floor] { bytes[side] = child(side) }
+        return bytes
     }
 
-    /// The child of `memoryPerRow`: prints "MEMORY <resident bytes per row>" for one contender's
-    /// list of `size` strings (the strings themselves made before; a small list of the same kind
-    /// shown first, so that types, styles and fonts do not count).
-    static func measureMemory(size: Int, gtk: Bool, settings: Settings) {
+    /// The child of `memoryPerRow`: prints "MEMORY <resident bytes per row>" for one side's list of
+    /// `size` strings (the strings themselves made before; a small list of the same kind shown
+    /// first, so that types, styles and fonts do not count).
+    static func measureMemory(size: Int, side: Side, settings: Settings) {
         guard WindowHost.initializeGTK() else { return }
         let strings = madeUpWords(size, seed: settings.seed &+ 1)
-        let cStrings = gtk ? CStrings(strings) : nil
+        let cStrings = side == .ours ? nil : CStrings(strings)
         func show(_ strings: [String], _ cStrings: CStrings?, measuring: Bool) {
             _ = inWindow { host, frames, run in
                 let before = ProcessMemory.read()?.rss ?? 0
                 if let cStrings {
-                    let (_, view) = gtkSortList(cStrings, host, frames, &run)
+                    let view = side == .gtk ? gtkSortList(cStrings, host, frames, &run).1
+                        : floorList(cStrings, host, frames, &run).view
                     if measuring { report(before) }
                     host.show(nil)
                     g_object_unref(UnsafeMutableRawPointer(view))
@@ -253,7 +262,7 @@ enum GtkPipeline {
             print("MEMORY \(Double(after - before) / Double(size))")
         }
         let warm = Array(strings.prefix(200))
-        let warmC = gtk ? CStrings(warm) : nil
+        let warmC = side == .ours ? nil : CStrings(warm)
         show(warm, warmC, measuring: false)
         warmC?.free()
         show(strings, cStrings, measuring: true)
@@ -318,6 +327,18 @@ enum GtkPipeline {
             batch.withUnsafeMutableBufferPointer { buffer in
                 gtk_string_list_splice(list, g_list_model_get_n_items(gdd_list_model(UnsafeMutableRawPointer(list))), 0, buffer.baseAddress)
             }
+        }
+
+        /// A `GListStore` of a `GtkStringObject` for each string, made one by one and put in with
+        /// one splice (transfer full): what one store of objects costs, as the library's store has.
+        func stringObjectStore() -> OpaquePointer {
+            let store = g_list_store_new(gtk_string_object_get_type())!
+            var objects = pointers.dropLast().map { UnsafeMutableRawPointer(gtk_string_object_new($0)) }
+            objects.withUnsafeMutableBufferPointer { buffer in
+                g_list_store_splice(store, 0, 0, buffer.baseAddress, guint(buffer.count))
+            }
+            for object in objects { g_object_unref(object) }
+            return store
         }
 
         func free() { for pointer in pointers { Glibc.free(pointer) } }

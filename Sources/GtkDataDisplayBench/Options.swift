@@ -21,7 +21,7 @@ struct Options {
         case treeOnly(runs: Int?)
         case tableOnly(runs: Int?)
         case pipelineOnly(runs: Int?)
-        case pipelineMemoryWorker(size: Int, gtk: Bool)
+        case pipelineMemoryWorker(size: Int, side: GtkPipeline.Side)
         case help
     }
 
@@ -260,8 +260,9 @@ struct Options {
                 case "views": options.mode = .viewsWorker(size: size, mixes: options.mixes)
                 case "interactive": options.mode = .interactiveWorker(size: size)
                 case "single-ops": options.mode = .singleOpsWorker(size: size)
-                case "pipeline-memory-ours", "pipeline-memory-gtk":
-                    options.mode = .pipelineMemoryWorker(size: size, gtk: kind.hasSuffix("gtk"))
+                case "pipeline-memory-ours": options.mode = .pipelineMemoryWorker(size: size, side: .ours)
+                case "pipeline-memory-gtk": options.mode = .pipelineMemoryWorker(size: size, side: .gtk)
+                case "pipeline-memory-floor": options.mode = .pipelineMemoryWorker(size: size, side: .floor)
                 default: throw OptionError("unknown worker \(kind)")
                 }
             }

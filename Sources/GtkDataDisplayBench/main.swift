@@ -58,8 +58,8 @@ case .tableOnly(let runs):
     for size in options.sizes { TableSort.run(size: size, settings: options.settings, runs: runs) }
 case .pipelineOnly(let runs):
     GtkPipeline.run(settings: options.settings, runs: runs)
-case .pipelineMemoryWorker(let size, let gtk):
-    GtkPipeline.measureMemory(size: size, gtk: gtk, settings: options.settings)
+case .pipelineMemoryWorker(let size, let side):
+    GtkPipeline.measureMemory(size: size, side: side, settings: options.settings)
 case .auditOnly(let runs):
     AuditOnly.run(sizes: options.sizes, settings: options.settings, runs: runs)
 case .parent:

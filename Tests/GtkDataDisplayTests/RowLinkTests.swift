@@ -108,7 +108,7 @@ final class RowLinkTests: XCTestCase {
 
     func testLinksOfAManagerThatIsGoneOrMovedOnCanBeClaimed() async throws {
         let row = LabelRow(model: "a", id: 1)
-        func owner() -> UInt64? { RowLinks.link(of: row)?.owner }
+        func owner() -> UInt32? { RowLinks.link(of: row)?.owner }
         var first: BaseListManager? = BaseListManager()
         try first!.setState([Section(rows: [row])])
         XCTAssertEqual(owner(), first!.linkOwner)

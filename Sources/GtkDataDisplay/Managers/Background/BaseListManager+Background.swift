@@ -81,6 +81,7 @@ extension BaseListManager {
         intentVersion &+= 1
         RowObjectPool.holdRetired()
         commit(prepared.flat, plan: plan, oldFlat: oldFlat)
+        linkedVersion = mutationVersion &- 1   // the version was counted before the commit here
         if batchDepth == 0 { endRetired() }
         RowObjectPool.releaseRetired()
         didApplyChange.invoke()

@@ -74,13 +74,15 @@ extension BaseListManager {
         return linking
     }
 
-    /// Links `generator` to `row` in a whole-state update that is linking (`beginRelinking`), with
-    /// the manager's `owner` and `stamp` (passed in: the update's loop reads them once). A generator
+    /// Links `generator` to `row` at `position` of the new flat rows in a whole-state update that is
+    /// linking (`beginRelinking`), with the manager's `owner` and `stamp` (passed in: the update's
+    /// loop reads them once). A generator
     /// whose link cannot be written goes into `strays`, the table the update leaves.
     @inline(__always)
-    static func relink(_ row: Row, _ generator: borrowing any RowGenerator,
-                       owner: UInt64, stamp: UInt64, strays: inout RowLookup) {
-        if !RowLinks.write(to: generator, row: row, owner: owner, stamp: stamp) {
+    static func relink(_ row: Row, _ generator: borrowing any RowGenerator, at position: Int,
+                       owner: UInt32, stamp: UInt64, strays: inout RowLookup) {
+        if !RowLinks.write(to: generator, row: row, owner: owner, stamp: stamp,
+                           position: UInt32(truncatingIfNeeded: position)) {
             strays[ObjectIdentifier(generator)] = row
         }
     }

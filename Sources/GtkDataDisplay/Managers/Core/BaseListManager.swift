@@ -102,6 +102,12 @@ open class BaseListManager {
     /// Bumped by every operation that changed the manager, so a background diff can tell the
     /// rows it started from are gone.
     var mutationVersion = 0
+    /// `mutationVersion` while the last whole-state update linked its rows with their positions
+    /// (`RowLink.position`): those hold while the manager's version is one more (nothing changed it
+    /// since). -2: none has.
+    var linkedVersion = -2
+    /// Whole-state updates matched through the links (`permutationPlan`), for tests.
+    var permutationsMatchedByLink = 0
     /// The keys the last `setState` left, for the next one (see `ShownKeyCache`).
     var shownKeys: ShownKeyCache?
     /// Whether the last whole-state update had foldable rows: the next one then looks for them

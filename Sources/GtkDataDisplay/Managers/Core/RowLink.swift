@@ -15,7 +15,11 @@ import Synchronization
 /// Which row of which manager shows a generator.
 struct RowLink {
     /// The manager that wrote the link (`BaseListManager.linkOwner`); 0 when none has.
-    var owner: UInt64 = 0
+    var owner: UInt32 = 0
+    /// The row's place in the manager's flat rows when a whole-state update wrote the link (`max`:
+    /// written by a single operation). Exact only until the manager changes again
+    /// (`BaseListManager.linkedVersion`).
+    var position = UInt32.max
     /// That manager's `linkStamp` when it wrote the link: the link holds while it is still the same.
     var stamp: UInt64 = 0
     /// The row (a handle): followed only while the link holds, when the row stands in the manager.
@@ -26,7 +30,7 @@ struct RowLink {
 @MainActor
 enum RowLinks {
     private static var lastStamp: UInt64 = 0
-    private static var lastOwner: UInt64 = 0
+    private static var lastOwner: UInt32 = 0
 
     /// A stamp no manager has used.
     static func newStamp() -> UInt64 {
@@ -35,14 +39,14 @@ enum RowLinks {
     }
 
     /// An owner id no manager has used.
-    static func newOwner() -> UInt64 {
+    static func newOwner() -> UInt32 {
         lastOwner += 1
         return lastOwner
     }
 
     /// The current stamp of every live manager that links, by owner: whether another manager's link
     /// still holds. Locked because a manager's `deinit` may run off the main actor.
-    nonisolated static let currentStamps = Mutex<[UInt64: UInt64]>([:])
+    nonisolated static let currentStamps = Mutex<[UInt32: UInt64]>([:])
 
     /// The link `generator` carries, or nil when its class carries none (only the library's
     /// generator classes do: `KeyedRowGenerator`).
@@ -62,18 +66,19 @@ enum RowLinks {
     /// class carries none or another manager's link there still holds; false when not written (the
     /// manager keeps the row in its table instead).
     @inline(__always)
-    static func write(to generator: borrowing any RowGenerator, row: Row, owner: UInt64, stamp: UInt64) -> Bool {
+    static func write(to generator: borrowing any RowGenerator, row: Row, owner: UInt32, stamp: UInt64,
+                      position: UInt32 = .max) -> Bool {
         guard KeyedRowGenerator.isKeyed(generator) else { return false }
         let keyed = unsafeDowncast(generator as AnyObject, to: KeyedRowGenerator.self)
         guard mayClaim(keyed.rowLink, owner: owner) else { return false }
-        keyed.rowLink = RowLink(owner: owner, stamp: stamp, row: row)
+        keyed.rowLink = RowLink(owner: owner, position: position, stamp: stamp, row: row)
         return true
     }
 
     /// Whether manager `owner` may write `link`: it is free, its own, or another manager's that no
     /// longer holds (that manager took a new stamp since, or is gone).
     @inline(__always)
-    private static func mayClaim(_ link: RowLink, owner: UInt64) -> Bool {
+    private static func mayClaim(_ link: RowLink, owner: UInt32) -> Bool {
         link.owner == 0 || link.owner == owner || !holdsElsewhere(link)
     }
 

@@ -46,6 +46,13 @@ extension BaseListManager {
             // Words and strings together (string header ids over numbered rows, say).
             return try applied(as: MixedKey.self)
         }
+        if forcedUpdates.isEmpty, let plan = permutationPlan(flat, oldFlat: oldFlat) {
+            // The rows shown now in another order: matched through their links, no id read.
+            commit(flat, plan: plan, oldFlat: oldFlat, comparingContent: true)
+            foldablesInLastState = false
+            permutationsMatchedByLink += 1
+            return
+        }
         if forcedUpdates.isEmpty, try appliedInACheapForm() { return }
         if flat.foldCheckDeferred {
             // A foldable row among the rows taken as plain (or ids only `RowKey` holds): flatten

@@ -8,9 +8,10 @@ final class HeaderControls {
     /// The primary menu's items: `app.about` and `app.quit`.
     let menu = Menu()
     /// The button that opens `menu` (F10 too).
-    let menuButton = MenuButton(iconName: "open-menu-symbolic")
+    let menuButton = MenuButton(iconName: "open-menu-symbolic", accessibleLabel: "Main menu")
     /// The toggle button, kept to follow the desktop's changes.
-    let darkToggle = ToggleButton(iconName: "weather-clear-night-symbolic", isActive: Appearance.prefersDark)
+    let darkToggle = ToggleButton(iconName: "weather-clear-night-symbolic", isActive: Appearance.prefersDark,
+                                  accessibleLabel: "Dark style")
 
     init(header: HeaderBar, application: Application, window: Window) {
         menuButton.tooltip = "Main menu"

@@ -38,7 +38,7 @@ final class StressPage: DemoPage {
     private(set) var lastStallMilliseconds: Double?
 
     let backgroundCheck = CheckButton(label: "Diff off the main thread", isActive: true)
-    private let progress = ProgressBar()
+    private let progress = ProgressBar(accessibleLabel: "Stress run")
     private let counters = StressCounters()
     private var buttons: [(mix: StressMix?, button: Button)] = []
     private let footer: StatusFooter

@@ -63,6 +63,54 @@ final class AccessibilityTreeTests: WidgetTestCase {
         XCTAssertFalse(outcome.failed, outcome.output)
     }
 
+    /// Every page of the demo (the pages' widgets stand in the window's stack, shown or not): no
+    /// widget is announced by its GTK type name (GTK 4.8 names unnamed widgets so), and every row
+    /// of a list, table or the sidebar is named.
+    func testNoWidgetOfTheDemoIsNamedByItsTypeAndEveryRowIsNamed() async throws {
+        if ChildProcess.isChild() {
+            try checkWholeDemo()
+            return
+        }
+        try requirePyatspi()
+        let outcome = try ChildProcess.run(Self.self, dbus: true, sameEnvironment: true, timeout: 180)
+        XCTAssertFalse(outcome.failed, outcome.output)
+    }
+
+    private func checkWholeDemo() throws {
+        let app = try startDemo(page: "contacts")
+        defer {
+            if app.isRunning { app.terminate() }
+            app.waitUntilExit()
+        }
+        let tree = try dump(pid: app.processIdentifier, waitFor: "Contacts", subtree: nil)
+        let nodes = tree.all
+        XCTAssertGreaterThan(nodes.count, 300, "the whole window was read")
+        // A type name: one word, "Gtk" and a capital (the window's title, "GtkDataDisplay Demo", is two).
+        let typeNamed = nodes.filter { node in
+            node.name.range(of: #"^(Gtk|Adw)[A-Z][A-Za-z]*$"#, options: .regularExpression) != nil
+        }
+        XCTAssertEqual(typeNamed.map { "\($0.role): \($0.name)" }, [], "widgets announced by their type")
+        for row in nodes where ["list item", "table row", "tree item"].contains(row.role) {
+            XCTAssertFalse(row.name.isEmpty, "a \(row.role) without a name: \(row.children.map(\.name).prefix(3))")
+        }
+        XCTAssertNotNil(tree.first(role: "list item", name: "Contacts"), "the sidebar's rows are named by their pages")
+    }
+
+    /// The demo built beside this test, started on `page` with `GTK_A11Y=atspi`.
+    private func startDemo(page: String) throws -> Process {
+        let demo = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+            .deletingLastPathComponent().appendingPathComponent("gtk-data-display-demo")
+        XCTAssertTrue(FileManager.default.isExecutableFile(atPath: demo.path), "build the demo first: \(demo.path)")
+        let app = Process()
+        app.executableURL = demo
+        app.arguments = ["--page", page, "--quit-after", "120"]
+        var environment = ProcessInfo.processInfo.environment
+        environment["GTK_A11Y"] = "atspi"
+        app.environment = environment
+        try app.run()
+        return app
+    }
+
     /// Skips when python3-pyatspi is missing, unless the run requires everything (`GDD_REQUIRE_DISPLAY=1`).
     private func requirePyatspi() throws {
         let probe = Process()
@@ -79,16 +127,7 @@ final class AccessibilityTreeTests: WidgetTestCase {
     /// In the child, inside its own D-Bus session: runs the demo and reads its tree twice, before
     /// and after expanding a row through its AT-SPI action.
     private func checkFoldingPage() throws {
-        let demo = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-            .deletingLastPathComponent().appendingPathComponent("gtk-data-display-demo")
-        XCTAssertTrue(FileManager.default.isExecutableFile(atPath: demo.path), "build the demo first: \(demo.path)")
-        let app = Process()
-        app.executableURL = demo
-        app.arguments = ["--page", "folding", "--quit-after", "90"]
-        var environment = ProcessInfo.processInfo.environment
-        environment["GTK_A11Y"] = "atspi"
-        app.environment = environment
-        try app.run()
+        let app = try startDemo(page: "folding")
         defer {
             if app.isRunning { app.terminate() }
             app.waitUntilExit()
@@ -143,13 +182,14 @@ final class AccessibilityTreeTests: WidgetTestCase {
         XCTAssertTrue(app.isRunning, "the demo kept running")
     }
 
-    /// The tree of the Folding page of the demo with `pid`, once its list shows the section header.
-    private func dump(pid: Int32, act: String? = nil) throws -> AccessibleNode {
+    /// The tree of the Folding page of the demo with `pid`, once its list shows the section header
+    /// (or of `subtree`, once a node named `waitFor` shows; nil: the whole window, visible widgets).
+    private func dump(pid: Int32, act: String? = nil, waitFor: String = "Continents", subtree: String? = "Folding") throws -> AccessibleNode {
         let script = Process()
         script.executableURL = URL(fileURLWithPath: Self.python)
         script.arguments = [Self.packageRoot.appendingPathComponent("scripts/a11y-tree").path,
-                            "--pid", "\(pid)", "--wait-for-name", "Continents", "--timeout", "30", "--subtree", "Folding"]
-            + (act.map { ["--act", $0] } ?? [])
+                            "--pid", "\(pid)", "--wait-for-name", waitFor, "--timeout", "30"]
+            + (subtree.map { ["--subtree", $0] } ?? ["--visible-only"]) + (act.map { ["--act", $0] } ?? [])
         // The reader is no code under test: its GLib warnings (AT-SPI's cache probe) must not end it.
         var environment = ProcessInfo.processInfo.environment
         environment["G_DEBUG"] = nil

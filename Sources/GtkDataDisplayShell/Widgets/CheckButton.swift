@@ -12,6 +12,7 @@ public final class CheckButton: WidgetWrapper {
     /// A check box with `label` beside it (none when nil), checked when `isActive`.
     public init(label: String? = nil, isActive: Bool = false) {
         widget = OwnedWidget(gtk_check_button_new())
+        InternalWidgetNames.hideIndicator(of: widget.pointer)
         if let label { self.label = label }
         self.isActive = isActive
     }

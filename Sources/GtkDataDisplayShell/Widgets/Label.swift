@@ -33,16 +33,23 @@ public final class Label: WidgetWrapper {
     }
 
     /// The text, shown as is (`gtk_label_set_text`).
+    /// An empty label is kept out of the accessibility tree (GTK 4.8 would read it as "GtkLabel").
     public var text: String {
         get { String(cString: gtk_label_get_text(label)) }
-        set { gtk_label_set_text(label, newValue) }
+        set {
+            gtk_label_set_text(label, newValue)
+            widget.setAccessibleHidden(newValue.isEmpty)
+        }
     }
 
     /// Sets Pango markup (`<b>bold</b>`); reads back the label's source text. Escape text from
     /// users (`&`, `<`) or set `text` instead.
     public var markup: String {
         get { String(cString: gtk_label_get_label(label)) }
-        set { gtk_label_set_markup(label, newValue) }
+        set {
+            gtk_label_set_markup(label, newValue)
+            widget.setAccessibleHidden(newValue.isEmpty)
+        }
     }
 
     /// Horizontal placement of the text: 0 start, 0.5 centre, 1 end.

@@ -11,9 +11,11 @@ public final class ProgressBar: WidgetWrapper {
     /// The `GtkProgressBar` (`widget.pointer` for any `gtk_*` call).
     public let widget: OwnedWidget
 
-    /// A bar filled to `fraction` (0…1), showing `text` when given.
-    public init(fraction: Double = 0, text: String? = nil) {
+    /// A bar filled to `fraction` (0…1), showing `text` when given, named `accessibleLabel` for
+    /// screen readers (GTK 4.8 would name an unnamed bar "GtkProgressBar").
+    public init(fraction: Double = 0, text: String? = nil, accessibleLabel: String? = nil) {
         widget = OwnedWidget(gtk_progress_bar_new())
+        if let accessibleLabel { widget.setAccessibleLabel(accessibleLabel) }
         self.fraction = fraction
         self.text = text
     }

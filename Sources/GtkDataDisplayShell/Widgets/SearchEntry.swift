@@ -14,10 +14,12 @@ public final class SearchEntry: WidgetWrapper {
     /// What the entry's `search-changed` handlers must not report: the text set from code.
     private let fromCode = SearchTextFromCode()
 
-    /// An empty search field showing `placeholder` while empty.
-    public init(placeholder: String? = nil) {
+    /// An empty search field showing `placeholder` while empty, named for screen readers
+    /// `accessibleLabel` (nil: the placeholder, else "Search").
+    public init(placeholder: String? = nil, accessibleLabel: String? = nil) {
         widget = OwnedWidget(gtk_search_entry_new())
         self.placeholder = placeholder
+        widget.setAccessibleLabel(accessibleLabel ?? placeholder ?? "Search")
         let state = fromCode
         let entry = widget.raw   // the signals live on the widget, which outlives the wrapper
         // Typing (or any edit not made through `text`) makes the next search change the user's.

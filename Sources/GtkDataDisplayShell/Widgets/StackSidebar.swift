@@ -19,10 +19,24 @@ public final class StackSidebar: WidgetWrapper {
     /// The stack it lists (kept alive with the sidebar).
     public let stack: Stack
 
-    /// A sidebar listing the pages of `stack`.
-    public init(stack: Stack) {
+    /// A sidebar listing the pages of `stack`, named `accessibleLabel` for screen readers.
+    public init(stack: Stack, accessibleLabel: String = "Pages") {
         widget = OwnedWidget(gtk_stack_sidebar_new())
         self.stack = stack
         gtk_stack_sidebar_set_stack(sidebar, gdd_stack(stack.widget.raw))
+        widget.setAccessibleLabel(accessibleLabel)
+        InternalWidgetNames.nameInnerScrollBars(of: widget.pointer)
+        // Each page's row is named by its title for screen readers, now and whenever pages come
+        // (GTK's sidebar, connected first, has made their rows by then).
+        let sidebarWidget = widget.pointer
+        InternalWidgetNames.nameListRows(under: sidebarWidget)
+        let pages = UnsafeMutableRawPointer(gtk_stack_get_pages(gdd_stack(stack.widget.raw)))!   // transfer full
+        let handler = Signal.connect(pages, "items-changed", itemsChanged: { _, _, _ in
+            InternalWidgetNames.nameListRows(under: sidebarWidget)
+        })
+        Signal.connect(widget.raw, "destroy") {
+            g_signal_handler_disconnect(pages, handler)
+            g_object_unref(pages)
+        }
     }
 }

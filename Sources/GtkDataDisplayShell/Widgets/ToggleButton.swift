@@ -10,9 +10,11 @@ public final class ToggleButton: WidgetWrapper {
     /// The `GtkToggleButton` (`widget.pointer` for any `gtk_*` call).
     public let widget: OwnedWidget
 
-    /// A toggle button showing `label` or the icon `iconName` (give one), pressed in when `isActive`.
-    public init(label: String? = nil, iconName: String? = nil, isActive: Bool = false) {
+    /// A toggle button showing `label` or the icon `iconName` (give one), pressed in when `isActive`;
+    /// `accessibleLabel` names an icon button for screen readers.
+    public init(label: String? = nil, iconName: String? = nil, isActive: Bool = false, accessibleLabel: String? = nil) {
         widget = OwnedWidget(gtk_toggle_button_new())
+        if let accessibleLabel { widget.setAccessibleLabel(accessibleLabel) }
         if let label { Property.set(widget.raw, "label", label) }
         if let iconName { Property.set(widget.raw, "icon-name", iconName) }
         self.isActive = isActive

@@ -43,12 +43,18 @@ final class ColumnCellView {
             guard let model = generator.model(as: Model.self) else { return false }
             let shown = text(model)
             if cell.text != shown {
+                // A cell with no text is kept out of the accessibility tree (GTK 4.8 would name
+                // it "GtkLabel"; `InternalWidgetNames`).
+                if shown.isEmpty != (cell.text ?? "").isEmpty || cell.text == nil {
+                    AccessibleAttributes.setHidden(label, shown.isEmpty)
+                }
                 cell.text = shown
                 shown.withCString { gtk_label_set_text(gdd_label(untyped(label)), $0) }
             }
             return true
         }, clear: {
             gtk_label_set_text(gdd_label(untyped(label)), "")
+            AccessibleAttributes.setHidden(label, true)
         })
     }
 

@@ -144,6 +144,7 @@ public final class ColumnViewAdapter: ListBaseAdapter {
             gtk_column_view_append_column(view, gtkColumn)
             column.attach(to: gtkColumn, in: self)
         }
+        nameView()   // the new headers' sort arrows
     }
 
     /// A factory for a declared column's cells (transfer full: the column takes it).

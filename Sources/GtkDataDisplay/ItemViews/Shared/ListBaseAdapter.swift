@@ -31,7 +31,7 @@ public class ListBaseAdapter {
     /// never asks for `widget`) gets no overlay, and plugins that need one say so.
     public var widget: UnsafeMutablePointer<GtkWidget> {
         if let overlay { return overlay.pointer.assumingMemoryBound(to: GtkWidget.self) }
-        let made = gtk_overlay_new()!
+        let made = InternalWidgetNames.makeOverlay()
         overlay = ObjectReference(sinking: untyped(made))
         gtk_overlay_set_child(gdd_overlay(untyped(made)), scrolledWindow)
         return made
@@ -69,7 +69,7 @@ public class ListBaseAdapter {
     /// What screen readers call the view (its accessible label): say what the rows are, such as
     /// "Contacts". Default: "List" for a list view, "Grid" for a grid view.
     public var accessibleName: String {
-        didSet { AccessibleAttributes.setLabel(itemView, accessibleName) }
+        didSet { nameView() }
     }
 
     /// Starts counting from zero.
@@ -141,6 +141,7 @@ public class ListBaseAdapter {
                 scrolledWindow = gtk_scrolled_window_new()
                 gtk_scrolled_window_set_child(gdd_scrolled_window(untyped(scrolledWindow)), itemView)
                 gtk_widget_set_vexpand(scrolledWindow, 1)
+                InternalWidgetNames.nameScrollBars(of: scrolledWindow)
                 references.append(ObjectReference(sinking: untyped(scrolledWindow)))
             }
         } else {
@@ -149,12 +150,13 @@ public class ListBaseAdapter {
             scrolledWindow = gtk_scrolled_window_new()
             gtk_scrolled_window_set_child(gdd_scrolled_window(untyped(scrolledWindow)), itemView)
             gtk_widget_set_vexpand(scrolledWindow, 1)
+            InternalWidgetNames.nameScrollBars(of: scrolledWindow)
             references = [ObjectReference(sinking: untyped(scrolledWindow))]
         }
         rowsView = kind.rowsView(of: itemView)
-        AccessibleAttributes.setLabel(itemView, accessibleName)
         references.append(ObjectReference(adopting: untyped(factory)))
         self.references = references
+        nameView()
         selection = RowSelection(adapter: self, mode: features.selection)
         connectFactory()
         watchPlans()
@@ -168,6 +170,12 @@ public class ListBaseAdapter {
         if features.rubberBand { kind.setRubberBand(itemView, true) }
         if features.foldOnSingleClick { singleClickFolding = SingleClickFolding(adapter: self) }
         scrolling = ScrollController(adapter: self)
+    }
+
+    /// Names the view (and a table's inner list, `InternalWidgetNames`) `accessibleName`.
+    func nameView() {
+        AccessibleAttributes.setLabel(itemView, accessibleName)
+        if kind == .column { InternalWidgetNames.nameTableParts(of: itemView, name: accessibleName) }
     }
 
     isolated deinit {

@@ -65,7 +65,7 @@ public final class EmptyStatePlugin: AdapterPlugin {
     /// Installs the placeholder for a box adapter: `container` then holds the box and the
     /// placeholder; put `container` in your UI instead of the box.
     public func install(on box: BoxAdapter) {
-        let overlay = gtk_overlay_new()!
+        let overlay = InternalWidgetNames.makeOverlay()
         gtk_overlay_set_child(gdd_overlay(untyped(overlay)), box.box)
         attach(manager: box.manager, overlay: overlay, content: box.box)
     }

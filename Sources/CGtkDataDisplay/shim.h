@@ -192,13 +192,10 @@ static inline GtkWidget *gdd_box_new_with_role(GtkOrientation orientation, int s
                                    "accessible-role", role, NULL));
 }
 static inline GtkAccessible *gdd_accessible(gpointer p) { return GTK_ACCESSIBLE(p); }
-/* A GtkImage of the presentation role (decorative: kept out of the accessibility tree for good). */
-static inline GtkWidget *gdd_image_new_presentation(void) {
-    return GTK_WIDGET(g_object_new(GTK_TYPE_IMAGE, "accessible-role", GTK_ACCESSIBLE_ROLE_PRESENTATION, NULL));
-}
-/* A GtkOverlay of the generic role (structural: GTK never names it by its class). */
-static inline GtkWidget *gdd_overlay_new_generic(void) {
-    return GTK_WIDGET(g_object_new(GTK_TYPE_OVERLAY, "accessible-role", GTK_ACCESSIBLE_ROLE_GENERIC, NULL));
+/* A new widget of `type` with an accessible role, which GTK takes only at construction
+   (presentation: decorative, kept out of the accessibility tree for good; generic: a plain container). */
+static inline GtkWidget *gdd_widget_new_with_role(GType type, GtkAccessibleRole role) {
+    return GTK_WIDGET(g_object_new(type, "accessible-role", role, NULL));
 }
 static inline gboolean gdd_is_label(gpointer p) { return GTK_IS_LABEL(p); }
 /* An object's type and its references now (a leak's report). */

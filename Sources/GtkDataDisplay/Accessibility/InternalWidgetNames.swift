@@ -10,7 +10,9 @@ import CGtkDataDisplay
 // - a table's inner list is named as the table, its header row "Column headers", and the sort
 //   arrows of the headers are kept out (each header says whether and how it sorts);
 // - a label cell with no text is kept out (see `ColumnCellView`); the indicator of a check
-//   button likewise; a stack sidebar's (the shell's) scroll bars and page rows are named.
+//   button likewise; a stack sidebar's (the shell's) scroll bars and page rows are named;
+// - icons and spinners beside a text that says the same (the empty state, loading and error rows,
+//   row actions) are decorative.
 // GTK's parts are found by their type names, and only named where they are found.
 
 /// Names for the widgets GTK makes inside the library's views (see above).
@@ -18,7 +20,19 @@ import CGtkDataDisplay
 package enum InternalWidgetNames {
     /// A `GtkOverlay` with the generic role (floating reference).
     static func makeOverlay() -> UnsafeMutablePointer<GtkWidget> {
-        gdd_overlay_new_generic()
+        gdd_widget_new_with_role(gtk_overlay_get_type(), GTK_ACCESSIBLE_ROLE_GENERIC)
+    }
+
+    /// A decorative `GtkImage` (the presentation role: never in the accessibility tree; floating).
+    static func makeDecorativeImage(iconName: String? = nil) -> UnsafeMutablePointer<GtkWidget> {
+        let image = gdd_widget_new_with_role(gtk_image_get_type(), GTK_ACCESSIBLE_ROLE_PRESENTATION)!
+        if let iconName { gtk_image_set_from_icon_name(gdd_image(untyped(image)), iconName) }
+        return image
+    }
+
+    /// A decorative `GtkSpinner` beside a text that says what is under way (floating).
+    static func makeDecorativeSpinner() -> UnsafeMutablePointer<GtkWidget> {
+        gdd_widget_new_with_role(gtk_spinner_get_type(), GTK_ACCESSIBLE_ROLE_PRESENTATION)
     }
 
     /// Names the scroll bars of `scrolledWindow` and keeps the ranges inside them out.

@@ -14,7 +14,7 @@ public final class ChildLoadingView: ConfigurableRowView {
     public let widget: OwnedWidget
 
     private init() {
-        spinner = OwnedWidget(gtk_spinner_new())
+        spinner = OwnedWidget(InternalWidgetNames.makeDecorativeSpinner())   // the label says it
         label = OwnedWidget(gtk_label_new(nil))
         widget = ChildStatusLayout.row(cssClass: "gdd-child-loading", [spinner, label])
         gtk_widget_add_css_class(label.pointer, "dim-label")
@@ -43,7 +43,7 @@ public final class ChildErrorView: ConfigurableRowView {
     public let widget: OwnedWidget
 
     private init() {
-        let icon = OwnedWidget(gtk_image_new_from_icon_name("dialog-warning-symbolic"))
+        let icon = OwnedWidget(InternalWidgetNames.makeDecorativeImage(iconName: "dialog-warning-symbolic"))
         label = OwnedWidget(gtk_label_new(nil))
         gtk_label_set_ellipsize(gdd_label(label.raw), PANGO_ELLIPSIZE_END)
         gtk_label_set_xalign(gdd_label(label.raw), 0)

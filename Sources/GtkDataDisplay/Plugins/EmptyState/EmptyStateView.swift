@@ -20,7 +20,7 @@ public final class EmptyStateView: WidgetWrapper {
 
     /// A placeholder with these parts; `actionLabel` nil shows no button.
     public init(iconName: String?, title: String, description: String?, actionLabel: String?) {
-        icon = OwnedWidget(gdd_image_new_presentation())   // decorative: the title says it
+        icon = OwnedWidget(InternalWidgetNames.makeDecorativeImage())   // the title says it
         gtk_image_set_pixel_size(gdd_image(icon.raw), 64)
         icon.addCSSClass("dim-label")
         titleLabel = Self.wrappingLabel()

@@ -19,7 +19,7 @@ public final class PaginationProgressView: ConfigurableRowView {
     public let widget: OwnedWidget
 
     private init() {
-        spinner = OwnedWidget(gtk_spinner_new())
+        spinner = OwnedWidget(InternalWidgetNames.makeDecorativeSpinner())   // the label says it
         label = OwnedWidget(gtk_label_new(nil))
         widget = StatusRowLayout.row(cssClass: "gdd-pagination-progress", [spinner, label])
     }
@@ -46,7 +46,7 @@ public final class PaginationErrorView: ConfigurableRowView {
     public let widget: OwnedWidget
 
     private init() {
-        let icon = OwnedWidget(gtk_image_new_from_icon_name("dialog-warning-symbolic"))
+        let icon = OwnedWidget(InternalWidgetNames.makeDecorativeImage(iconName: "dialog-warning-symbolic"))
         label = OwnedWidget(gtk_label_new(nil))
         gtk_label_set_wrap(gdd_label(label.raw), 1)
         retryButton = OwnedWidget(gtk_button_new_with_label("Retry"))

@@ -96,7 +96,7 @@ final class RowActionsMenu {
     private func makeButton(for action: RowAction) -> UnsafeMutablePointer<GtkWidget> {
         let content = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8)!
         if let icon = action.iconName {
-            gtk_box_append(gdd_box(untyped(content)), gtk_image_new_from_icon_name(icon))
+            gtk_box_append(gdd_box(untyped(content)), InternalWidgetNames.makeDecorativeImage(iconName: icon))
         }
         let label = gtk_label_new(action.label)!
         gtk_label_set_xalign(gdd_label(untyped(label)), 0)
@@ -104,6 +104,7 @@ final class RowActionsMenu {
         gtk_box_append(gdd_box(untyped(content)), label)
         let button = gtk_button_new()!
         gtk_button_set_child(gdd_button(untyped(button)), content)
+        AccessibleAttributes.setLabel(button, action.label)
         gtk_widget_add_css_class(button, "flat")
         gtk_widget_add_css_class(button, "gdd-row-action")
         if action.isDestructive { gtk_widget_add_css_class(button, "destructive-action") }

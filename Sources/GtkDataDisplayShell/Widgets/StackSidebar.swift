@@ -27,16 +27,24 @@ public final class StackSidebar: WidgetWrapper {
         widget.setAccessibleLabel(accessibleLabel)
         InternalWidgetNames.nameInnerScrollBars(of: widget.pointer)
         // Each page's row is named by its title for screen readers, now and whenever pages come
-        // (GTK's sidebar, connected first, has made their rows by then).
+        // (GTK's sidebar, connected first, has made their rows by then). The stack's page model is
+        // not kept: it must not outlive its stack (it holds the stack by a plain pointer, and the
+        // stack it by a weak one); GTK's sidebar holds it while it shows the stack.
         let sidebarWidget = widget.pointer
         InternalWidgetNames.nameListRows(under: sidebarWidget)
+        let shown = SidebarShown()
         let pages = UnsafeMutableRawPointer(gtk_stack_get_pages(gdd_stack(stack.widget.raw)))!   // transfer full
-        let handler = Signal.connect(pages, "items-changed", itemsChanged: { _, _, _ in
-            InternalWidgetNames.nameListRows(under: sidebarWidget)
+        Signal.connect(pages, "items-changed", itemsChanged: { _, _, _ in
+            if shown.isAlive { InternalWidgetNames.nameListRows(under: sidebarWidget) }
         })
-        Signal.connect(widget.raw, "destroy") {
-            g_signal_handler_disconnect(pages, handler)
-            g_object_unref(pages)
-        }
+        g_object_unref(pages)
+        Signal.connect(widget.raw, "destroy") { shown.isAlive = false }
     }
+}
+
+/// Whether a sidebar's widget is still there, for a handler on its stack's page model (which may
+/// outlive it).
+@MainActor
+private final class SidebarShown {
+    var isAlive = true
 }

@@ -37,7 +37,13 @@ package enum NewerGtk {
 
     /// The C function `name` of the running GTK, if it is `4.since` or later and has it.
     private static func function<F>(_ name: String, since: Int, as type: F.Type) -> F? {
-        guard minor >= since, let handle = dlopen(nil, RTLD_NOW), let symbol = dlsym(handle, name) else { return nil }
+        minor >= since ? loadedFunction(name, as: type) : nil
+    }
+
+    /// The C function `name` of a library the process has loaded (GTK's, or libadwaita when the app
+    /// links it), as `type` (a `@convention(c)` function type); nil when none has it.
+    package static func loadedFunction<F>(_ name: String, as type: F.Type) -> F? {
+        guard let handle = dlopen(nil, RTLD_NOW), let symbol = dlsym(handle, name) else { return nil }
         return unsafeBitCast(symbol, to: type)
     }
 }

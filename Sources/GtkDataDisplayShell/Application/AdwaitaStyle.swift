@@ -1,4 +1,4 @@
-import Glibc
+import GtkDataDisplay
 
 // libadwaita owns an app's light and dark style once it is initialised: it warns when GtkSettings'
 // `gtk-application-prefer-dark-theme` is set ("unsupported … use AdwStyleManager"), which under
@@ -19,8 +19,7 @@ enum AdwaitaStyle {
     private static let forceLight: Int32 = 1, preferDark: Int32 = 3, forceDark: Int32 = 4
 
     private static func function<F>(_ name: String, as type: F.Type) -> F? {
-        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), name) else { return nil }   // RTLD_DEFAULT
-        return unsafeBitCast(symbol, to: type)
+        NewerGtk.loadedFunction(name, as: type)
     }
 
     /// The default style manager, nil unless libadwaita is in the process and initialised.

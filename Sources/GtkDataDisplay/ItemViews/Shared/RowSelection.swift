@@ -217,7 +217,12 @@ final class RowSelection {
 
     private func unselectNow(_ positions: Bitset) {
         if mode == .multiple {
-            gtk_selection_model_set_selection(model.pointer, Bitset().pointer, positions.pointer)
+            // The empty set must outlive the call: a temporary's pointer may be freed before it
+            // is read (a use after free that GTK 4.18's GtkMultiSelection crashed on, copying it).
+            let none = Bitset()
+            withExtendedLifetime(none) {
+                _ = gtk_selection_model_set_selection(model.pointer, none.pointer, positions.pointer)
+            }
         } else {
             for position in positions { gtk_selection_model_unselect_item(model.pointer, guint(position)) }
         }

@@ -40,6 +40,7 @@ enum GtkPipeline {
               + "to the painted frame, median of \(count) runs, the contenders alternating")
         let (ours, gtk) = alternate(count) { oursRun(words) } gtk: { gtkRun(words) }
         report(["first display"] + queries.map { $0.isEmpty ? "(empty)" : "\"\($0)\"" }, ours, gtk, total: "type-ahead")
+        runStalls(runs: runs)
 
         let strings = madeUpWords(1_000_000, seed: settings.seed &+ 1)
         print("GTK PIPELINE, SORT — 1,000,000 made-up strings (seeded), GtkSortListModel against FilteredState.sort; "
@@ -374,7 +375,7 @@ enum GtkPipeline {
     }
 
     /// The words of `wordList`, or as many made-up words (seeded) when it is not installed.
-    private static func loadWords(seed: UInt64) -> (words: [String], source: String) {
+    static func loadWords(seed: UInt64) -> (words: [String], source: String) {
         if let text = try? String(contentsOfFile: wordList, encoding: .utf8) {
             return (text.split(separator: "\n").map(String.init), "Debian's wamerican-insane")
         }

@@ -21,6 +21,7 @@ struct Options {
         case treeOnly(runs: Int?)
         case tableOnly(runs: Int?)
         case pipelineOnly(runs: Int?)
+        case stallsOnly(runs: Int?)
         case pipelineMemoryWorker(size: Int, side: GtkPipeline.Side)
         case help
     }
@@ -126,7 +127,9 @@ struct Options {
                       wamerican-insane (scripts/install-deps --bench), each in a window under a
                       display: first display and a type-ahead, ms to the painted frame (--runs N, default 3);
                       1M strings loaded and sorted (GtkSortListModel), and each side's resident memory per
-                      row of them in a fresh process
+                      row of them in a fresh process; and the longest main-loop stall of big updates
+                      (setStateInBackground against GTK's incremental filter model)
+      --stalls-only   only that last part (--runs N, default 3)
       --audit-only    every public operation of a ManualListManager on rows in letter sections, in this
                       process, no display: median µs at each size (default 10k and 1M; --runs N, default 40)
                       and the ratio of the largest to the smallest; not a goal
@@ -158,6 +161,7 @@ struct Options {
         var treeOnly = false
         var tableOnly = false
         var pipelineOnly = false
+        var stallsOnly = false
         var updatesOnly = false
         var auditOnly = false
         var runs: Int?
@@ -217,6 +221,7 @@ struct Options {
                 case "--tree-only": treeOnly = true
                 case "--table-only": tableOnly = true
                 case "--pipeline-only": pipelineOnly = true
+                case "--stalls-only": stallsOnly = true
                 case "--sections":
                     guard let n = Int(try value()), n > 0 else { throw OptionError("--sections needs a positive number") }
                     sections = n
@@ -240,6 +245,7 @@ struct Options {
                 options.mode = .tableOnly(runs: runs)
             }
             if pipelineOnly { options.mode = .pipelineOnly(runs: runs) }
+            if stallsOnly { options.mode = .stallsOnly(runs: runs) }
             if auditOnly {
                 if !options.sizesGiven { options.sizes = [10_000, 1_000_000] }
                 options.mode = .auditOnly(runs: runs)

@@ -58,6 +58,8 @@ case .tableOnly(let runs):
     for size in options.sizes { TableSort.run(size: size, settings: options.settings, runs: runs) }
 case .pipelineOnly(let runs):
     GtkPipeline.run(settings: options.settings, runs: runs)
+case .stallsOnly(let runs):
+    GtkPipeline.runStalls(runs: runs)
 case .pipelineMemoryWorker(let size, let side):
     GtkPipeline.measureMemory(size: size, side: side, settings: options.settings)
 case .auditOnly(let runs):

@@ -11,6 +11,9 @@ import DataDisplayDiff
 
 extension BaseListManager {
     /// Replaces everything with `sections` like `setState(_:)`, computing the diff off the main thread.
+    /// A big list (32,768 rows or more in one section of plain rows, no row moved) is read and lands
+    /// over several frames, a slice of a few milliseconds at a time: a change made meanwhile lands the
+    /// rest first, a newer background update waits for it (see "Background updates" in the docs).
     ///
     /// - Returns: `true` when this state reached the store; `false` when a newer update superseded
     ///   it or its task was cancelled before it was applied (nothing of it was applied then). A
@@ -20,30 +23,56 @@ extension BaseListManager {
     ///   and updates already in flight go on as if this call had not been made.
     @discardableResult
     public func setStateInBackground(_ sections: [Section]) async throws(DataDisplayError) -> Bool {
+        // A state still landing over frames is what this one is diffed against.
+        await waitForLanding()
         var reordered: [ReorderedChildren] = []
         let sections = sortedByRowOrder(try arrange(sections), reordered: &reordered)
-        let intent = intentVersion, version = mutationVersion
-        let oldFlat = flatRows()
-        let prepared: PreparedState
-        do throws(DataDisplayError) {
-            prepared = try PreparedState(sections, oldFlat: oldFlat)
-        } catch {
-            // Invalid before the diff leaves: nothing changes, the app's generators included. (An
-            // error the diff finds comes after other updates may have shown these generators.)
-            Self.restoreChildren(reordered)
-            throw error
-        }
-        let oldKeys = prepared.oldKeys, newKeys = prepared.newKeys
+        let intent = intentVersion
+        var version = mutationVersion
+        // Taken before the keys are read: an older call waits for this one's outcome meanwhile.
         let ticket = backgroundUpdates.take()
         defer {
             for action in backgroundUpdates.end() { action() }
         }
+        let prepared: PreparedState
+        let oldFlat: [Row]
+        do throws(DataDisplayError) {
+            // A big list's keys are read in slices, frames drawn between them.
+            if state.isEmpty || flatIsOneRowList,
+               let sliced = await PreparedState.inSlices(sections, shown: state.first?.rows ?? [], isUnchanged: { [version] in
+                   self.mutationVersion == version && !self.backgroundUpdates.isSuperseded(ticket)
+               }) {
+                (prepared, oldFlat) = sliced
+            } else if backgroundUpdates.isSuperseded(ticket) {
+                backgroundUpdates.resolve(ticket, valid: false)
+                return false
+            } else {
+                // (What changed while the keys were read is what this state is diffed against.)
+                version = mutationVersion
+                oldFlat = flatRows()
+                prepared = try PreparedState(sections, oldFlat: oldFlat)
+            }
+        } catch {
+            // Invalid before the diff leaves: nothing changes, the app's generators included. (An
+            // error the diff finds comes after other updates may have shown these generators.)
+            backgroundUpdates.resolve(ticket, valid: false)
+            Self.restoreChildren(reordered)
+            throw error
+        }
+        let oldKeys = prepared.oldKeys, newKeys = prepared.newKeys, instances = prepared.instances
         let options = splicePlanOptions(oldRows: oldFlat)
-        let diff = Task.detached(priority: .userInitiated) { Self.structuralPlan(old: oldKeys, new: newKeys, options: options) }
+        let diff = Task.detached(priority: .userInitiated) { () -> BackgroundDiff in
+            if let instances, let repeated = PreparedState.firstRepeat(in: instances) { return .repeatedGenerator(at: repeated) }
+            return .structure(Self.structuralPlan(old: oldKeys, new: newKeys, options: options))
+        }
         backgroundUpdates.diffStarted(ticket) { diff.cancel() }
         // The caller's cancellation reaches the diff too.
-        let structure = await withTaskCancellationHandler { await diff.value } onCancel: { diff.cancel() }
+        let outcome = await withTaskCancellationHandler { await diff.value } onCancel: { diff.cancel() }
         backgroundUpdates.diffFinished(ticket)
+        let structure: Result<SplicePlan, DataDisplayError>? = switch outcome {
+        case .structure(let structure): structure
+        case .repeatedGenerator(let index): .failure(.duplicateGenerator(describe(prepared.flat.generators[index])))
+        }
 
         var plan: SplicePlan
         switch structure {
@@ -76,6 +105,14 @@ extension BaseListManager {
             }
             return true
         }
+        if landsOverFrames(prepared.flat, plan: plan, oldFlat: oldFlat) {
+            // A big list: over several frames, content compared as the kept rows take their generators.
+            await land(prepared.flat, plan: plan, oldFlat: oldFlat)
+            didApplyChange.invoke()
+            ChildLoading.startWaiting(in: self)
+            drainPending()
+            return true
+        }
         plan.updated = Self.changedRows(plan, oldFlat: oldFlat, generators: prepared.flat.generators)
         mutationVersion &+= 1
         intentVersion &+= 1
@@ -95,6 +132,12 @@ extension BaseListManager {
     /// intent: a page that arrives during the app's background update is added to what it shows).
     func afterBackgroundUpdates(_ action: @escaping () -> Void) {
         if backgroundUpdates.inFlight == 0 { action() } else { backgroundUpdates.whenIdle(action) }
+    }
+
+    /// What the diff's thread found: the plan (see `structuralPlan`), or a generator standing twice.
+    enum BackgroundDiff: Sendable {
+        case structure(Result<SplicePlan, DataDisplayError>?)
+        case repeatedGenerator(at: Int)
     }
 
     /// The plan without content comparison (that needs the main actor), with typed errors; `nil`

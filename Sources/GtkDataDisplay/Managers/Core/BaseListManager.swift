@@ -132,6 +132,13 @@ open class BaseListManager {
     /// its row goes can serve a new row (`RowObjectPool`). Then they end, but for those that stand in
     /// the manager again (`endRetired`).
     var retiring: [Row] = []
+    /// The whole state landing over frames, while it does (`StateLanding`).
+    var landing: StateLanding?
+    /// Called between two slices of a landing state, the manager and its store holding the rows
+    /// landed so far (for tests).
+    let didLandSlice = Event<Void>()
+    /// Background updates waiting for the landing to end (`waitForLanding`).
+    var landingWaiters: [CheckedContinuation<Void, Never>] = []
 
     /// An empty manager with its store.
     public init() {

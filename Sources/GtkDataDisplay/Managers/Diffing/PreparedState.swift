@@ -7,6 +7,8 @@ struct PreparedState {
     let flat: FlatState
     let oldKeys: [RowKey]
     let newKeys: [RowKey]
+    /// The generators' identities, for the diff's thread to check that none stands twice (nil: checked).
+    let instances: [ObjectIdentifier]?
 
     /// Flattens `sections`; throws if a generator instance stands twice.
     init(_ sections: [Section], oldFlat: [Row]) throws(DataDisplayError) {
@@ -20,5 +22,85 @@ struct PreparedState {
         self.flat = flat
         oldKeys = keys.old
         newKeys = keys.new
+        instances = nil
+    }
+
+    private init(flat: FlatState, oldKeys: [RowKey], newKeys: [RowKey], instances: [ObjectIdentifier]) {
+        self.flat = flat
+        self.oldKeys = oldKeys
+        self.newKeys = newKeys
+        self.instances = instances
+    }
+
+    /// A big state of one section of plain rows (`StateLanding.minimumRows`) replacing `shown` (the
+    /// rows of the manager's one section, or none), its keys read a slice at a time with the main
+    /// loop running between slices (generators are the main actor's: their ids are read there), and
+    /// the shown rows gathered into the old flat list as they are read. The checks that no row is
+    /// foldable or a header are made as the rows are read, the one that no generator stands twice is
+    /// left to the diff's thread (`instances`). Nil for any other state, or when the manager changed
+    /// (`isUnchanged` false) while the keys were read: then `init`, which checks everything.
+    static func inSlices(_ sections: [Section], shown: RowList,
+                         isUnchanged: () -> Bool) async -> (state: PreparedState, oldFlat: [Row])? {
+        guard sections.count == 1, sections[0].header == nil, sections[0].footer == nil,
+              max(sections[0].rows.count, shown.count) >= StateLanding.minimumRows,
+              let flat = try? FlatState(sections, oldFlat: [], deferringFoldCheck: true) else { return nil }
+        let generators = sections[0].rows
+        var newKeys: [RowKey] = [], instances: [ObjectIdentifier] = [], oldKeys: [RowKey] = [], oldFlat: [Row] = []
+        newKeys.reserveCapacity(generators.count)
+        instances.reserveCapacity(generators.count)
+        oldKeys.reserveCapacity(shown.count)
+        oldFlat.reserveCapacity(shown.count)
+        var deadline = StateLanding.now() &+ StateLanding.sliceBudget
+        // Yields to the frames once the slice's time is spent; false when the manager changed meanwhile.
+        func slice() async -> Bool {
+            guard StateLanding.now() >= deadline else { return true }
+            await MainLoopTurn.afterFrames()
+            deadline = StateLanding.now() &+ StateLanding.sliceBudget
+            // Rows of a changed manager may have ended: their keys cannot be read.
+            return isUnchanged()
+        }
+        var plainType: ObjectIdentifier?   // the last type found a plain row's
+        var index = 0
+        while index < generators.count {
+            let end = min(index + StateLanding.rowsPerStep, generators.count)
+            let plain = generators.withUnsafeBufferPointer { buffer in
+                for i in index..<end {
+                    let type = ObjectIdentifier(Swift.type(of: buffer[i]))
+                    if type != plainType {
+                        let traits = GeneratorTraits.traits(buffer[i])
+                        guard !traits.isFoldable, traits.fits(.row) else { return false }
+                        plainType = type
+                    }
+                    newKeys.append(RowKey(role: .row, depth: 0, id: KeyedRowGenerator.diffKey(at: buffer, i)))
+                    instances.append(ObjectIdentifier(buffer[i]))
+                }
+                return true
+            }
+            guard plain else { return nil }
+            index = end
+            guard await slice() else { return nil }
+        }
+        for chunk in shown.chunks {
+            var start = 0
+            while start < chunk.count {
+                let end = min(start + StateLanding.rowsPerStep, chunk.count)
+                chunk.withUnsafeBufferPointer { rows in
+                    for i in start..<end {
+                        oldKeys.append(rows[i].key)
+                        oldFlat.append(rows[i])
+                    }
+                }
+                start = end
+                guard await slice() else { return nil }
+            }
+        }
+        return (PreparedState(flat: flat, oldKeys: oldKeys, newKeys: newKeys, instances: instances), oldFlat)
+    }
+
+    /// The first index of `instances` that repeats an earlier one (off the main thread).
+    nonisolated static func firstRepeat(in instances: [ObjectIdentifier]) -> Int? {
+        var seen = Set<ObjectIdentifier>(minimumCapacity: instances.count)
+        for (index, instance) in instances.enumerated() where !seen.insert(instance).inserted { return index }
+        return nil
     }
 }

@@ -49,4 +49,12 @@ public struct UpdateSummary: Sendable, Equatable {
         reinserted = 0
         self.repurposed = repurposed
     }
+
+    /// The plan landed over several frames (a big `setStateInBackground`) in `splices` emissions
+    /// that removed and inserted `churn` rows in all: kept rows inside a step's span were carried along.
+    mutating func landed(splices: Int, churn: Int) {
+        self.splices = splices
+        self.churn = churn
+        reinserted = (churn - inserted - removed) / 2
+    }
 }

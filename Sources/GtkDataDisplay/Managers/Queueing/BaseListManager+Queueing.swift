@@ -10,6 +10,8 @@ extension BaseListManager {
     /// (`isBatch`: what its body runs counts).
     func perform(supersedingBackgroundUpdates: Bool = true, isBatch: Bool = false,
                  _ op: @escaping () throws(DataDisplayError) -> Void) throws(DataDisplayError) {
+        // A state landing over frames lands the rest of its rows first: this change follows it.
+        if landing != nil, !isApplying, viewCallbackDepth == 0, !isFiringEvents { finishLanding() }
         if isApplying || viewCallbackDepth > 0 || isFiringEvents {
             enqueue(supersedingBackgroundUpdates: supersedingBackgroundUpdates, isBatch: isBatch, op)
             if !isApplying && !isFiringEvents { scheduleDrain() }

@@ -1,0 +1,83 @@
+// Background updates of big lists: a whole state that reaches the store over several frames.
+
+import DataDisplayDiff
+import Glibc
+
+/// A whole state landing over several turns of the main loop (`setStateInBackground` of a big list),
+/// in steps from the top of the list down, in slices of about `sliceBudget` of main-thread time, the
+/// frames drawn between the slices.
+///
+/// A step takes the next `rowsPerStep` rows of the old and new lists together (an old row the new
+/// state drops, a new row, or a kept row, which counts in both) and lands them with one splice:
+/// the changed span is replaced by its new rows, kept rows inside it as the same row objects (GTK
+/// keeps their widgets), kept rows around it untouched; kept rows take their new generators (content
+/// compared, changed rows rebound). So the store always holds the new state's rows above the step
+/// and the old state's below it.
+///
+/// Between two slices the manager holds that state, which its store shows: reading it is
+/// consistent, and any change the app makes finishes the landing first. Only states that move no
+/// row land this way (a search, a filter, a fill, appends): old and new rows then meet in order.
+@MainActor
+final class StateLanding {
+    /// States of at least this many rows (before or after) land over frames.
+    nonisolated(unsafe) static var minimumRows = 32_768
+    /// The most rows one step removes, makes or compares.
+    nonisolated(unsafe) static var rowsPerStep = 2_048
+    /// Main-thread time a slice may take before the frames are let through (ns).
+    nonisolated(unsafe) static var sliceBudget: UInt64 = 8_000_000
+
+    /// The new state's rows, in order.
+    let generators: [any RowGenerator]
+    /// Each new row's old index, or -1 (empty: every row is new).
+    let oldIndexOfNew: [Int]
+    /// The rows shown when the update started.
+    let oldFlat: [Row]
+    /// Which old rows the new state keeps (nil: all of them).
+    let kept: [Bool]?
+    /// The plan, for the update's summary.
+    let plan: SplicePlan
+
+    /// The old rows before this index are landed (removed, or kept in their new place).
+    var oldCursor = 0
+    /// The new rows before this index stand in their places, at their indices.
+    var newCursor = 0
+    /// New rows whose content changed (kept rows rebound), for the update's summary.
+    var updated: [Int] = []
+    /// Splices made so far, and the rows they removed and inserted.
+    var splices = 0, churn = 0
+    /// Slices run so far (one for an update that fits a slice).
+    private(set) var slices = 0
+
+    init(generators: [any RowGenerator], plan: SplicePlan, oldFlat: [Row], kept: [Bool]?) {
+        self.generators = generators
+        self.oldIndexOfNew = oldFlat.isEmpty ? [] : plan.oldIndexOfNew
+        self.oldFlat = oldFlat
+        self.kept = kept
+        self.plan = plan
+    }
+
+    /// Whether every pass is done.
+    var isDone: Bool { oldCursor == oldFlat.count && newCursor == generators.count }
+
+    /// Whether new row `index` is a kept old row (its old index), or new (nil).
+    func oldIndex(ofNew index: Int) -> Int? {
+        guard !oldIndexOfNew.isEmpty else { return nil }
+        let old = oldIndexOfNew[index]
+        return old >= 0 ? old : nil
+    }
+
+    /// Whether old row `index` stays.
+    func keeps(_ index: Int) -> Bool { kept?[index] ?? true }
+
+    /// Counts a slice; returns the time it may end at.
+    func startSlice() -> UInt64 {
+        slices += 1
+        return Self.now() &+ Self.sliceBudget
+    }
+
+    static func now() -> UInt64 {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return UInt64(time.tv_sec) &* 1_000_000_000 &+ UInt64(time.tv_nsec)
+    }
+}

@@ -5,8 +5,9 @@ import XCTest
 
 /// GTK's own "select everything" (Ctrl+A) selects headers too; the adapter takes them out again
 /// inside GTK's `selection-changed`, with a `gtk_selection_model_set_selection` whose empty set must
-/// live through the call (a temporary's was freed before GTK 4.18's GtkMultiSelection copied it:
-/// a crash under real input on Debian 13, and a use after free that AddressSanitizer reports).
+/// live through the call (a temporary's was freed before GTK 4.18's GtkMultiSelection copied it: a
+/// crash under real input on Debian 13, `KeyboardNavigationTests`). Here the path runs headlessly;
+/// the freed memory is not reused before GTK reads it, so this does not crash without the fix.
 @MainActor
 final class SelectionCorrectionTests: XCTestCase {
     func testSelectingEverythingThroughGTKLeavesHeadersAndFootersUnselected() async throws {

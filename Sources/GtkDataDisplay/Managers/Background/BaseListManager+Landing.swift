@@ -28,7 +28,7 @@ extension BaseListManager {
         if state.isEmpty { state = [SectionState(id: newSectionIDs())] }
         self.landing = landing
         while self.landing === landing {
-            landSlice(landing, until: landing.startSlice())
+            landSlice(landing, until: StateLanding.sliceDeadline())
             if landing.isDone { break }
             didLandSlice.invoke()
             await MainLoopTurn.afterFrames()

@@ -45,8 +45,6 @@ final class StateLanding {
     var updated: [Int] = []
     /// Splices made so far, and the rows they removed and inserted.
     var splices = 0, churn = 0
-    /// Slices run so far (one for an update that fits a slice).
-    private(set) var slices = 0
 
     init(generators: [any RowGenerator], plan: SplicePlan, oldFlat: [Row], kept: [Bool]?) {
         self.generators = generators
@@ -56,7 +54,7 @@ final class StateLanding {
         self.plan = plan
     }
 
-    /// Whether every pass is done.
+    /// Whether every old row is removed or kept in place and every new row stands.
     var isDone: Bool { oldCursor == oldFlat.count && newCursor == generators.count }
 
     /// Whether new row `index` is a kept old row (its old index), or new (nil).
@@ -69,11 +67,8 @@ final class StateLanding {
     /// Whether old row `index` stays.
     func keeps(_ index: Int) -> Bool { kept?[index] ?? true }
 
-    /// Counts a slice; returns the time it may end at.
-    func startSlice() -> UInt64 {
-        slices += 1
-        return Self.now() &+ Self.sliceBudget
-    }
+    /// The time a slice that starts now may end at.
+    static func sliceDeadline() -> UInt64 { now() &+ sliceBudget }
 
     static func now() -> UInt64 {
         var time = timespec()

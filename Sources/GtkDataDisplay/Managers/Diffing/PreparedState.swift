@@ -50,12 +50,12 @@ struct PreparedState {
         instances.reserveCapacity(generators.count)
         oldKeys.reserveCapacity(shown.count)
         oldFlat.reserveCapacity(shown.count)
-        var deadline = StateLanding.now() &+ StateLanding.sliceBudget
+        var deadline = StateLanding.sliceDeadline()
         // Yields to the frames once the slice's time is spent; false when the manager changed meanwhile.
         func slice() async -> Bool {
             guard StateLanding.now() >= deadline else { return true }
             await MainLoopTurn.afterFrames()
-            deadline = StateLanding.now() &+ StateLanding.sliceBudget
+            deadline = StateLanding.sliceDeadline()
             // Rows of a changed manager may have ended: their keys cannot be read.
             return isUnchanged()
         }

@@ -6,6 +6,8 @@ import XCTest
 /// A big `setStateInBackground` shown in a real view lands over several frames (`StateLanding`): the
 /// window paints while it lands, and at the end the view shows the new rows, the selected rows the
 /// new state keeps are still selected, and nothing was logged (the suite runs with fatal warnings).
+/// When the view shows the top of the list, the rows it shows take the new state's first rows in
+/// place: GTK makes and tears down no list item while the state lands.
 final class StateLandingWidgetTests: WidgetTestCase {
     private let saved = (StateLanding.minimumRows, StateLanding.rowsPerStep, StateLanding.sliceBudget)
 
@@ -65,6 +67,112 @@ final class StateLandingWidgetTests: WidgetTestCase {
             let bound = boundGenerators(adapter)
             XCTAssertFalse(bound.isEmpty)
             XCTAssertTrue(bound.allSatisfy { generator in target.contains { $0 === generator } }, "only new rows are shown")
+        }
+    }
+
+    /// Lands `target` by `setStateInBackground`, GLib's turns and the main actor's by turns.
+    private func land(_ target: [LabelRow], on manager: BaseListManager, _ step: String) async throws {
+        let done = Flag()
+        Task { @MainActor in
+            _ = try? await manager.setStateInBackground([Section(rows: target)])
+            done.isSet = true
+        }
+        let deadline = Date().addingTimeInterval(30)
+        while !done.isSet, Date() < deadline {
+            MainContext.run(for: 0.004)
+            try await Task.sleep(nanoseconds: 1_000_000)
+        }
+        XCTAssertTrue(done.isSet, "\(step): the update returned")
+    }
+
+    func testTheRowsShownAtTheTopKeepTheirListItemsWhileAStateLands() async throws {
+        try await forEachViewKind { kind in
+            let manager = BaseListManager()
+            let shown = rows(3_000)
+            try manager.setState([Section(rows: shown)])
+            let (adapter, host) = present(manager)
+            defer { host.destroy() }
+            // The focus elsewhere, as in an app whose search entry has it (a focused row stays its own).
+            gtk_root_set_focus(OpaquePointer(host.window), nil)
+            host.settle()
+            let items = Set(manager.store.objectAddresses.prefix(boundGenerators(adapter).count))
+            // A search that keeps rows far below (every row shown leaves); rows put above the kept
+            // ones with new content at the top; kept rows in place with new content and old ones
+            // between them gone; then the first search again.
+            let steps: [(String, [LabelRow])] = [
+                ("search", Array(shown[1_500..<2_700])),
+                ("new rows above", rows(40, prefix: "new") + Array(shown[1_500..<2_700])),
+                ("content in place", rows(40, prefix: "new").enumerated().map { index, row in
+                    index % 2 == 0 ? LabelRow(model: row.model + " v2", id: row.model) : row
+                }.filter { $0.model != "new 7" } + Array(shown[1_500..<2_600])),
+                ("search again", Array(shown[1_500..<2_700])),
+            ]
+            for (step, target) in steps {
+                let bound = boundGenerators(adapter).count
+                adapter.resetStatistics()
+                try await land(target, on: manager, step)
+                host.settle()
+                XCTAssertTrue(manager.store.shows(target), "\(kind) \(step): the store shows the new state")
+                XCTAssertEqual(adapter.statistics.setups, 0, "\(kind) \(step): GTK made list items")
+                XCTAssertEqual(adapter.statistics.teardowns, 0, "\(kind) \(step): GTK tore list items down")
+                XCTAssertLessThanOrEqual(adapter.statistics.binds, bound, "\(kind) \(step): a shown row rebinds once at most")
+                XCTAssertTrue(items.isSubset(of: Set(manager.store.objectAddresses)), "\(kind) \(step): the shown row objects stay")
+                XCTAssertEqual(adapter.scrollPosition?.position, 0, "\(kind) \(step): the view stays at the top")
+                let nowBound = boundGenerators(adapter)
+                XCTAssertFalse(nowBound.isEmpty)
+                for generator in nowBound {
+                    let row = try XCTUnwrap(generator as? LabelRow)
+                    let view = try XCTUnwrap(adapter.view(for: row) as? LabelRowView)
+                    XCTAssertEqual(view.text, row.model, "\(kind) \(step): a list item shows a stale row")
+                }
+                for (index, generator) in manager.flatGenerators.enumerated() {
+                    XCTAssertEqual(manager.position(of: generator), index, "\(kind) \(step): a row is found where it stands")
+                }
+            }
+        }
+    }
+
+    /// Random states (ids in order, some rows dropped, new ones and new content anywhere, the top
+    /// often changed) land under a view at the top, a shown row selected before some: each ends as its
+    /// target, every shown row shows its own generator, and the selected rows it keeps stay selected.
+    func testRandomStatesLandingUnderTheShownTopEndAsTheirTargets() async throws {
+        try await forEachViewKind { kind in
+            var rng = RandomizedRNG(seed: 0x6c61_6e64)
+            let manager = BaseListManager()
+            var version = [Int](repeating: 0, count: 4_000)
+            @MainActor func state() -> [LabelRow] {
+                let keep = 0.3 + Double(rng.below(70)) / 100
+                return (0..<4_000).compactMap { id -> LabelRow? in
+                    guard rng.chance(keep) else { return nil }
+                    if rng.chance(0.05) { version[id] += 1 }
+                    return LabelRow(model: "row \(id) v\(version[id])", id: id)
+                }
+            }
+            try manager.setState([Section(rows: state())])
+            let (adapter, host) = present(manager, selection: .multiple)
+            defer { host.destroy() }
+            gtk_root_set_focus(OpaquePointer(host.window), nil)
+            host.settle()
+            var selectedIDs = Set<Int>()
+            for round in 0..<12 {
+                let step = "round \(round)"
+                if rng.chance(0.5), let row = rng.pick(boundGenerators(adapter)) {
+                    adapter.select([row])
+                    selectedIDs.insert(row.diffID as! Int)
+                }
+                let target = state()
+                try await land(target, on: manager, step)
+                host.settle()
+                XCTAssertTrue(manager.store.shows(target), "\(kind) \(step): the store shows the new state")
+                for generator in boundGenerators(adapter) {
+                    let row = try XCTUnwrap(generator as? LabelRow)
+                    let view = try XCTUnwrap(adapter.view(for: row) as? LabelRowView)
+                    XCTAssertEqual(view.text, row.model, "\(kind) \(step): a list item shows a stale row")
+                }
+                selectedIDs.formIntersection(target.map { $0.diffID as! Int })
+                XCTAssertEqual(adapter.selectedGenerators.map { $0.diffID as! Int }.sorted(), selectedIDs.sorted(),
+                               "\(kind) \(step): the selected rows stay selected while kept")
+            }
         }
     }
 }

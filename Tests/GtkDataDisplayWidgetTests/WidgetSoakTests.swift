@@ -30,6 +30,7 @@ final class WidgetSoakTests: WidgetTestCase {
         XCTAssertEqual(GLibLogCounter.counts.messages, logsBefore.messages + 1, "the counter sees what GLib logs")
         MainContext.drain()
         let objectsBefore = Diagnostics.liveRowObjects, widgetsBefore = Diagnostics.liveWidgets
+        let widgetAddressesBefore = WidgetCounter.liveAddresses
         if widgetsBefore > 0 {
             // Left by earlier tests in this process (tracked since `WidgetTestCase.setUp` turned tracking on).
             print("Widget soak: \(objectsBefore) row objects and \(widgetsBefore) widgets alive before it:")
@@ -113,7 +114,7 @@ final class WidgetSoakTests: WidgetTestCase {
             // What is left, and whether GTK lets it go given time.
             print("Widget soak: before it \(objectsBefore) row objects and \(widgetsBefore) widgets were alive; now "
                   + "\(Diagnostics.liveRowObjects) and \(Diagnostics.liveWidgets); the soak's widgets alive:")
-            for line in WidgetCounter.describeLive() { print("  " + line) }
+            for line in WidgetCounter.describeLive(excluding: widgetAddressesBefore) { print("  " + line) }
             let settled = MainContext.iterate(until: {
                 Diagnostics.liveRowObjects == objectsBefore && Diagnostics.liveWidgets == widgetsBefore
             }, timeout: 5)

@@ -20,11 +20,15 @@ enum WidgetCounter {
         }, nil)
     }
 
-    /// One line per live widget tracked while `keepsAddresses` was on: its type, CSS classes,
-    /// references, parent and root, and what it shows below it (for a leak's report).
+    /// The addresses of the live widgets tracked while `keepsAddresses` was on.
+    static var liveAddresses: Set<UInt> { addresses.withLock { $0 } }
+
+    /// One line per live widget tracked while `keepsAddresses` was on (but those in `excluded`,
+    /// such as the ones alive before a test): its type, CSS classes, references, parent and root,
+    /// and what it shows below it (for a leak's report).
     @MainActor
-    static func describeLive() -> [String] {
-        addresses.withLock { Array($0) }.sorted().compactMap { address in
+    static func describeLive(excluding excluded: Set<UInt> = []) -> [String] {
+        addresses.withLock { $0.subtracting(excluded) }.sorted().compactMap { address in
             guard let raw = UnsafeMutableRawPointer(bitPattern: address) else { return nil }
             let widget = raw.assumingMemoryBound(to: GtkWidget.self)
             let object = raw.asObject

@@ -25,6 +25,8 @@ extension BaseListManager {
     public func setStateInBackground(_ sections: [Section]) async throws(DataDisplayError) -> Bool {
         // A state still landing over frames is what this one is diffed against.
         await waitForLanding()
+        // The first slice of a big list's key reading ends then (`PreparedState.inSlices`).
+        let firstDeadline = StateLanding.sliceDeadline()
         var reordered: [ReorderedChildren] = []
         let sections = sortedByRowOrder(try arrange(sections), reordered: &reordered)
         let intent = intentVersion
@@ -34,12 +36,12 @@ extension BaseListManager {
         defer {
             for action in backgroundUpdates.end() { action() }
         }
-        let prepared: PreparedState
+        var prepared: PreparedState
         let oldFlat: [Row]
         do throws(DataDisplayError) {
             // A big list's keys are read in slices, frames drawn between them.
             if state.isEmpty || flatIsOneRowList,
-               let sliced = await PreparedState.inSlices(sections, shown: state.first?.rows ?? [], isUnchanged: { [version] in
+               let sliced = await PreparedState.inSlices(sections, shown: state.first?.rows ?? [], firstDeadline: firstDeadline, isUnchanged: { [version] in
                    self.mutationVersion == version && !self.backgroundUpdates.isSuperseded(ticket)
                }) {
                 (prepared, oldFlat) = sliced
@@ -59,11 +61,11 @@ extension BaseListManager {
             Self.restoreChildren(reordered)
             throw error
         }
-        let oldKeys = prepared.oldKeys, newKeys = prepared.newKeys, instances = prepared.instances
         let options = splicePlanOptions(oldRows: oldFlat)
-        let diff = Task.detached(priority: .userInitiated) { () -> BackgroundDiff in
-            if let instances, let repeated = PreparedState.firstRepeat(in: instances) { return .repeatedGenerator(at: repeated) }
-            return .structure(Self.structuralPlan(old: oldKeys, new: newKeys, options: options))
+        // The keys go with the diff (its thread frees them).
+        let diff = Task.detached(priority: .userInitiated) { [keys = prepared.takeKeys()] () -> BackgroundDiff in
+            if let instances = keys.instances, let repeated = PreparedState.firstRepeat(in: instances) { return .repeatedGenerator(at: repeated) }
+            return .structure(Self.structuralPlan(old: keys.old, new: keys.new, options: options))
         }
         backgroundUpdates.diffStarted(ticket) { diff.cancel() }
         // The caller's cancellation reaches the diff too.
@@ -108,6 +110,8 @@ extension BaseListManager {
         if landsOverFrames(prepared.flat, plan: plan, oldFlat: oldFlat) {
             // A big list: over several frames, content compared as the kept rows take their generators.
             await land(prepared.flat, plan: plan, oldFlat: oldFlat)
+            // What is left (events, freeing the update's lists) runs in a turn of its own.
+            await MainLoopTurn.afterFrames()
             didApplyChange.invoke()
             ChildLoading.startWaiting(in: self)
             drainPending()

@@ -20,6 +20,7 @@ extension BaseListManager {
     func land(_ flat: FlatState, plan: SplicePlan, oldFlat: [Row]) async {
         let kept = Self.keptOldRows(plan, oldCount: oldFlat.count)
         let landing = StateLanding(generators: flat.sections[0].rows, plan: plan, oldFlat: oldFlat, kept: kept)
+        landing.showsTop = !oldFlat.isEmpty && oldFlat[0].isBound
         mutationVersion &+= 1
         intentVersion &+= 1
         shownKeys = nil
@@ -69,13 +70,24 @@ extension BaseListManager {
     private func landSlice(_ landing: StateLanding, until deadline: UInt64) {
         isApplying = true
         store.planWillApply.invoke(with: ())
+        // A step is not begun when the longest one so far would end past the deadline.
+        var longestStep: UInt64 = 0
         while !landing.isDone {
+            let start = StateLanding.now()
             RowObjectPool.holdRetired()
-            landStep(landing)
+            if landing.showsTop {
+                landing.showsTop = false
+                showInPlace(landing)
+            } else {
+                landStep(landing)
+            }
             // The rows the step removed end now, within the slice's time.
             endRetired()
             RowObjectPool.releaseRetired()
-            if deadline != .max, StateLanding.now() >= deadline { break }
+            guard deadline != .max else { continue }
+            let end = StateLanding.now()
+            longestStep = max(longestStep, end &- start)
+            if end &+ longestStep >= deadline { break }
         }
         // The manager changed: what was read of it before (a snapshot, its keys) no longer holds.
         mutationVersion &+= 1
@@ -91,7 +103,7 @@ extension BaseListManager {
         // The changed span: old rows [oldStart, oldEnd) give way to new rows [newStart, newEnd).
         var oldStart = -1, newStart = -1, oldEnd = old, newEnd = new
         var kept: [(new: Int, old: Int)] = []
-        var budget = StateLanding.rowsPerStep
+        var budget = oldCount == 0 && new == 0 ? StateLanding.firstFillRows : StateLanding.rowsPerStep
         while budget > 0, old < oldCount || new < newCount {
             budget -= 1
             if old < oldCount, !landing.keeps(old) {
@@ -126,9 +138,11 @@ extension BaseListManager {
             if instanceChanges { noteEntered(row) }
         }
         if oldStart >= 0 {
-            // Above `newStart` every row stands where the new state puts it.
-            // The span's old rows stand at [newStart, newStart + oldEnd - oldStart); the kept ones stay.
+            // Above `newStart` every row stands where the new state puts it. The span's old rows
+            // (but displaced ones, gone already) stand from `newStart` on; the kept ones stay.
+            let displaced = landing.displacedCount(in: oldStart..<oldEnd)
             for oldIndex in oldStart..<oldEnd where !landing.keeps(oldIndex) {
+                if displaced > 0, landing.displaced.contains(oldIndex) { continue }
                 let row = landing.oldFlat[oldIndex]
                 noteLeft(row)
                 retiring.append(row)
@@ -146,13 +160,89 @@ extension BaseListManager {
                 }
             }
             objects.releaseUnused()
-            state[0].place(rows, replacing: newStart..<(newStart + oldEnd - oldStart))
-            store.splice(at: newStart, removing: oldEnd - oldStart, inserting: rows)
+            let removing = oldEnd - oldStart - displaced
+            state[0].place(rows, replacing: newStart..<(newStart + removing))
+            store.splice(at: newStart, removing: removing, inserting: rows)
             landing.splices += 1
-            landing.churn += oldEnd - oldStart + rows.count
+            landing.churn += removing + rows.count
         }
         // `adopt` wrote flat hints; the section's list gives the rows their places in its chunks.
         if let first = kept.first { state[0].noteLocations(from: first.new, to: kept.last!.new + 1) }
+        for (row, previous) in handedOver { row.handViewOver(from: previous) }
+        for row in changed {
+            row.contentChanged()
+            row.rebindIfStale()
+        }
+    }
+
+    /// The first step when a view shows the top (`showsTop`): the new state's first rows take the
+    /// row objects of the rows shown there, in place, rebound, as far as no view holds a row that
+    /// would change (a selection, the focus). GTK keeps those list items, where the steps would
+    /// remove the rows it shows and make list items for rows that the next steps remove again. The
+    /// old rows whose generators moved up leave the store now (`displaced`).
+    private func showInPlace(_ landing: StateLanding) {
+        let oldFlat = landing.oldFlat
+        let old = landing.oldCursor, new = landing.newCursor
+        // Old row `index` (not landed) stands at `new + index - old` (nothing displaced yet).
+        let limit = min(oldFlat.count - old, landing.generators.count - new)
+        var count = 0
+        while count < limit, oldFlat[old + count].isBound {
+            let from = landing.oldIndexOfNew[new + count]
+            if from != old + count {
+                // The row shown here takes another generator, and the row that showed it leaves.
+                if store.isPinned(new + count) || oldFlat[old + count].cell?.holdsFocus == true { break }
+                if from > old + count, store.isPinned(new + from - old) || oldFlat[from].cell?.holdsFocus == true { break }
+            }
+            count += 1
+        }
+        guard count > 0 else { return }
+        landing.oldRowsTaken = old + count
+        landing.oldCursor = old + count
+        landing.newCursor = new + count
+        var displaced: [Int] = []
+        for offset in 0..<count where landing.oldIndexOfNew[new + offset] != old + offset {
+            noteLeft(oldFlat[old + offset])
+            let from = landing.oldIndexOfNew[new + offset]
+            if from >= old + count {
+                noteLeft(oldFlat[from])
+                displaced.append(from)
+            }
+        }
+        var handedOver: [(row: Row, previous: any RowGenerator)] = []
+        var changed: [Row] = []
+        for offset in 0..<count {
+            let row = oldFlat[old + offset], generator = landing.generators[new + offset]
+            if landing.oldIndexOfNew[new + offset] == old + offset {
+                // Kept in its place: compared, as in a step.
+                let instanceChanges = row.generator !== generator
+                if instanceChanges { noteLeft(row) }
+                if row.adopt(generator, comparing: true, section: 0, index: 0, handedOver: &handedOver) {
+                    changed.append(row)
+                    landing.updated.append(new + offset)
+                }
+                if instanceChanges { noteEntered(row) }
+            } else {
+                row.take(generator)
+                noteEntered(row)
+                changed.append(row)
+            }
+        }
+        state[0].noteLocations(from: new, to: new + count)
+        // Displaced rows leave, a run of neighbours with one splice (from the bottom up: the
+        // positions above stay).
+        landing.displaced = Set(displaced)
+        var end = displaced.count
+        while end > 0 {
+            var start = end - 1
+            while start > 0, displaced[start - 1] == displaced[start] - 1 { start -= 1 }
+            let range = (new + displaced[start] - old)..<(new + displaced[end - 1] - old + 1)
+            for index in displaced[start]...displaced[end - 1] { retiring.append(oldFlat[index]) }
+            state[0].place([], replacing: range)
+            store.splice(at: range.lowerBound, removing: range.count, inserting: [])
+            landing.splices += 1
+            landing.churn += range.count
+            end = start
+        }
         for (row, previous) in handedOver { row.handViewOver(from: previous) }
         for row in changed {
             row.contentChanged()

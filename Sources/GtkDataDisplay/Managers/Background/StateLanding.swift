@@ -14,6 +14,13 @@ import Glibc
 /// compared, changed rows rebound). So the store always holds the new state's rows above the step
 /// and the old state's below it.
 ///
+/// When a view shows the top of the list, the first step shows the new state's first rows in the
+/// row objects of the rows it shows there (rebound; as `RowRecycling` does for a one-turn commit):
+/// GTK keeps those list items, where the steps would remove the rows it shows and make list items
+/// for rows that the next steps remove again. An old row whose generator one of them took
+/// (`displaced`) leaves the store in that step. (A view scrolled down keeps the rows it shows
+/// while they stay: the steps land around them.)
+///
 /// Between two slices the manager holds that state, which its store shows: reading it is
 /// consistent, and any change the app makes finishes the landing first. Only states that move no
 /// row land this way (a search, a filter, a fill, appends): old and new rows then meet in order.
@@ -23,6 +30,9 @@ final class StateLanding {
     nonisolated(unsafe) static var minimumRows = 32_768
     /// The most rows one step removes, makes or compares.
     nonisolated(unsafe) static var rowsPerStep = 2_048
+    /// The most rows of the first step that fills an empty list: the frame after it makes the
+    /// widgets of every row it shows, so it is given a screenful, and the steps after it the rest.
+    nonisolated(unsafe) static var firstFillRows = 48
     /// Main-thread time a slice may take before the frames are let through (ns).
     nonisolated(unsafe) static var sliceBudget: UInt64 = 8_000_000
 
@@ -45,6 +55,13 @@ final class StateLanding {
     var updated: [Int] = []
     /// Splices made so far, and the rows they removed and inserted.
     var splices = 0, churn = 0
+    /// Whether a view showed the first rows when the landing started, until the first step.
+    var showsTop = false
+    /// Old rows before this index are landed or gave their objects to rows shown in place: a new
+    /// row kept from one of them gets a row of its own.
+    var oldRowsTaken = 0
+    /// Old rows whose generators rows shown in place took: out of the store.
+    var displaced = Set<Int>()
 
     init(generators: [any RowGenerator], plan: SplicePlan, oldFlat: [Row], kept: [Bool]?) {
         self.generators = generators
@@ -61,11 +78,17 @@ final class StateLanding {
     func oldIndex(ofNew index: Int) -> Int? {
         guard !oldIndexOfNew.isEmpty else { return nil }
         let old = oldIndexOfNew[index]
-        return old >= 0 ? old : nil
+        // An old row shown in place took another generator: its own, kept below, gets a new row.
+        return old >= oldRowsTaken ? old : nil
     }
 
-    /// Whether old row `index` stays.
-    func keeps(_ index: Int) -> Bool { kept?[index] ?? true }
+    /// Whether old row `index` stays (in its own row object).
+    func keeps(_ index: Int) -> Bool { (kept?[index] ?? true) && (displaced.isEmpty || !displaced.contains(index)) }
+
+    /// How many old rows in `range` are displaced (no longer in the store).
+    func displacedCount(in range: Range<Int>) -> Int {
+        displaced.isEmpty ? 0 : displaced.reduce(0) { range.contains($1) ? $0 + 1 : $0 }
+    }
 
     /// The time a slice that starts now may end at.
     static func sliceDeadline() -> UInt64 { now() &+ sliceBudget }

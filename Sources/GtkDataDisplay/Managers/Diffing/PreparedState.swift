@@ -5,10 +5,28 @@
 @MainActor
 struct PreparedState {
     let flat: FlatState
-    let oldKeys: [RowKey]
-    let newKeys: [RowKey]
+    private(set) var oldKeys: [RowKey]
+    private(set) var newKeys: [RowKey]
     /// The generators' identities, for the diff's thread to check that none stands twice (nil: checked).
-    let instances: [ObjectIdentifier]?
+    private(set) var instances: [ObjectIdentifier]?
+
+    /// What the diff's thread reads, handed over: this state keeps none of it, so the diff's
+    /// thread frees it (for a big list, freeing its keys took milliseconds of the main loop).
+    mutating func takeKeys() -> DiffKeys {
+        defer {
+            oldKeys = []
+            newKeys = []
+            instances = nil
+        }
+        return DiffKeys(old: oldKeys, new: newKeys, instances: instances)
+    }
+
+    /// The keys a background diff reads (`takeKeys`).
+    struct DiffKeys: Sendable {
+        let old: [RowKey]
+        let new: [RowKey]
+        let instances: [ObjectIdentifier]?
+    }
 
     /// Flattens `sections`; throws if a generator instance stands twice.
     init(_ sections: [Section], oldFlat: [Row]) throws(DataDisplayError) {
@@ -39,7 +57,8 @@ struct PreparedState {
     /// foldable or a header are made as the rows are read, the one that no generator stands twice is
     /// left to the diff's thread (`instances`). Nil for any other state, or when the manager changed
     /// (`isUnchanged` false) while the keys were read: then `init`, which checks everything.
-    static func inSlices(_ sections: [Section], shown: RowList,
+    /// `firstDeadline`: when the first slice ends (the call's work before this counts in it).
+    static func inSlices(_ sections: [Section], shown: RowList, firstDeadline: UInt64,
                          isUnchanged: () -> Bool) async -> (state: PreparedState, oldFlat: [Row])? {
         guard sections.count == 1, sections[0].header == nil, sections[0].footer == nil,
               max(sections[0].rows.count, shown.count) >= StateLanding.minimumRows,
@@ -50,7 +69,7 @@ struct PreparedState {
         instances.reserveCapacity(generators.count)
         oldKeys.reserveCapacity(shown.count)
         oldFlat.reserveCapacity(shown.count)
-        var deadline = StateLanding.sliceDeadline()
+        var deadline = firstDeadline
         // Yields to the frames once the slice's time is spent; false when the manager changed meanwhile.
         func slice() async -> Bool {
             guard StateLanding.now() >= deadline else { return true }

@@ -44,19 +44,7 @@ final class StateLandingWidgetTests: WidgetTestCase {
                 if manager.landing != nil { framesWhileLanding += 1 }
             }
             defer { Signal.disconnect(clock, handler) }
-            let done = Flag()
-            var applied = false
-            Task { @MainActor in
-                applied = (try? await manager.setStateInBackground([Section(rows: target)])) ?? false
-                done.isSet = true
-            }
-            // GLib's turns (frames) and the main actor's (the update's slices) by turns, as in an app.
-            let deadline = Date().addingTimeInterval(30)
-            while !done.isSet, Date() < deadline {
-                MainContext.run(for: 0.004)
-                try await Task.sleep(nanoseconds: 1_000_000)
-            }
-            XCTAssertTrue(done.isSet, "the update returned")
+            let applied = try await land(target, on: manager, "the search")
             host.settle()
             XCTAssertTrue(applied)
             XCTAssertGreaterThan(framesWhileLanding, 0, "the window painted while the state landed")
@@ -70,11 +58,14 @@ final class StateLandingWidgetTests: WidgetTestCase {
         }
     }
 
-    /// Lands `target` by `setStateInBackground`, GLib's turns and the main actor's by turns.
-    private func land(_ target: [LabelRow], on manager: BaseListManager, _ step: String) async throws {
+    /// Lands `target` by `setStateInBackground`, GLib's turns (frames) and the main actor's (the
+    /// update's slices) by turns, as in an app. Returns what the call returned.
+    @discardableResult
+    private func land(_ target: [LabelRow], on manager: BaseListManager, _ step: String) async throws -> Bool {
         let done = Flag()
+        var applied = false
         Task { @MainActor in
-            _ = try? await manager.setStateInBackground([Section(rows: target)])
+            applied = (try? await manager.setStateInBackground([Section(rows: target)])) ?? false
             done.isSet = true
         }
         let deadline = Date().addingTimeInterval(30)
@@ -83,6 +74,7 @@ final class StateLandingWidgetTests: WidgetTestCase {
             try await Task.sleep(nanoseconds: 1_000_000)
         }
         XCTAssertTrue(done.isSet, "\(step): the update returned")
+        return applied
     }
 
     func testTheRowsShownAtTheTopKeepTheirListItemsWhileAStateLands() async throws {

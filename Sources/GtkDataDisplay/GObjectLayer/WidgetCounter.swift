@@ -8,27 +8,35 @@ enum WidgetCounter {
     static let liveCount = Atomic<Int>(0)
     /// Whether `track` keeps each live widget's address (off: only the count is kept).
     nonisolated(unsafe) static var keepsAddresses = false
-    private static let addresses = Mutex(Set<UInt>())
+    /// Each live widget's address and the serial of its `track` (an address GTK hands out again
+    /// names another widget: the serial tells them apart).
+    private static let addresses = Mutex((live: [UInt: Int](), serial: 0))
 
     static func track(_ widget: UnsafeMutableRawPointer) {
         liveCount.add(1, ordering: .relaxed)
-        let keep = keepsAddresses
-        if keep { _ = addresses.withLock { $0.insert(UInt(bitPattern: widget)) } }
+        if keepsAddresses {
+            addresses.withLock {
+                $0.serial += 1
+                $0.live[UInt(bitPattern: widget)] = $0.serial
+            }
+        }
         g_object_weak_ref(widget.asObject, { _, object in
             WidgetCounter.liveCount.subtract(1, ordering: .relaxed)
-            if let object { _ = WidgetCounter.addresses.withLock { $0.remove(UInt(bitPattern: object)) } }
+            if let object { _ = WidgetCounter.addresses.withLock { $0.live.removeValue(forKey: UInt(bitPattern: object)) } }
         }, nil)
     }
 
-    /// The addresses of the live widgets tracked while `keepsAddresses` was on.
-    static var liveAddresses: Set<UInt> { addresses.withLock { $0 } }
+    /// The live widgets tracked while `keepsAddresses` was on: each address and its serial.
+    static var liveAddresses: [UInt: Int] { addresses.withLock { $0.live } }
 
     /// One line per live widget tracked while `keepsAddresses` was on (but those in `excluded`,
     /// such as the ones alive before a test): its type, CSS classes, references, parent and root,
-    /// and what it shows below it (for a leak's report).
+    /// and what it shows below it (for a leak's report). When more widgets are counted than
+    /// recorded, a last line says how many.
     @MainActor
-    static func describeLive(excluding excluded: Set<UInt> = []) -> [String] {
-        addresses.withLock { $0.subtracting(excluded) }.sorted().compactMap { address in
+    static func describeLive(excluding excluded: [UInt: Int] = [:]) -> [String] {
+        let live = liveAddresses
+        var lines = live.filter { excluded[$0.key] != $0.value }.keys.sorted().compactMap { address -> String? in
             guard let raw = UnsafeMutableRawPointer(bitPattern: address) else { return nil }
             let widget = raw.assumingMemoryBound(to: GtkWidget.self)
             let object = raw.asObject
@@ -39,11 +47,22 @@ enum WidgetCounter {
                 while let name = names[i] { classes.append(String(cString: name)); i += 1 }
                 g_strfreev(names)
             }
-            let parent = gtk_widget_get_parent(widget).map { String(cString: g_type_name(gdd_object_type(UnsafeMutableRawPointer($0).asObject))) } ?? "none"
+            // Its ancestors, with their references (who holds a widget left behind holds the top one).
+            var ancestors: [String] = []
+            var ancestor = gtk_widget_get_parent(widget)
+            while let current = ancestor {
+                let raw = UnsafeMutableRawPointer(current)
+                ancestors.append("\(String(cString: g_type_name(gdd_object_type(raw.asObject)))) (refs \(gdd_object_ref_count(raw.asObject)))")
+                ancestor = gtk_widget_get_parent(current)
+            }
+            let parent = ancestors.isEmpty ? "none" : ancestors.joined(separator: " < ")
             let labels = describeLabels(below: widget)
             return "\(type) [\(classes.joined(separator: " "))] refs \(gdd_object_ref_count(object)) parent \(parent) "
                 + "rooted \(gtk_widget_get_root(widget) != nil) mapped \(gtk_widget_get_mapped(widget) != 0) \(labels)"
         }
+        let unrecorded = liveCount.load(ordering: .relaxed) - live.count
+        if unrecorded > 0 { lines.append("\(unrecorded) counted but not recorded (tracked while keepsAddresses was off)") }
+        return lines
     }
 
     @MainActor

@@ -161,6 +161,7 @@ public class ListBaseAdapter {
         connectFactory()
         watchPlans()
         watchStaleLayout()
+        watchPendingFocus()
         Signal.connect(untyped(itemView), "activate", position: { [weak self] position in
             self?.activate(at: Int(position))
         })
@@ -182,6 +183,7 @@ public class ListBaseAdapter {
         AdoptedView.release(itemView)
         stopWatchingPlans()
         stopWatchingStaleLayout()
+        stopWatchingPendingFocus()
         if flushSource != 0 { g_source_remove(flushSource) }
         pool.removeAll()
     }

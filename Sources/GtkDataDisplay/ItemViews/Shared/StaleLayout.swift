@@ -75,28 +75,7 @@ extension ListBaseAdapter {
         gtk_widget_measure(itemView, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, &natural, nil, nil)
         gtk_widget_measure(itemView, GTK_ORIENTATION_VERTICAL, allocation.width, &minimum, &natural, nil, nil)
         gtk_widget_size_allocate(itemView, &allocation, -1)
+        // The allocation may have hidden the focused row: GTK's wait to move the focus ends now (`PendingFocus`).
         settleHiddenFocus()
-    }
-
-    /// Ends the wait GTK 4.8 starts when an allocation outside the frame hides the focused row.
-    ///
-    /// A row scrolled off the view is hidden (`gtk_widget_set_child_visible`); when it holds the
-    /// window's focus, GtkWindow keeps a reference on it until the frame's after-paint phase, where
-    /// it moves the focus (to the view, which gives it back to that row: GTK's focus tracker keeps it).
-    /// GTK 4.8 stores that reference without dropping one it already holds: when the same row is
-    /// hidden or removed again before that phase — a splice right after this allocation — its
-    /// widget, and the row object in it, are never freed (the widget soak found one row in two runs).
-    /// Setting the same focus again ends the wait at once, as the after-paint would.
-    private func settleHiddenFocus() {
-        guard let root = gtk_widget_get_root(itemView), let focus = gtk_root_get_focus(root),
-              gtk_widget_is_ancestor(focus, itemView) != 0 else { return }
-        var widget: UnsafeMutablePointer<GtkWidget>? = focus
-        while let current = widget, current != itemView {
-            if gtk_widget_get_child_visible(current) == 0 {
-                gtk_root_set_focus(root, focus)
-                return
-            }
-            widget = gtk_widget_get_parent(current)
-        }
     }
 }

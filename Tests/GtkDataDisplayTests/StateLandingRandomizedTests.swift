@@ -8,16 +8,12 @@ import XCTest
 /// shows the last intent, no row object is left behind and every shown generator is found.
 @MainActor
 final class StateLandingRandomizedTests: XCTestCase {
-    private let saved = (StateLanding.minimumRows, StateLanding.rowsPerStep, StateLanding.sliceBudget)
-
     override func setUp() async throws {
-        StateLanding.minimumRows = 64
-        StateLanding.rowsPerStep = 16
-        StateLanding.sliceBudget = 0
+        StateLanding.sizes = StateLanding.Sizes(minimumRows: 64, rowsPerStep: 16, sliceBudget: 0)
     }
 
     override func tearDown() async throws {
-        (StateLanding.minimumRows, StateLanding.rowsPerStep, StateLanding.sliceBudget) = saved
+        StateLanding.sizes = StateLanding.Sizes()
     }
 
     func testRandomStatesWithChangesBetweenSlicesEndAsTheLastIntent() async throws {

@@ -8,16 +8,12 @@ import XCTest
 /// happen at test sizes (a few thousand rows, steps of 64 rows, one step a slice).
 @MainActor
 final class StateLandingTests: XCTestCase {
-    private let saved = (StateLanding.minimumRows, StateLanding.rowsPerStep, StateLanding.sliceBudget)
-
     override func setUp() async throws {
-        StateLanding.minimumRows = 1_000
-        StateLanding.rowsPerStep = 64
-        StateLanding.sliceBudget = 0
+        StateLanding.sizes = StateLanding.Sizes(minimumRows: 1_000, rowsPerStep: 64, sliceBudget: 0)
     }
 
     override func tearDown() async throws {
-        (StateLanding.minimumRows, StateLanding.rowsPerStep, StateLanding.sliceBudget) = saved
+        StateLanding.sizes = StateLanding.Sizes()
     }
 
     private func rows(_ ids: some Sequence<Int>, version: Int = 0) -> [LabelRow] {

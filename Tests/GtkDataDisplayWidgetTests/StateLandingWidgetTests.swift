@@ -9,17 +9,13 @@ import XCTest
 /// When the view shows the top of the list, the rows it shows take the new state's first rows in
 /// place: GTK makes and tears down no list item while the state lands.
 final class StateLandingWidgetTests: WidgetTestCase {
-    private let saved = (StateLanding.minimumRows, StateLanding.rowsPerStep, StateLanding.sliceBudget)
-
     override func setUp() async throws {
         try await super.setUp()
-        StateLanding.minimumRows = 1_000
-        StateLanding.rowsPerStep = 64
-        StateLanding.sliceBudget = 0
+        StateLanding.sizes = StateLanding.Sizes(minimumRows: 1_000, rowsPerStep: 64, sliceBudget: 0)
     }
 
     override func tearDown() async throws {
-        (StateLanding.minimumRows, StateLanding.rowsPerStep, StateLanding.sliceBudget) = saved
+        StateLanding.sizes = StateLanding.Sizes()
     }
 
     /// Set when the update under test returned.

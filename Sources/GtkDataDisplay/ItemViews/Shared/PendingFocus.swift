@@ -38,7 +38,9 @@ extension ListBaseAdapter {
 
     /// Ends GTK's wait to move the focus out of a hidden row of this view (see above).
     func settleHiddenFocus() {
-        guard let root = gtk_widget_get_root(itemView), let focus = gtk_root_get_focus(root),
+        // Before every splice: most often the focus is elsewhere, which one read tells.
+        guard gtk_widget_get_focus_child(itemView) != nil,
+              let root = gtk_widget_get_root(itemView), let focus = gtk_root_get_focus(root),
               gtk_widget_is_ancestor(focus, itemView) != 0 else { return }
         var childHidden = false
         var widget: UnsafeMutablePointer<GtkWidget>? = focus

@@ -1,14 +1,14 @@
 // Background updates of big lists: landing a whole state over several frames (`StateLanding`), so
-// that no turn of the main loop holds it much longer than one slice (`StateLanding.sliceBudget`).
+// that no turn of the main loop holds it much longer than one slice (`StateLanding.sizes.sliceBudget`).
 
 import DataDisplayDiff
 
 extension BaseListManager {
     /// Whether a whole state of `flat` (planned against `oldFlat` by `plan`) lands over frames: a big
-    /// list (`StateLanding.minimumRows`) of one section of plain rows, before and after, that moves
+    /// list (`StateLanding.sizes.minimumRows`) of one section of plain rows, before and after, that moves
     /// no row, with no section controller, outside a batch and not shown by a box.
     func landsOverFrames(_ flat: FlatState, plan: SplicePlan, oldFlat: [Row]) -> Bool {
-        guard batchDepth == 0, plan.moveCount == 0, max(oldFlat.count, flat.count) >= StateLanding.minimumRows,
+        guard batchDepth == 0, plan.moveCount == 0, max(oldFlat.count, flat.count) >= StateLanding.sizes.minimumRows,
               flat.hasOnlyPlainRows, flat.sections.count == 1, flat.sections[0].controller == nil,
               !foldablesInLastState, !RowChangeObservers.observe(self) else { return false }
         return state.isEmpty || (flatIsOneRowList && state[0].controllerBox == nil)
@@ -103,7 +103,7 @@ extension BaseListManager {
         // The changed span: old rows [oldStart, oldEnd) give way to new rows [newStart, newEnd).
         var oldStart = -1, newStart = -1, oldEnd = old, newEnd = new
         var kept: [(new: Int, old: Int)] = []
-        var budget = oldCount == 0 && new == 0 ? StateLanding.firstFillRows : StateLanding.rowsPerStep
+        var budget = oldCount == 0 && new == 0 ? StateLanding.sizes.firstFillRows : StateLanding.sizes.rowsPerStep
         while budget > 0, old < oldCount || new < newCount {
             budget -= 1
             if old < oldCount, !landing.keeps(old) {

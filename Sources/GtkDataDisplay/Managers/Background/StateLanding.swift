@@ -26,15 +26,21 @@ import Glibc
 /// row land this way (a search, a filter, a fill, appends): old and new rows then meet in order.
 @MainActor
 final class StateLanding {
-    /// States of at least this many rows (before or after) land over frames.
-    nonisolated(unsafe) static var minimumRows = 32_768
-    /// The most rows one step removes, makes or compares.
-    nonisolated(unsafe) static var rowsPerStep = 2_048
-    /// The most rows of the first step that fills an empty list: the frame after it makes the
-    /// widgets of every row it shows, so it is given a screenful, and the steps after it the rest.
-    nonisolated(unsafe) static var firstFillRows = 48
-    /// Main-thread time a slice may take before the frames are let through (ns).
-    nonisolated(unsafe) static var sliceBudget: UInt64 = 8_000_000
+    /// How big a state must be to land over frames, and how big its steps and slices are.
+    struct Sizes {
+        /// States of at least this many rows (before or after) land over frames.
+        var minimumRows = 32_768
+        /// The most rows one step removes, makes or compares.
+        var rowsPerStep = 2_048
+        /// The most rows of the first step that fills an empty list: the frame after it makes the
+        /// widgets of every row it shows, so it is given a screenful, and the steps after it the rest.
+        var firstFillRows = 48
+        /// Main-thread time a slice may take before the frames are let through (ns).
+        var sliceBudget: UInt64 = 8_000_000
+    }
+
+    /// The sizes in use (tests set smaller ones and put `Sizes()` back).
+    nonisolated(unsafe) static var sizes = Sizes()
 
     /// The new state's rows, in order.
     let generators: [any RowGenerator]
@@ -91,7 +97,7 @@ final class StateLanding {
     }
 
     /// The time a slice that starts now may end at.
-    static func sliceDeadline() -> UInt64 { now() &+ sliceBudget }
+    static func sliceDeadline() -> UInt64 { now() &+ sizes.sliceBudget }
 
     static func now() -> UInt64 {
         var time = timespec()

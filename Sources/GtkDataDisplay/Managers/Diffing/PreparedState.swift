@@ -50,7 +50,7 @@ struct PreparedState {
         self.instances = instances
     }
 
-    /// A big state of one section of plain rows (`StateLanding.minimumRows`) replacing `shown` (the
+    /// A big state of one section of plain rows (`StateLanding.sizes.minimumRows`) replacing `shown` (the
     /// rows of the manager's one section, or none), its keys read a slice at a time with the main
     /// loop running between slices (generators are the main actor's: their ids are read there), and
     /// the shown rows gathered into the old flat list as they are read. The checks that no row is
@@ -61,7 +61,7 @@ struct PreparedState {
     static func inSlices(_ sections: [Section], shown: RowList, firstDeadline: UInt64,
                          isUnchanged: () -> Bool) async -> (state: PreparedState, oldFlat: [Row])? {
         guard sections.count == 1, sections[0].header == nil, sections[0].footer == nil,
-              max(sections[0].rows.count, shown.count) >= StateLanding.minimumRows,
+              max(sections[0].rows.count, shown.count) >= StateLanding.sizes.minimumRows,
               let flat = try? FlatState(sections, oldFlat: [], deferringFoldCheck: true) else { return nil }
         let generators = sections[0].rows
         var newKeys: [RowKey] = [], instances: [ObjectIdentifier] = [], oldKeys: [RowKey] = [], oldFlat: [Row] = []
@@ -81,7 +81,7 @@ struct PreparedState {
         var plainType: ObjectIdentifier?   // the last type found a plain row's
         var index = 0
         while index < generators.count {
-            let end = min(index + StateLanding.rowsPerStep, generators.count)
+            let end = min(index + StateLanding.sizes.rowsPerStep, generators.count)
             let plain = generators.withUnsafeBufferPointer { buffer in
                 for i in index..<end {
                     let type = ObjectIdentifier(Swift.type(of: buffer[i]))
@@ -102,7 +102,7 @@ struct PreparedState {
         for chunk in shown.chunks {
             var start = 0
             while start < chunk.count {
-                let end = min(start + StateLanding.rowsPerStep, chunk.count)
+                let end = min(start + StateLanding.sizes.rowsPerStep, chunk.count)
                 chunk.withUnsafeBufferPointer { rows in
                     for i in start..<end {
                         oldKeys.append(rows[i].key)

@@ -40,7 +40,7 @@ enum GtkPipeline {
               + "to the painted frame, median of \(count) runs, the contenders alternating")
         let (ours, gtk) = alternate(count) { oursRun(words) } gtk: { gtkRun(words) }
         report(["first display"] + queries.map { $0.isEmpty ? "(empty)" : "\"\($0)\"" }, ours, gtk, total: "type-ahead")
-        runStalls(runs: runs)
+        runStalls(seed: settings.seed, runs: runs)
 
         let strings = madeUpWords(1_000_000, seed: settings.seed &+ 1)
         print("GTK PIPELINE, SORT — 1,000,000 made-up strings (seeded), GtkSortListModel against FilteredState.sort; "
@@ -418,14 +418,25 @@ final class PaintedFrames {
     private var handler: UInt = 0
     private var painted = 0
     private var paintedAt: UInt64 = 0
+    private var shows: (() -> Bool)?
+    /// When the first frame painted after `watch(_:)` whose view `shows` what was asked.
+    private(set) var firstShownAt: UInt64?
 
     init(window: UnsafeMutablePointer<GtkWidget>) {
         clock = gtk_widget_get_frame_clock(window)
         guard let clock else { return }
         handler = Signal.connectAfter(UnsafeMutableRawPointer(clock), "after-paint") { [weak self] in
-            self?.painted += 1
-            self?.paintedAt = Clock.now()
+            guard let self else { return }
+            self.painted += 1
+            self.paintedAt = Clock.now()
+            if self.firstShownAt == nil, let shows = self.shows, shows() { self.firstShownAt = self.paintedAt }
         }
+    }
+
+    /// From now on, notes the first painted frame after which `shows` is true (`firstShownAt`).
+    func watch(_ shows: @escaping () -> Bool) {
+        self.shows = shows
+        firstShownAt = nil
     }
 
     /// Requests a frame, runs the main loop until it is painted, and returns when that was.

@@ -13,15 +13,34 @@ import GtkDataDisplay
 extension GtkPipeline {
     /// The steps: the first fill, a type-ahead and its way back.
     private static let stallQueries = ["s", "st", "str", "st", "s", ""]
+    /// How many rows from the top a frame must show of the new state to count as its first.
+    private static let topRows = 20
 
-    /// One contender's run: ms to the painted frame and the longest stall, per step.
+    /// The first `topRows` of `words` that contain `query` (`folded`: the words lowercased).
+    private static func top(_ words: [String], _ folded: [String], _ query: String) -> [String] {
+        var result: [String] = []
+        for index in words.indices where query.isEmpty || folded[index].contains(query) {
+            result.append(words[index])
+            if result.count == topRows { break }
+        }
+        return result
+    }
+
+    /// Whether the first rows of a list of `count` rows (`text`: a row's text) are `expected`.
+    private static func showsTop(_ expected: [String], count: Int, _ text: (Int) -> String) -> Bool {
+        count >= expected.count && expected.indices.allSatisfy { text($0) == expected[$0] }
+    }
+
+    /// One contender's run: ms to the painted frame, to the first frame showing the top, and the longest stall, per step.
     struct StallRun {
         var ms: [Double] = []
+        /// ms to the first painted frame whose first rows (`topRows`) are the new state's.
+        var first: [Double] = []
         var stall: [Double] = []
         var shown: [[String]] = []
     }
 
-    static func runStalls(runs: Int?) {
+    static func runStalls(seed: UInt64, runs: Int?) {
         guard WindowHost.initializeGTK() else {
             print("GTK PIPELINE, FRAMES: no display, not measured (run under xvfb-run)")
             return
@@ -29,7 +48,8 @@ extension GtkPipeline {
         let (words, source) = loadWords(seed: 0)
         let count = runs ?? 3
         print("GTK PIPELINE, FRAMES — \(words.count) words (\(source)): our setStateInBackground against GTK's incremental "
-              + "GtkFilterListModel; ms to the painted frame and the longest main-loop stall (ms), median of \(count) "
+              + "GtkFilterListModel; ms to the painted frame of the whole update, to the first painted frame that shows its "
+              + "first \(topRows) rows (first), and the longest main-loop stall (ms), median of \(count) "
               + "(the app's sections made beforehand)")
         var ours: [StallRun] = [], gtk: [StallRun] = []
         for run in 0..<count {
@@ -43,16 +63,108 @@ extension GtkPipeline {
             return
         }
         let labels = ["first fill"] + stallQueries.map { $0.isEmpty ? "(empty)" : "\"\($0)\"" }
-        print(tableLine(["step", "", "rows", "ours", "stall", "GTK", "stall"], widths: [5, 13, 9, 9, 9, 9, 9]))
+        let widths = [5, 13, 9, 9, 9, 9, 9, 9, 9]
+        print(tableLine(["step", "", "rows", "ours", "first", "stall", "GTK", "first", "stall"], widths: widths))
         var longest = (ours: 0.0, gtk: 0.0)
         for step in labels.indices {
-            let values = [ours.map { $0.ms[step] }, ours.map { $0.stall[step] }, gtk.map { $0.ms[step] }, gtk.map { $0.stall[step] }]
-                .map { median($0)! }
+            let values = [ours.map { $0.ms[step] }, ours.map { $0.first[step] }, ours.map { $0.stall[step] },
+                          gtk.map { $0.ms[step] }, gtk.map { $0.first[step] }, gtk.map { $0.stall[step] }].map { median($0)! }
             longest = (max(longest.ours, ours.map { $0.stall[step] }.max()!), max(longest.gtk, gtk.map { $0.stall[step] }.max()!))
             print(tableLine([String(step), labels[step], ours[0].shown[step].first ?? "0"] + values.map { String(format: "%.1f", $0) },
-                            widths: [5, 13, 9, 9, 9, 9, 9]))
+                            widths: widths))
         }
         print(String(format: "  longest stall of any step in any run: ours %.1f ms, GTK %.1f ms", longest.ours, longest.gtk))
+        runLoadStalls(madeUpWords(1_000_000, seed: seed &+ 1), runs: count)
+    }
+
+    /// 1,000,000 made-up strings loaded into an empty list, each side timed from its model's making
+    /// (ours: the app's generators and section; GTK's: its GtkStringList) to the first painted frame
+    /// that shows the top and to the frame of the whole load; ours through `setStateInBackground`
+    /// (the stall counted from the call: making the generators is the app's work), GTK's list set on
+    /// a list view at once.
+    static func runLoadStalls(_ strings: [String], runs: Int) {
+        guard WindowHost.initializeGTK() else { return }
+        let expected = Array(strings.prefix(topRows))
+        var ours: [StallRun] = [], gtk: [StallRun] = []
+        for run in 0..<runs {
+            if run % 2 == 0 { ours.append(oursLoadRun(strings, expected)); gtk.append(gtkLoadRun(strings, expected)) } else {
+                gtk.append(gtkLoadRun(strings, expected)); ours.append(oursLoadRun(strings, expected))
+            }
+        }
+        for (a, b) in zip(ours, gtk) where a.shown != b.shown {
+            print("MISMATCH in the 1M load: ours \(a.shown[0].prefix(4)), GTK \(b.shown[0].prefix(4))")
+            return
+        }
+        let m = { (runs: [StallRun], value: (StallRun) -> Double) in median(runs.map(value))! }
+        let (oursFirst, gtkFirst) = (m(ours) { $0.first[0] }, m(gtk) { $0.first[0] })
+        print(String(format: "GTK PIPELINE, FRAMES, 1M LOAD — \(strings.count) made-up strings into an empty list, from making the "
+                     + "model to the first frame showing the top (all rows: the frame of the whole load), median of \(runs): "
+                     + "ours (setStateInBackground) first frame %.1f ms, all %.1f ms, longest stall %.1f ms; GTK (GtkStringList "
+                     + "on a list view) first frame %.1f ms, all %.1f ms, longest stall %.1f ms; first frame GTK/ours ×%.2f",
+                     oursFirst, m(ours) { $0.ms[0] }, ours.map { $0.stall[0] }.max()!,
+                     gtkFirst, m(gtk) { $0.ms[0] }, gtk.map { $0.stall[0] }.max()!, gtkFirst / oursFirst))
+    }
+
+    private static func oursLoadRun(_ strings: [String], _ expected: [String]) -> StallRun {
+        var result = StallRun()
+        _ = inWindow { host, frames, _ in
+            let manager = BaseListManager()
+            let adapter = manager.listViewBuilder.add(plugin: .selectable(.single)).build()
+            host.show(adapter.widget)
+            _ = frames.waitForPaint()
+            frames.watch {
+                showsTop(expected, count: manager.store.count) {
+                    (manager.store.generator(at: $0) as! BaseRowGenerator<WordView>).model
+                }
+            }
+            let t = Clock.now()
+            let section = Section(rows: strings.indices.map { BaseRowGenerator<WordView>(model: strings[$0], id: $0) })
+            let probe = StallProbe()
+            let done = Flag()
+            Task { @MainActor in
+                _ = try! await manager.setStateInBackground([section])
+                done.isSet = true
+            }
+            while !done.isSet { if g_main_context_iteration(nil, 0) == 0 { usleep(50) } }
+            result.ms.append(Clock.ms(t, frames.waitForPaint()))
+            result.first.append(Clock.ms(t, frames.firstShownAt!))
+            result.stall.append(probe.stop())
+            result.shown.append(shown(manager))
+            host.show(nil)
+            manager.clear()
+        }
+        return result
+    }
+
+    private static func gtkLoadRun(_ strings: [String], _ expected: [String]) -> StallRun {
+        let cStrings = CStrings(strings)
+        defer { cStrings.free() }
+        var result = StallRun()
+        _ = inWindow { host, frames, _ in
+            var model: OpaquePointer?
+            frames.watch {
+                guard let model else { return false }
+                return showsTop(expected, count: Int(g_list_model_get_n_items(model))) { position in
+                    let item = g_list_model_get_item(model, guint(position))!
+                    defer { g_object_unref(item) }
+                    return String(cString: gtk_string_object_get_string(OpaquePointer(item)))
+                }
+            }
+            let probe = StallProbe()
+            let t = Clock.now()
+            let list = cStrings.stringList()
+            model = gdd_list_model(UnsafeMutableRawPointer(list))
+            let view = listView(over: model!)
+            host.show(view)
+            result.ms.append(Clock.ms(t, frames.waitForPaint()))
+            result.first.append(Clock.ms(t, frames.firstShownAt!))
+            result.stall.append(probe.stop())
+            result.shown.append(shownStrings(model!))
+            model = nil
+            host.show(nil)
+            g_object_unref(UnsafeMutableRawPointer(view))
+        }
+        return result
     }
 
     private static func oursStallRun(_ words: [String]) -> StallRun {
@@ -70,6 +182,12 @@ extension GtkPipeline {
                 query.isEmpty ? generators : generators.indices.filter { folded[$0].contains(query) }.map { generators[$0] }
             }).map { Section(rows: $0) }
             for section in steps {
+                let expected = Array(section.rows.prefix(topRows)).map { ($0 as! BaseRowGenerator<WordView>).model }
+                frames.watch {
+                    showsTop(expected, count: manager.store.count) {
+                        (manager.store.generator(at: $0) as! BaseRowGenerator<WordView>).model
+                    }
+                }
                 let probe = StallProbe()
                 let t = Clock.now()
                 let done = Flag()
@@ -79,6 +197,7 @@ extension GtkPipeline {
                 }
                 while !done.isSet { if g_main_context_iteration(nil, 0) == 0 { usleep(50) } }
                 result.ms.append(Clock.ms(t, frames.waitForPaint()))
+                result.first.append(Clock.ms(t, frames.firstShownAt!))
                 result.stall.append(probe.stop())
                 result.shown.append(shown(manager))
             }
@@ -92,7 +211,21 @@ extension GtkPipeline {
         let strings = CStrings(words)
         defer { strings.free() }
         var result = StallRun()
+        let folded = words.map { $0.lowercased() }
         _ = inWindow { host, frames, _ in
+            var model: OpaquePointer?
+            @MainActor func watch(_ query: String) {
+                let expected = top(words, folded, query)
+                frames.watch {
+                    guard let model else { return false }
+                    return showsTop(expected, count: Int(g_list_model_get_n_items(model))) { position in
+                        let item = g_list_model_get_item(model, guint(position))!
+                        defer { g_object_unref(item) }
+                        return String(cString: gtk_string_object_get_string(OpaquePointer(item)))
+                    }
+                }
+            }
+            watch("")
             let probe = StallProbe()
             let t0 = Clock.now()
             let list = strings.stringList()
@@ -103,22 +236,25 @@ extension GtkPipeline {
             gtk_filter_list_model_set_incremental(filtered, 1)
             let view = listView(over: gdd_list_model(UnsafeMutableRawPointer(filtered))!)
             host.show(view)
-            let model = gdd_list_model(UnsafeMutableRawPointer(filtered))!
+            model = gdd_list_model(UnsafeMutableRawPointer(filtered))!
             @MainActor func settle(_ start: UInt64, _ probe: StallProbe) {
                 while gtk_filter_list_model_get_pending(filtered) > 0 {
                     if g_main_context_iteration(nil, 0) == 0 { usleep(50) }
                 }
                 result.ms.append(Clock.ms(start, frames.waitForPaint()))
+                result.first.append(Clock.ms(start, frames.firstShownAt!))
                 result.stall.append(probe.stop())
-                result.shown.append(shownStrings(model))
+                result.shown.append(shownStrings(model!))
             }
             settle(t0, probe)
             for query in stallQueries {
+                watch(query)
                 let probe = StallProbe()
                 let t = Clock.now()
                 gtk_string_filter_set_search(filter, query)
                 settle(t, probe)
             }
+            model = nil
             host.show(nil)
             g_object_unref(UnsafeMutableRawPointer(view))
             g_object_unref(UnsafeMutableRawPointer(filter))

@@ -59,7 +59,7 @@ case .tableOnly(let runs):
 case .pipelineOnly(let runs):
     GtkPipeline.run(settings: options.settings, runs: runs)
 case .stallsOnly(let runs):
-    GtkPipeline.runStalls(runs: runs)
+    GtkPipeline.runStalls(seed: options.settings.seed, runs: runs)
 case .pipelineMemoryWorker(let size, let side):
     GtkPipeline.measureMemory(size: size, side: side, settings: options.settings)
 case .auditOnly(let runs):

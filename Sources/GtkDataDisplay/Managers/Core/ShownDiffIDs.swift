@@ -121,7 +121,7 @@ struct ShownDiffIDs {
 
     /// The hash a key is placed by: integer and object ids mixed as words (no `Hasher`), other ids
     /// by their hash value; role and depth mixed in. The lowest bit is set (see `Entry.hash`).
-    private static func hash(_ key: RowKey) -> UInt {
+    nonisolated static func hash(_ key: RowKey) -> UInt {
         hash(slot: RowSlot.make(key.role, key.depth), id: key.id)
     }
 

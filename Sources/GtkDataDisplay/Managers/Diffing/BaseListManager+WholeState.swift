@@ -206,10 +206,8 @@ extension BaseListManager {
     }
 
     nonisolated static func checkUniqueIDs(_ keys: [RowKey]) throws(DataDisplayError) {
-        var seen = Set<RowKey>(minimumCapacity: keys.count)
-        for (index, key) in keys.enumerated() where !seen.insert(key).inserted {
-            let first = keys.firstIndex(of: key)!
-            throw .duplicateDiffID("\(key) in the new state at \(first) and \(index)")
+        if let (first, index) = RepeatFinder.firstRepeat(in: keys) {
+            throw .duplicateDiffID("\(keys[index]) in the new state at \(first) and \(index)")
         }
     }
 }

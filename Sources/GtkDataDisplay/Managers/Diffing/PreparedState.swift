@@ -118,8 +118,6 @@ struct PreparedState {
 
     /// The first index of `instances` that repeats an earlier one (off the main thread).
     nonisolated static func firstRepeat(in instances: [ObjectIdentifier]) -> Int? {
-        var seen = Set<ObjectIdentifier>(minimumCapacity: instances.count)
-        for (index, instance) in instances.enumerated() where !seen.insert(instance).inserted { return index }
-        return nil
+        RepeatFinder.firstRepeat(in: instances)
     }
 }

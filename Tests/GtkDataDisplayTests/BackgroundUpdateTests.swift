@@ -239,4 +239,20 @@ final class BackgroundUpdateTests: XCTestCase {
         }
         XCTAssertEqual(manager.store.objectAddresses, before)
     }
+
+    /// Into an empty list the diff alone finds a repeat (no second check runs): small, and big
+    /// enough to be read in slices and land over frames, the repeat first, last, or far apart.
+    func testDuplicateIDInABackgroundFirstFillIsATypedErrorAndChangesNothing() async throws {
+        for ids in [[1, 2, 1], [7, 7], Array(0..<40_000) + [39_999], [5] + Array(0..<40_000), Array(0..<20_000) + [0] + Array(20_000..<40_000)] {
+            let manager = BaseListManager()
+            do {
+                try await manager.setStateInBackground(state(ids))
+                XCTFail("duplicate id accepted in \(ids.count) rows")
+            } catch {
+                guard case .duplicateDiffID = error else { return XCTFail("\(error)") }
+            }
+            XCTAssertEqual(manager.store.count, 0)
+            XCTAssertTrue(manager.sections.isEmpty)
+        }
+    }
 }

@@ -158,7 +158,8 @@ extension BaseListManager {
             return .failure(diffIDError(error, old: old, new: new))
         }
         do throws(DataDisplayError) {
-            if plan.insertedRows > 0 { try checkUniqueIDs(new) }
+            // From an empty list the diff hashed every new row and reported any repeat (as `applyState` relies on too).
+            if plan.insertedRows > 0 && !old.isEmpty { try checkUniqueIDs(new) }
             return .success(plan)
         } catch {
             return .failure(error)

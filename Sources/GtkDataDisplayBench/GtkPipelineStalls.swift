@@ -31,6 +31,43 @@ extension GtkPipeline {
         count >= expected.count && expected.indices.allSatisfy { text($0) == expected[$0] }
     }
 
+    /// Notes the first frame whose first rows in `manager`'s store are `expected`.
+    private static func watch(_ frames: PaintedFrames, _ manager: BaseListManager, shows expected: [String]) {
+        frames.watch {
+            showsTop(expected, count: manager.store.count) {
+                (manager.store.generator(at: $0) as! BaseRowGenerator<WordView>).model
+            }
+        }
+    }
+
+    /// Notes the first frame whose first rows of string objects in `model()` are `expected`.
+    private static func watch(_ frames: PaintedFrames, _ model: @escaping () -> OpaquePointer?, shows expected: [String]) {
+        frames.watch {
+            guard let model = model() else { return false }
+            return showsTop(expected, count: Int(g_list_model_get_n_items(model))) { position in
+                let item = g_list_model_get_item(model, guint(position))!
+                defer { g_object_unref(item) }
+                return String(cString: gtk_string_object_get_string(OpaquePointer(item)))
+            }
+        }
+    }
+
+    /// `manager.setStateInBackground([section])`, the main loop run till it returns, timed from `start`
+    /// into `result`: the frame of the whole update, the first frame `frames` watched for, the stall.
+    private static func update(_ manager: BaseListManager, to section: Section, from start: UInt64, probe: StallProbe,
+                               _ frames: PaintedFrames, into result: inout StallRun) {
+        let done = Flag()
+        Task { @MainActor in
+            _ = try! await manager.setStateInBackground([section])
+            done.isSet = true
+        }
+        while !done.isSet { if g_main_context_iteration(nil, 0) == 0 { usleep(50) } }
+        result.ms.append(Clock.ms(start, frames.waitForPaint()))
+        result.first.append(Clock.ms(start, frames.firstShownAt!))
+        result.stall.append(probe.stop())
+        result.shown.append(shown(manager))
+    }
+
     /// One contender's run: ms to the painted frame, to the first frame showing the top, and the longest stall, per step.
     struct StallRun {
         var ms: [Double] = []
@@ -105,35 +142,28 @@ extension GtkPipeline {
                      gtkFirst, m(gtk) { $0.ms[0] }, gtk.map { $0.stall[0] }.max()!, gtkFirst / oursFirst))
     }
 
-    private static func oursLoadRun(_ strings: [String], _ expected: [String]) -> StallRun {
+    /// Our side's run: a manager's list view shown in a window of its own and painted, then `body`.
+    private static func oursRun(_ body: (BaseListManager, PaintedFrames, inout StallRun) -> Void) -> StallRun {
         var result = StallRun()
         _ = inWindow { host, frames, _ in
             let manager = BaseListManager()
             let adapter = manager.listViewBuilder.add(plugin: .selectable(.single)).build()
             host.show(adapter.widget)
             _ = frames.waitForPaint()
-            frames.watch {
-                showsTop(expected, count: manager.store.count) {
-                    (manager.store.generator(at: $0) as! BaseRowGenerator<WordView>).model
-                }
-            }
-            let t = Clock.now()
-            let section = Section(rows: strings.indices.map { BaseRowGenerator<WordView>(model: strings[$0], id: $0) })
-            let probe = StallProbe()
-            let done = Flag()
-            Task { @MainActor in
-                _ = try! await manager.setStateInBackground([section])
-                done.isSet = true
-            }
-            while !done.isSet { if g_main_context_iteration(nil, 0) == 0 { usleep(50) } }
-            result.ms.append(Clock.ms(t, frames.waitForPaint()))
-            result.first.append(Clock.ms(t, frames.firstShownAt!))
-            result.stall.append(probe.stop())
-            result.shown.append(shown(manager))
+            body(manager, frames, &result)
             host.show(nil)
             manager.clear()
         }
         return result
+    }
+
+    private static func oursLoadRun(_ strings: [String], _ expected: [String]) -> StallRun {
+        oursRun { manager, frames, result in
+            watch(frames, manager, shows: expected)
+            let t = Clock.now()
+            let section = Section(rows: strings.indices.map { BaseRowGenerator<WordView>(model: strings[$0], id: $0) })
+            update(manager, to: section, from: t, probe: StallProbe(), frames, into: &result)
+        }
     }
 
     private static func gtkLoadRun(_ strings: [String], _ expected: [String]) -> StallRun {
@@ -142,14 +172,7 @@ extension GtkPipeline {
         var result = StallRun()
         _ = inWindow { host, frames, _ in
             var model: OpaquePointer?
-            frames.watch {
-                guard let model else { return false }
-                return showsTop(expected, count: Int(g_list_model_get_n_items(model))) { position in
-                    let item = g_list_model_get_item(model, guint(position))!
-                    defer { g_object_unref(item) }
-                    return String(cString: gtk_string_object_get_string(OpaquePointer(item)))
-                }
-            }
+            watch(frames, { model }, shows: expected)
             let probe = StallProbe()
             let t = Clock.now()
             let list = cStrings.stringList()
@@ -168,12 +191,7 @@ extension GtkPipeline {
     }
 
     private static func oursStallRun(_ words: [String]) -> StallRun {
-        var result = StallRun()
-        _ = inWindow { host, frames, _ in
-            let manager = BaseListManager()
-            let adapter = manager.listViewBuilder.add(plugin: .selectable(.single)).build()
-            host.show(adapter.widget)
-            _ = frames.waitForPaint()
+        oursRun { manager, frames, result in
             let generators = words.indices.map { BaseRowGenerator<WordView>(model: words[$0], id: $0) }
             let folded = words.map { $0.lowercased() }
             // The app's sections, made beforehand (as the other contender's filters are): making an
@@ -182,29 +200,11 @@ extension GtkPipeline {
                 query.isEmpty ? generators : generators.indices.filter { folded[$0].contains(query) }.map { generators[$0] }
             }).map { Section(rows: $0) }
             for section in steps {
-                let expected = Array(section.rows.prefix(topRows)).map { ($0 as! BaseRowGenerator<WordView>).model }
-                frames.watch {
-                    showsTop(expected, count: manager.store.count) {
-                        (manager.store.generator(at: $0) as! BaseRowGenerator<WordView>).model
-                    }
-                }
+                watch(frames, manager, shows: section.rows.prefix(topRows).map { ($0 as! BaseRowGenerator<WordView>).model })
                 let probe = StallProbe()
-                let t = Clock.now()
-                let done = Flag()
-                Task { @MainActor in
-                    _ = try! await manager.setStateInBackground([section])
-                    done.isSet = true
-                }
-                while !done.isSet { if g_main_context_iteration(nil, 0) == 0 { usleep(50) } }
-                result.ms.append(Clock.ms(t, frames.waitForPaint()))
-                result.first.append(Clock.ms(t, frames.firstShownAt!))
-                result.stall.append(probe.stop())
-                result.shown.append(shown(manager))
+                update(manager, to: section, from: Clock.now(), probe: probe, frames, into: &result)
             }
-            host.show(nil)
-            manager.clear()
         }
-        return result
     }
 
     private static func gtkStallRun(_ words: [String]) -> StallRun {
@@ -214,18 +214,7 @@ extension GtkPipeline {
         let folded = words.map { $0.lowercased() }
         _ = inWindow { host, frames, _ in
             var model: OpaquePointer?
-            @MainActor func watch(_ query: String) {
-                let expected = top(words, folded, query)
-                frames.watch {
-                    guard let model else { return false }
-                    return showsTop(expected, count: Int(g_list_model_get_n_items(model))) { position in
-                        let item = g_list_model_get_item(model, guint(position))!
-                        defer { g_object_unref(item) }
-                        return String(cString: gtk_string_object_get_string(OpaquePointer(item)))
-                    }
-                }
-            }
-            watch("")
+            watch(frames, { model }, shows: top(words, folded, ""))
             let probe = StallProbe()
             let t0 = Clock.now()
             let list = strings.stringList()
@@ -248,7 +237,7 @@ extension GtkPipeline {
             }
             settle(t0, probe)
             for query in stallQueries {
-                watch(query)
+                watch(frames, { model }, shows: top(words, folded, query))
                 let probe = StallProbe()
                 let t = Clock.now()
                 gtk_string_filter_set_search(filter, query)

@@ -111,6 +111,7 @@ extension GtkPipeline {
                             widths: widths))
         }
         print(String(format: "  longest stall of any step in any run: ours %.1f ms, GTK %.1f ms", longest.ours, longest.gtk))
+        print("  ours per run (ms): " + ours.map { run in run.stall.map { String(format: "%.0f", $0) }.joined(separator: " ") }.joined(separator: " | "))
         runLoadStalls(madeUpWords(1_000_000, seed: seed &+ 1), runs: count)
     }
 

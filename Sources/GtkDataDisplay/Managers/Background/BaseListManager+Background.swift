@@ -65,7 +65,10 @@ extension BaseListManager {
         // The keys go with the diff (its thread frees them).
         let diff = Task.detached(priority: .userInitiated) { [keys = prepared.takeKeys()] () -> BackgroundDiff in
             if let instances = keys.instances, let repeated = PreparedState.firstRepeat(in: instances) { return .repeatedGenerator(at: repeated) }
-            return .structure(Self.structuralPlan(old: keys.old, new: keys.new, options: options))
+            switch keys.lists.cheapest {
+            case let .plainInts(old, new): return .structure(Self.structuralPlan(old: old, new: new, options: options))
+            case let .rowKeys(old, new): return .structure(Self.structuralPlan(old: old, new: new, options: options))
+            }
         }
         backgroundUpdates.diffStarted(ticket) { diff.cancel() }
         // The caller's cancellation reaches the diff too.
@@ -146,8 +149,11 @@ extension BaseListManager {
 
     /// The plan without content comparison (that needs the main actor), with typed errors; `nil`
     /// when the task running it was cancelled (it stops within a few thousand rows).
-    nonisolated static func structuralPlan(old: [RowKey], new: [RowKey],
-                                           options: SplicePlanOptions) -> Result<SplicePlan, DataDisplayError>? {
+    nonisolated static func structuralPlan<K: FlatKey & CustomStringConvertible>(
+        old: [K], new: [K], options: SplicePlanOptions
+    ) -> Result<SplicePlan, DataDisplayError>? {
+        // A first fill whose ids come in order: none repeats, nothing to match (as in `applyState`).
+        if old.isEmpty && K.strictlyIncreasing(new) { return .success(insertingEveryRow(new.count)) }
         let plan: SplicePlan
         do throws(DiffError) {
             plan = try ListDiff.plan(old: old, new: new, options: options, checkingCancellation: true,

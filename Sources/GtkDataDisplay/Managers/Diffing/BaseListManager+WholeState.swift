@@ -189,7 +189,7 @@ extension BaseListManager {
 
     /// The plan of a first fill of `count` rows whose ids are known to be unique: one splice, every
     /// row inserted, and — unlike `SplicePlan.inserting` — no `oldIndexOfNew` (see `commit`).
-    static func insertingEveryRow(_ count: Int) -> SplicePlan {
+    nonisolated static func insertingEveryRow(_ count: Int) -> SplicePlan {
         var plan = SplicePlan.inserting(0)
         if count > 0 { plan.splices = [Splice(position: 0, removedCount: 0, inserted: 0..<count)] }
         plan.insertedRows = count
@@ -199,13 +199,13 @@ extension BaseListManager {
 
 extension BaseListManager {
     /// The manager's error for a diff's error, naming the row key.
-    nonisolated static func diffIDError(_ error: DiffError, old: [RowKey], new: [RowKey]) -> DataDisplayError {
+    nonisolated static func diffIDError<K: CustomStringConvertible>(_ error: DiffError, old: [K], new: [K]) -> DataDisplayError {
         guard case let .duplicateID(side, _, first, second) = error else { return .duplicateDiffID(error.description) }
         let keys = side == .old ? old : new
         return .duplicateDiffID("\(keys[first]) in the \(side == .old ? "old" : "new") state at \(first) and \(second)")
     }
 
-    nonisolated static func checkUniqueIDs(_ keys: [RowKey]) throws(DataDisplayError) {
+    nonisolated static func checkUniqueIDs<K: Hashable & CustomStringConvertible>(_ keys: [K]) throws(DataDisplayError) {
         if let (first, index) = RepeatFinder.firstRepeat(in: keys) {
             throw .duplicateDiffID("\(keys[index]) in the new state at \(first) and \(index)")
         }

@@ -86,8 +86,11 @@ struct WordKey: FlatKey {
 /// A key whose id is an integer, for a state of plain rows only (no headers, footers or child rows):
 /// the integer alone, 8 bytes where `WordKey` takes 16 — half the memory the kept keys take and half
 /// the traffic of reading them in a diff at a million rows.
-struct PlainIntKey: FlatKey {
+struct PlainIntKey: FlatKey, CustomStringConvertible {
     let value: Int
+
+    /// The id, as a `RowKey` of a plain row writes it.
+    var description: String { String(value) }
 
     init?(slot: UInt32, id: DiffKey) {
         guard slot == RowSlot.plain, let word = id.word, word.kind == 0 else { return nil }
@@ -97,6 +100,12 @@ struct PlainIntKey: FlatKey {
     var quickHash: Int? { wordQuickHash(value, 0) }
 
     var shownIDHash: UInt? { ShownDiffIDs.wordHash(slot: RowSlot.plain, kind: 0, value: value) }
+
+    /// The key of a plain row whose id is an integer, not a repeat (`occurrence` 0); nil otherwise.
+    init?(_ key: RowKey) {
+        guard key.occurrence == 0 else { return nil }
+        self.init(slot: RowSlot.make(key.role, key.depth), id: key.id)
+    }
 
     /// Values strictly increasing: no two keys are equal.
     static func strictlyIncreasing(_ keys: [PlainIntKey]) -> Bool { valuesStrictlyIncrease(keys) { $0.value } }

@@ -1,12 +1,11 @@
 // Whole-state diffing off the main thread: a flattened state with its keys as values.
 
-/// A whole state flattened, with the keys of old and new rows as `RowKey` values that another
-/// thread can diff (`setStateInBackground`).
+/// A whole state flattened, with the keys of old and new rows as values that another thread can
+/// diff (`setStateInBackground`), in the cheapest form the ids allow (`KeyLists`).
 @MainActor
 struct PreparedState {
     let flat: FlatState
-    private(set) var oldKeys: [RowKey]
-    private(set) var newKeys: [RowKey]
+    private(set) var keys: KeyLists
     /// The generators' identities, for the diff's thread to check that none stands twice (nil: checked).
     private(set) var instances: [ObjectIdentifier]?
 
@@ -14,18 +13,40 @@ struct PreparedState {
     /// thread frees it (for a big list, freeing its keys took milliseconds of the main loop).
     mutating func takeKeys() -> DiffKeys {
         defer {
-            oldKeys = []
-            newKeys = []
+            keys = .rowKeys(old: [], new: [])
             instances = nil
         }
-        return DiffKeys(old: oldKeys, new: newKeys, instances: instances)
+        return DiffKeys(lists: keys, instances: instances)
     }
 
     /// The keys a background diff reads (`takeKeys`).
     struct DiffKeys: Sendable {
-        let old: [RowKey]
-        let new: [RowKey]
+        let lists: KeyLists
         let instances: [ObjectIdentifier]?
+    }
+
+    /// The old and new rows' keys: integers alone when every id is an integer of a plain row (a word
+    /// a key, hashed without `Hasher`, and a first fill in order needs no hashing), else `RowKey`s.
+    enum KeyLists: Sendable {
+        case plainInts(old: [PlainIntKey], new: [PlainIntKey])
+        case rowKeys(old: [RowKey], new: [RowKey])
+
+        /// These lists with plain integer keys where both lists allow them (off the main thread).
+        nonisolated var cheapest: KeyLists {
+            guard case let .rowKeys(old, new) = self else { return self }
+            var oldInts: [PlainIntKey] = [], newInts: [PlainIntKey] = []
+            oldInts.reserveCapacity(old.count)
+            newInts.reserveCapacity(new.count)
+            for key in old {
+                guard let int = PlainIntKey(key) else { return .rowKeys(old: old, new: new) }
+                oldInts.append(int)
+            }
+            for key in new {
+                guard let int = PlainIntKey(key) else { return .rowKeys(old: old, new: new) }
+                newInts.append(int)
+            }
+            return .plainInts(old: oldInts, new: newInts)
+        }
     }
 
     /// Flattens `sections`; throws if a generator instance stands twice.
@@ -36,17 +57,19 @@ struct PreparedState {
         for generator in flat.generators where !seen.insert(ObjectIdentifier(generator)).inserted {
             throw .duplicateGenerator(describe(generator))
         }
-        guard let keys = flat.keys(RowKey.self, oldFlat: oldFlat) else { preconditionFailure("RowKey holds every id") }
+        if let ints = flat.keys(PlainIntKey.self, oldFlat: oldFlat) {
+            keys = .plainInts(old: ints.old, new: ints.new)
+        } else {
+            guard let rowKeys = flat.keys(RowKey.self, oldFlat: oldFlat) else { preconditionFailure("RowKey holds every id") }
+            keys = .rowKeys(old: rowKeys.old, new: rowKeys.new)
+        }
         self.flat = flat
-        oldKeys = keys.old
-        newKeys = keys.new
         instances = nil
     }
 
-    private init(flat: FlatState, oldKeys: [RowKey], newKeys: [RowKey], instances: [ObjectIdentifier]) {
+    private init(flat: FlatState, keys: KeyLists, instances: [ObjectIdentifier]) {
         self.flat = flat
-        self.oldKeys = oldKeys
-        self.newKeys = newKeys
+        self.keys = keys
         self.instances = instances
     }
 
@@ -113,11 +136,12 @@ struct PreparedState {
                 guard await slice() else { return nil }
             }
         }
-        return (PreparedState(flat: flat, oldKeys: oldKeys, newKeys: newKeys, instances: instances), oldFlat)
+        // (The diff's thread makes them plain integers when it can: `KeyLists.cheapest`.)
+        return (PreparedState(flat: flat, keys: .rowKeys(old: oldKeys, new: newKeys), instances: instances), oldFlat)
     }
 
     /// The first index of `instances` that repeats an earlier one (off the main thread).
     nonisolated static func firstRepeat(in instances: [ObjectIdentifier]) -> Int? {
-        RepeatFinder.firstRepeat(in: instances)
+        RepeatFinder.firstRepeatedInstance(in: instances)
     }
 }

@@ -1,6 +1,6 @@
 // The checks that run before a whole state changes anything: no id and no generator instance stands
 // twice. A `Set` of 663k row keys took 180 ms on the diff's thread (a `Hasher` run and a copy of each
-// key); a `LinearProbeTable` of indices under the hashes the manager's own tables use takes a third.
+// key); a `LinearProbeTable` of indices under the keys' own mixed hashes takes a third.
 
 /// Finds the first value of a list that repeats an earlier one.
 enum RepeatFinder {
@@ -30,13 +30,14 @@ enum RepeatFinder {
         }
     }
 
-    /// The first repeat among the new state's keys (see `firstRepeat(in:hash:equal:)`).
-    static func firstRepeat(in keys: [RowKey]) -> (first: Int, second: Int)? {
-        firstRepeat(in: keys, hash: { ShownDiffIDs.hash($0) }, equal: ==)
+    /// The first repeat among keys whose hash values are well mixed (`RowKey`, `PlainIntKey`: no
+    /// `Hasher` run).
+    static func firstRepeat<K: Hashable>(in keys: [K]) -> (first: Int, second: Int)? {
+        firstRepeat(in: keys, hash: { UInt(bitPattern: $0.hashValue) }, equal: ==)
     }
 
     /// The index of the first generator instance that stands a second time in `instances`.
-    static func firstRepeat(in instances: [ObjectIdentifier]) -> Int? {
+    static func firstRepeatedInstance(in instances: [ObjectIdentifier]) -> Int? {
         firstRepeat(in: instances, hash: { UInt(bitPattern: mixWords(Int(bitPattern: $0), 1, seed: 0)) }, equal: ==)?.second
     }
 }

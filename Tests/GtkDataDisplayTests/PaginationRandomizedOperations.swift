@@ -202,7 +202,9 @@ struct PaginationOperationSource {
             }
             sections.append(PaginationModelSection(header: header, rows: rows))
         }
-        if nonEmpty, sections.allSatisfy({ $0.header == nil && $0.rows.isEmpty }) { sections[0].rows = [node()] }
+        // A background update's state has two keys at least: its diff hashes them and waits at the
+        // gate (a first fill of one key needs no diff, as `setState`'s does not, and would not wait).
+        while nonEmpty, sections.reduce(0, { $0 + $1.rows.count + ($1.header == nil ? 0 : 1) }) < 2 { sections[0].rows.append(node()) }
         return sections
     }
 }

@@ -44,29 +44,6 @@ final class RepeatFinderTests: XCTestCase {
         XCTAssertLessThan(repeats, 300, "and none in some")
     }
 
-    /// A background diff's keys become plain integers when every id of both lists is an integer of
-    /// a plain row (`KeyLists.cheapest`), and find the same repeats there.
-    func testIntegerIDsOfPlainRowsBecomePlainIntegerKeysThatFindTheSameRepeats() {
-        var rng = SystemRandomNumberGenerator()
-        for round in 0..<100 {
-            let count = Int.random(in: 0...3_000, using: &rng)
-            let keys = (0..<count).map { _ in key(DiffKey(Int.random(in: -count...(count * 3), using: &rng))) }
-            guard case let .plainInts(old, new) = PreparedState.KeyLists.rowKeys(old: keys, new: keys).cheapest else {
-                return XCTFail("integer ids of plain rows stayed row keys")
-            }
-            XCTAssertEqual(old.map(\.value), new.map(\.value))
-            XCTAssertEqual(new.map(\.description), keys.map(\.description), "an integer key writes its id as a row key does")
-            let expected = reference(keys)
-            XCTAssertEqual(RepeatFinder.firstRepeat(in: new)?.first, expected?.first, "round \(round)")
-            XCTAssertEqual(RepeatFinder.firstRepeat(in: new)?.second, expected?.second, "round \(round)")
-        }
-        for other in [key(DiffKey("7")), key(DiffKey(7), depth: 1), key(DiffKey(7), role: .header)] {
-            guard case .rowKeys = PreparedState.KeyLists.rowKeys(old: [key(DiffKey(1))], new: [key(DiffKey(2)), other]).cheapest else {
-                return XCTFail("\(other) made plain integer keys")
-            }
-        }
-    }
-
     func testAnIntegerIDAndTheSameNumberAsAStringAreDifferentKeys() {
         XCTAssertNil(RepeatFinder.firstRepeat(in: [key(DiffKey(7)), key(DiffKey("7")), key(DiffKey(7), depth: 1),
                                                    key(DiffKey(7), role: .header)]))

@@ -107,6 +107,9 @@ struct PlainIntKey: FlatKey, CustomStringConvertible {
         self.init(slot: RowSlot.make(key.role, key.depth), id: key.id)
     }
 
+    /// The row key this key was made from.
+    var rowKey: RowKey { RowKey(role: .row, depth: 0, id: DiffKey(value)) }
+
     /// Values strictly increasing: no two keys are equal.
     static func strictlyIncreasing(_ keys: [PlainIntKey]) -> Bool { valuesStrictlyIncrease(keys) { $0.value } }
 

@@ -1,11 +1,11 @@
 // Whole-state diffing off the main thread: a flattened state with its keys as values.
 
 /// A whole state flattened, with the keys of old and new rows as values that another thread can
-/// diff (`setStateInBackground`), in the cheapest form the ids allow (`KeyLists`).
+/// diff (`setStateInBackground`), in the cheapest form the ids allow (`DiffKeyLists`).
 @MainActor
 struct PreparedState {
     let flat: FlatState
-    private(set) var keys: KeyLists
+    private(set) var keys: DiffKeyLists
     /// The generators' identities, for the diff's thread to check that none stands twice (nil: checked).
     private(set) var instances: [ObjectIdentifier]?
 
@@ -21,32 +21,8 @@ struct PreparedState {
 
     /// The keys a background diff reads (`takeKeys`).
     struct DiffKeys: Sendable {
-        let lists: KeyLists
+        let lists: DiffKeyLists
         let instances: [ObjectIdentifier]?
-    }
-
-    /// The old and new rows' keys: integers alone when every id is an integer of a plain row (a word
-    /// a key, hashed without `Hasher`, and a first fill in order needs no hashing), else `RowKey`s.
-    enum KeyLists: Sendable {
-        case plainInts(old: [PlainIntKey], new: [PlainIntKey])
-        case rowKeys(old: [RowKey], new: [RowKey])
-
-        /// These lists with plain integer keys where both lists allow them (off the main thread).
-        nonisolated var cheapest: KeyLists {
-            guard case let .rowKeys(old, new) = self else { return self }
-            var oldInts: [PlainIntKey] = [], newInts: [PlainIntKey] = []
-            oldInts.reserveCapacity(old.count)
-            newInts.reserveCapacity(new.count)
-            for key in old {
-                guard let int = PlainIntKey(key) else { return .rowKeys(old: old, new: new) }
-                oldInts.append(int)
-            }
-            for key in new {
-                guard let int = PlainIntKey(key) else { return .rowKeys(old: old, new: new) }
-                newInts.append(int)
-            }
-            return .plainInts(old: oldInts, new: newInts)
-        }
     }
 
     /// Flattens `sections`; throws if a generator instance stands twice.
@@ -57,7 +33,8 @@ struct PreparedState {
         for generator in flat.generators where !seen.insert(ObjectIdentifier(generator)).inserted {
             throw .duplicateGenerator(describe(generator))
         }
-        if let ints = flat.keys(PlainIntKey.self, oldFlat: oldFlat) {
+        if flat.hasOnlyPlainRows, (flat.generators.first?.diffKey ?? oldFlat.first?.generator.diffKey)?.word?.kind == 0,
+           let ints = flat.keys(PlainIntKey.self, oldFlat: oldFlat) {
             keys = .plainInts(old: ints.old, new: ints.new)
         } else {
             guard let rowKeys = flat.keys(RowKey.self, oldFlat: oldFlat) else { preconditionFailure("RowKey holds every id") }
@@ -67,7 +44,7 @@ struct PreparedState {
         instances = nil
     }
 
-    private init(flat: FlatState, keys: KeyLists, instances: [ObjectIdentifier]) {
+    private init(flat: FlatState, keys: DiffKeyLists, instances: [ObjectIdentifier]) {
         self.flat = flat
         self.keys = keys
         self.instances = instances
@@ -87,10 +64,9 @@ struct PreparedState {
               max(sections[0].rows.count, shown.count) >= StateLanding.sizes.minimumRows,
               let flat = try? FlatState(sections, oldFlat: [], deferringFoldCheck: true) else { return nil }
         let generators = sections[0].rows
-        var newKeys: [RowKey] = [], instances: [ObjectIdentifier] = [], oldKeys: [RowKey] = [], oldFlat: [Row] = []
-        newKeys.reserveCapacity(generators.count)
+        var newKeys = DiffKeyLists.Builder(capacity: generators.count), oldKeys = DiffKeyLists.Builder(capacity: shown.count)
+        var instances: [ObjectIdentifier] = [], oldFlat: [Row] = []
         instances.reserveCapacity(generators.count)
-        oldKeys.reserveCapacity(shown.count)
         oldFlat.reserveCapacity(shown.count)
         var deadline = firstDeadline
         // Yields to the frames once the slice's time is spent; false when the manager changed meanwhile.
@@ -136,8 +112,7 @@ struct PreparedState {
                 guard await slice() else { return nil }
             }
         }
-        // (The diff's thread makes them plain integers when it can: `KeyLists.cheapest`.)
-        return (PreparedState(flat: flat, keys: .rowKeys(old: oldKeys, new: newKeys), instances: instances), oldFlat)
+        return (PreparedState(flat: flat, keys: DiffKeyLists(old: oldKeys, new: newKeys), instances: instances), oldFlat)
     }
 
     /// The first index of `instances` that repeats an earlier one (off the main thread).

@@ -83,4 +83,42 @@ final class StaleLayoutTests: WidgetTestCase {
         XCTAssertEqual(manager.store.count, 600 + 8 - 4 + 6)
         withExtendedLifetime(grid) {}
     }
+
+    /// GTK itself moves the adjustment between a change and the frame's layout: its autoscroll while
+    /// a drag or a rubberband nears an edge (a tick of the frame clock, which goes on after a drop),
+    /// kinetic scrolling, a scroll event. The view's stale heights are not read then either: the
+    /// adapter's handler of the adjustment, connected before the view's, allocates the view first,
+    /// and the new value stands.
+    func testGTKMovingTheAdjustmentRightAfterTilesShiftFindsEveryTileAndKeepsTheValue() async throws {
+        GLibLogCounter.install()
+        let before = GLibLogCounter.counts
+        for grid in [true, false] {
+            let manager = BaseListManager()
+            try manager.add(rows(600))
+            let adapter: ListBaseAdapter = grid ? GridViewAdapter(manager: manager) : ListViewAdapter(manager: manager)
+            (adapter as? GridViewAdapter)?.minColumns = 3
+            (adapter as? GridViewAdapter)?.maxColumns = 3
+            let host = WindowHost(child: adapter.scrolledWindow, width: 400, height: 500)
+            let adjustment = try XCTUnwrap(gtk_scrolled_window_get_vadjustment(gdd_scrolled_window(UnsafeMutableRawPointer(adapter.scrolledWindow))))
+            gtk_adjustment_set_value(adjustment, (gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment)) / 2)
+            host.settle()
+            for step in 0..<12 {
+                // One row in or out at the top: every line of tiles shifted by one tile.
+                if step % 3 == 2 {
+                    try manager.remove(manager.flatGenerators[0])
+                } else {
+                    try manager.insert(rows(1, prefix: "new-\(step)-"), before: manager.flatGenerators[0])
+                }
+                // The adjustment moved as GTK's autoscroll moves it, in the same turn of the main loop.
+                let target = gtk_adjustment_get_value(adjustment) + (step % 2 == 0 ? 23 : -17)
+                gtk_adjustment_set_value(adjustment, target)
+                XCTAssertEqual(gtk_adjustment_get_value(adjustment), target, accuracy: 1, "grid \(grid), step \(step): the scroll stands")
+                host.settle()
+            }
+            host.destroy()
+        }
+        let after = GLibLogCounter.counts
+        XCTAssertEqual(after.warnings, before.warnings, "GTK warned (\"ran out of items\" or \"failed to scroll\")")
+        XCTAssertEqual(after.criticals, before.criticals)
+    }
 }

@@ -200,8 +200,10 @@ public class ListBaseAdapter {
     var heldCells: [WeakCell] = []
     /// How many plans of several splices are under way: while above 0, GTK's binds are held.
     var bindHolds = 0
-    /// GTK before 4.10: tells whether a drag hovers the view (see `StaleLayout`). Owned by the view.
-    var dragMotion: UnsafeMutableRawPointer?
+    /// GTK before 4.10: whether the rows changed since the library last allocated the view (see `StaleLayout`).
+    var layoutIsStale = false
+    /// GTK before 4.10: whether the library is allocating the view now (see `StaleLayout`).
+    var allocatingView = false
     /// GTK 4.12+: the binds of the last plan wait for the scroll controller's next layout (one of
     /// `bindHolds`; see `ListBaseAdapter+HeldBinds`).
     var bindsWaitForLayout = false

@@ -11,6 +11,9 @@ let package = Package(
         .library(name: "GtkDataDisplayShell", targets: ["GtkDataDisplayShell"]),
         // Both as a shared object, for apps that link them outside SwiftPM (meson-helpers/).
         .library(name: "GtkDataDisplayShared", type: .dynamic, targets: ["GtkDataDisplay", "GtkDataDisplayShell"]),
+        // libadwaita's look for the lists (status page, boxed lists, action/switch/entry rows, undo
+        // toasts): for libadwaita apps; the two products above need GTK alone.
+        .library(name: "GtkDataDisplayAdwaita", targets: ["GtkDataDisplayAdwaita"]),
         .library(name: "GtkDataDisplayTesting", targets: ["GtkDataDisplayTesting"]),
         .library(name: "DataDisplayDiff", targets: ["DataDisplayDiff"]),
         .executable(name: "gtk-data-display-demo", targets: ["GtkDataDisplayDemo"]),
@@ -28,14 +31,20 @@ let package = Package(
             pkgConfig: "gtk4",
             providers: [.apt(["libgtk-4-dev"])]
         ),
+        .systemLibrary(
+            name: "CAdwDataDisplay",
+            pkgConfig: "libadwaita-1",
+            providers: [.apt(["libadwaita-1-dev"])]
+        ),
         // Pure Swift: imports neither the C module nor Foundation.
         .target(name: "DataDisplayDiff"),
         // Compiles Resources/*.gresource.xml into the targets' resource bundles (see the plugin).
         .plugin(name: "GResourceCompiler", capability: .buildTool()),
         .target(name: "GtkDataDisplay", dependencies: ["CGtkDataDisplay", "DataDisplayDiff"], plugins: ["GResourceCompiler"]),
         .target(name: "GtkDataDisplayShell", dependencies: ["GtkDataDisplay", "CGtkDataDisplay"]),
+        .target(name: "GtkDataDisplayAdwaita", dependencies: ["GtkDataDisplay", "CAdwDataDisplay", "CGtkDataDisplay"]),
         .target(name: "GtkDataDisplayTesting", dependencies: ["GtkDataDisplay", "CGtkDataDisplay"]),
-        .executableTarget(name: "GtkDataDisplayDemo", dependencies: ["GtkDataDisplay", "GtkDataDisplayShell"], plugins: ["GResourceCompiler"]),
+        .executableTarget(name: "GtkDataDisplayDemo", dependencies: ["GtkDataDisplay", "GtkDataDisplayShell", "GtkDataDisplayAdwaita"], plugins: ["GResourceCompiler"]),
         .executableTarget(name: "GtkDataDisplayBench", dependencies: ["GtkDataDisplay", "DataDisplayDiff", "CGtkDataDisplay"]),
         // App code, written from the README alone: neither imports the C module.
         .executableTarget(name: "GtkDataDisplayExample", dependencies: ["GtkDataDisplay", "GtkDataDisplayShell"]),
@@ -43,7 +52,7 @@ let package = Package(
         .testTarget(name: "DataDisplayDiffTests", dependencies: ["DataDisplayDiff"]),
         .testTarget(name: "GtkDataDisplayTests", dependencies: ["GtkDataDisplay", "GtkDataDisplayShell", "GtkDataDisplayTesting", "CGtkDataDisplay"]),
         // The widget tests also open the demo's window (its About, its sidebar) from the demo's own code.
-        .testTarget(name: "GtkDataDisplayWidgetTests", dependencies: ["GtkDataDisplay", "GtkDataDisplayShell", "GtkDataDisplayTesting", "GtkDataDisplayDemo", "CGtkDataDisplay"]),
+        .testTarget(name: "GtkDataDisplayWidgetTests", dependencies: ["GtkDataDisplay", "GtkDataDisplayShell", "GtkDataDisplayTesting", "GtkDataDisplayDemo", "GtkDataDisplayAdwaita", "CGtkDataDisplay"]),
         // The testing kit used as an app would (no C module): every simulation checked against real behaviour.
         .testTarget(name: "GtkDataDisplayTestingTests", dependencies: ["GtkDataDisplay", "GtkDataDisplayShell", "GtkDataDisplayTesting"]),
     ]

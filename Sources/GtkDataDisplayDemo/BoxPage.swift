@@ -1,8 +1,9 @@
 import GtkDataDisplay
+import GtkDataDisplayAdwaita
 import GtkDataDisplayShell
 
-/// The "Box" page: a short settings page in a `GtkBox` (a `BoxAdapter`), not a list view. Every
-/// row has a widget of its own for as long as it is shown, so switches and entries keep what the
+/// The "Box" page: a short settings page in a `GtkBox` (a `BoxAdapter`, shown as libadwaita's boxed
+/// list), not a list view, of GtkDataDisplayAdwaita's switch and entry rows. Every row has a widget of its own for as long as it is shown, so switches and entries keep what the
 /// user did; the manager's operations change the box in place.
 ///
 /// "Sync" shows an email row right after it (`insert(_:after:)`) and hides it again (`remove`).
@@ -20,20 +21,20 @@ final class BoxPage: DemoPage {
     private let page: Box
     private let status = Label(xalign: 0, wrap: true)
 
-    private let appearance = GroupTitle.header("Appearance", id: "appearance")
-    private let account = GroupTitle.header("Account", id: "account")
-    private var darkMode: SwitchSettingRow!
-    private var largeText: SwitchSettingRow!
-    private var userName: EntrySettingRow!
-    private var sync: SwitchSettingRow!
-    private var email: EntrySettingRow!
+    private let appearance = GroupTitleGenerator(title: "Appearance", id: "appearance")
+    private let account = GroupTitleGenerator(title: "Account", id: "account")
+    private var darkMode: SwitchRowGenerator!
+    private var largeText: SwitchRowGenerator!
+    private var userName: EntryRowGenerator!
+    private var sync: SwitchRowGenerator!
+    private var email: EntryRowGenerator!
     private var advanced: TemplateFoldableRowGenerator<String>!
-    private var developer: SwitchSettingRow!
-    private var borders: SwitchSettingRow!
-    private var proxy: EntrySettingRow!
+    private var developer: SwitchRowGenerator!
+    private var borders: SwitchRowGenerator!
+    private var proxy: EntryRowGenerator!
 
     init() {
-        adapter = BoxAdapter(manager: manager, orientation: .vertical, spacing: 0)
+        adapter = BoxAdapter(manager: manager, orientation: .vertical, spacing: 0).boxedList()
         adapter.accessibleName = "Settings"
         adapter.setMargins(12)
         let hint = Label("A settings page in a GtkBox: one widget per row, changed in place by the manager. "
@@ -46,6 +47,7 @@ final class BoxPage: DemoPage {
         status.setMargins(12)
         status.addCSSClass("dim-label")
         adapter.vexpand = true
+        adapter.valign = .start   // the card ends with its last row
         page = Box(.vertical, spacing: 0, hint, adapter, resetButton, status)
         resetButton.onClicked { [weak self] in self?.reset() }
         adapter.didActivate += { [weak self] generator in
@@ -57,19 +59,19 @@ final class BoxPage: DemoPage {
     // MARK: State
 
     private func makeRows() {
-        darkMode = SwitchSettingRow(model: SwitchSetting(title: "Dark style", subtitle: "Use dark colours in every window", isOn: false), id: "dark")
-        largeText = SwitchSettingRow(model: SwitchSetting(title: "Large text", subtitle: "", isOn: false), id: "large")
-        userName = EntrySettingRow(model: EntrySetting(title: "Name", text: "Ada Lovelace", placeholder: "Your name"), id: "name")
-        sync = SwitchSettingRow(model: SwitchSetting(title: "Sync", subtitle: "Keep settings on every device", isOn: false), id: "sync")
-        email = EntrySettingRow(model: EntrySetting(title: "Email", text: "", placeholder: "name@example.org"), id: "email")
-        developer = SwitchSettingRow(model: SwitchSetting(title: "Developer mode", subtitle: "Show tools for app developers", isOn: false), id: "developer")
-        borders = SwitchSettingRow(model: SwitchSetting(title: "Layout borders", subtitle: "Outline every widget", isOn: false), id: "borders")
-        proxy = EntrySettingRow(model: EntrySetting(title: "Proxy", text: "", placeholder: "host:port"), id: "proxy")
+        darkMode = SwitchRowGenerator(title: "Dark style", subtitle: "Use dark colours in every window", isOn: false, id: "dark")
+        largeText = SwitchRowGenerator(title: "Large text", isOn: false, id: "large")
+        userName = EntryRowGenerator(title: "Name", text: "Ada Lovelace", id: "name")
+        sync = SwitchRowGenerator(title: "Sync", subtitle: "Keep settings on every device", isOn: false, id: "sync")
+        email = EntryRowGenerator(title: "Email", id: "email")
+        developer = SwitchRowGenerator(title: "Developer mode", subtitle: "Show tools for app developers", isOn: false, id: "developer")
+        borders = SwitchRowGenerator(title: "Layout borders", subtitle: "Outline every widget", isOn: false, id: "borders")
+        proxy = EntryRowGenerator(title: "Proxy (host:port)", id: "proxy")
         advanced = GroupTitle.foldable("Advanced", id: "advanced", children: [developer, proxy], expanded: false)
-        for row in [darkMode, largeText, developer, borders] { row!.onChange = { [weak self] _ in self?.report(nil) } }
-        sync.onChange = { [weak self] isOn in self?.syncChanged(isOn) }
-        developer.onChange = { [weak self] isOn in self?.developerChanged(isOn) }
-        for row in [userName, email, proxy] { row!.onChange = { [weak self] _ in self?.report(nil) } }
+        for row in [darkMode, largeText, borders] { row!.isOnChanged += { [weak self] _ in self?.report(nil) } }
+        sync.isOnChanged += { [weak self] isOn in self?.syncChanged(isOn) }
+        developer.isOnChanged += { [weak self] isOn in self?.developerChanged(isOn) }
+        for row in [userName, email, proxy] { row!.textChanged += { [weak self] _ in self?.report(nil) } }
     }
 
     /// The defaults, as one whole-state update: rows that stay keep their widgets.

@@ -1,4 +1,5 @@
 import GtkDataDisplay
+import GtkDataDisplayAdwaita
 import GtkDataDisplayShell
 
 /// The demo application: builds the demo window on `activate` and keeps it alive while it runs.
@@ -39,6 +40,9 @@ final class DemoApplication {
             stressRun = StressRun(application: application, window: main, seconds: seconds)
             return
         }
+        // libadwaita's look (its stylesheet and style manager) for every page; the light or dark
+        // style then goes through its style manager.
+        Adwaita.initialize()
         if options.dark {
             Appearance.prefersDark = true
         } else if options.screenshot == nil {  // a screenshot is light unless --dark: reproducible

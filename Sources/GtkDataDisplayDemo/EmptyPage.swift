@@ -1,8 +1,9 @@
 import GtkDataDisplay
+import GtkDataDisplayAdwaita
 import GtkDataDisplayShell
 
 /// The "Empty" page: an inbox that starts with no messages, to show the empty-state plugin on its
-/// own. The placeholder (icon, title, description, a Refresh button) stands where the rows would be
+/// own. The placeholder, libadwaita's status page (icon, title, description, a Refresh button), stands where the rows would be
 /// while the list has none, and goes as soon as a row arrives; clearing the list brings it back.
 ///
 /// Every change is an ordinary manager call (`add`, `remove`, `clear`): the plugin watches the
@@ -23,7 +24,7 @@ final class EmptyPage: DemoPage {
                                    "Re: the list view", "Holiday photos", "Release notes draft"]
 
     init() {
-        empty = .emptyState(iconName: "mail-unread-symbolic", title: "No messages",
+        empty = .statusPage(iconName: "mail-unread-symbolic", title: "No Messages",
                             description: "New messages appear here.", actionLabel: "Refresh")
         adapter = manager.listViewBuilder.add(plugin: .selectable(.single)).add(plugin: empty).build()
         adapter.accessibleName = "Messages"

@@ -78,6 +78,23 @@ package enum InternalWidgetNames {
         }
     }
 
+    /// Tidies what another library built under `widget` (libadwaita's rows and status page) for
+    /// screen readers, which GTK 4.8 would announce by type name: its images and gizmos are kept out
+    /// (decorative: the row's or page's title says it), the scroll bars of its scrolled windows named.
+    package static func tidyInnerParts(under widget: UnsafeMutablePointer<GtkWidget>) {
+        for child in children(of: widget) {
+            switch typeName(child) {
+            case "GtkImage", "AdwGizmo", "GtkBuiltinIcon":
+                AccessibleAttributes.setHidden(child, true)
+            case "GtkScrolledWindow":
+                nameScrollBars(of: child)
+                tidyInnerParts(under: child)
+            default:
+                tidyInnerParts(under: child)
+            }
+        }
+    }
+
     /// Names every `GtkListBoxRow` under `widget` (a stack sidebar) by the text of its first label.
     package static func nameListRows(under widget: UnsafeMutablePointer<GtkWidget>) {
         for child in children(of: widget) {

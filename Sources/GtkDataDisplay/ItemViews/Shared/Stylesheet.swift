@@ -4,8 +4,9 @@ import CGtkDataDisplay
 /// headers read as group titles, footers as notes), and the expander. Installed once per display, at
 /// application priority minus one so an app's own CSS wins.
 ///
-/// The rules live in `Resources/css/gtk-data-display.css` (and the reordering plugin's in
-/// `Resources/css/gtk-data-display-reordering.css`), compiled into the library's GResource bundle
+/// The rules live in `Resources/css/gtk-data-display.css` (the reordering plugin's in
+/// `Resources/css/gtk-data-display-reordering.css`, GtkDataDisplayAdwaita's boxed lists' in
+/// `Resources/css/gtk-data-display-adwaita.css`), compiled into the library's GResource bundle
 /// (`gtk-data-display.gresource`, see `GResourceBundle`) and loaded from `resource://` + `resourcePath`.
 @MainActor
 public enum Stylesheet {
@@ -34,6 +35,17 @@ public enum Stylesheet {
     static func installReordering() {
         guard !reorderingInstalled else { return }
         reorderingInstalled = install(reorderingResourcePath)
+    }
+
+    /// Where GtkDataDisplayAdwaita's boxed-list rules are in the GResource namespace.
+    public static let adwaitaResourcePath = GResourceBundle.libraryResourcePath + "/adwaita.css"
+    private static var adwaitaInstalled = false
+
+    /// Adds the rules of GtkDataDisplayAdwaita's boxed lists (it does, once libadwaita is
+    /// initialised: they use libadwaita's named colours, which GTK's own theme lacks).
+    public static func installAdwaita() {
+        guard !adwaitaInstalled else { return }
+        adwaitaInstalled = install(adwaitaResourcePath)
     }
 
     private static func text(at path: String) -> String {

@@ -30,8 +30,9 @@ public final class EmptyStatePlugin: AdapterPlugin {
         case noRows
     }
 
-    /// The placeholder widget (its texts can change while shown).
-    public let placeholder: EmptyStateView
+    /// The placeholder (its texts can change while shown): an `EmptyStateView` unless the plugin
+    /// was made with another (`init(placeholder:condition:)`).
+    public let placeholder: any EmptyStatePlaceholder
     /// Fires when the placeholder's action button is clicked.
     public let actionActivated = Event<Void>()
     /// Fires with `true` when the placeholder appears and `false` when the rows come back.
@@ -49,9 +50,16 @@ public final class EmptyStatePlugin: AdapterPlugin {
 
     /// A placeholder with a themed icon, a title, a description and, with `actionLabel`, a button
     /// whose clicks fire `actionActivated`.
-    public init(iconName: String? = nil, title: String, description: String? = nil, actionLabel: String? = nil,
-                condition: Condition = .noItems) {
-        placeholder = EmptyStateView(iconName: iconName, title: title, description: description, actionLabel: actionLabel)
+    public convenience init(iconName: String? = nil, title: String, description: String? = nil, actionLabel: String? = nil,
+                            condition: Condition = .noItems) {
+        self.init(placeholder: EmptyStateView(iconName: iconName, title: title, description: description, actionLabel: actionLabel),
+                  condition: condition)
+    }
+
+    /// Shows `placeholder` (a look of the app's own, such as GtkDataDisplayAdwaita's
+    /// `StatusPageView`) while the manager is empty; its action button's clicks fire `actionActivated`.
+    public init(placeholder: any EmptyStatePlaceholder, condition: Condition = .noItems) {
+        self.placeholder = placeholder
         self.condition = condition
         Signal.connect(placeholder.actionButton.raw, "clicked") { [weak self] in self?.actionActivated.invoke() }
         gtk_widget_set_visible(placeholder.widget.pointer, 0)

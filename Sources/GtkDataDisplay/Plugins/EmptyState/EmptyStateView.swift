@@ -6,7 +6,7 @@ import CGtkDataDisplay
 /// Its texts can change while it is shown (`view.title = "No results for “\(query)”"`). Its parts
 /// are GTK widgets (`OwnedWidget`) for what the properties do not cover.
 @MainActor
-public final class EmptyStateView: WidgetWrapper {
+public final class EmptyStateView: EmptyStatePlaceholder {
     /// The vertical box holding the parts (CSS class `gdd-empty-state`).
     public let widget: OwnedWidget
     /// The `GtkImage` (hidden when `iconName` is nil).

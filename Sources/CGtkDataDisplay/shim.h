@@ -92,6 +92,7 @@ static inline GtkSorter *gdd_sorter(gpointer p) { return GTK_SORTER(p); }
 static inline GtkListItemFactory *gdd_list_item_factory(gpointer p) { return GTK_LIST_ITEM_FACTORY(p); }
 static inline GtkScrolledWindow *gdd_scrolled_window(gpointer p) { return GTK_SCROLLED_WINDOW(p); }
 static inline GtkOverlay *gdd_overlay(gpointer p) { return GTK_OVERLAY(p); }
+static inline GtkFixed *gdd_fixed(gpointer p) { return GTK_FIXED(p); }
 static inline GtkWindow *gdd_window(gpointer p) { return GTK_WINDOW(p); }
 static inline GtkBox *gdd_box(gpointer p) { return GTK_BOX(p); }
 static inline GtkLabel *gdd_label(gpointer p) { return GTK_LABEL(p); }

@@ -1,4 +1,5 @@
 import GtkDataDisplay
+import GtkDataDisplayAdwaita
 import GtkDataDisplayShell
 
 /// The "Contacts" page: an address book of 5,000 people in letter sections, written as app code
@@ -42,7 +43,7 @@ final class ContactsPage: DemoPage {
     private var contacts: FilteredState<Contact>!
 
     init() {
-        empty = .emptyState(iconName: "edit-find-symbolic", title: "No contacts match",
+        empty = .statusPage(iconName: "edit-find-symbolic", title: "No Contacts Match",
                             description: "Try another name, email address or phone number.", actionLabel: "Clear search")
         var actions: ((any RowGenerator) -> [RowAction])?
         rowActions = .rowActions { generator in actions?(generator) ?? [] }
@@ -53,6 +54,7 @@ final class ContactsPage: DemoPage {
             .add(plugin: reordering)
             .add(plugin: rowActions)
             .add(plugin: finder)
+            .add(plugin: .stickyHeaders())   // the letter of the contacts at the top stays pinned
             .build()
         adapter.accessibleName = "Contacts"
         adapter.vexpand = true   // the empty state fills the page too, not only the list
@@ -108,7 +110,7 @@ final class ContactsPage: DemoPage {
     /// Filters the list by `text` (name, email or phone; case and accents ignored).
     func setQuery(_ text: String) {
         list.query = text
-        empty.placeholder.title = text.isEmpty ? "No contacts" : "No contacts match “\(text)”"
+        empty.placeholder.title = text.isEmpty ? "No Contacts" : "No Contacts Match “\(text)”"
         footer.perform { () throws(DataDisplayError) in
             try contacts.setQuery(text.trimmingCharacters(in: .whitespaces))
             guard let matches = contacts.matchCount else { return "Search cleared" }

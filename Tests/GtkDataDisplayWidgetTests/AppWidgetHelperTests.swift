@@ -75,6 +75,36 @@ final class AppWidgetHelperTests: WidgetTestCase {
         XCTAssertEqual(maps, 2, "shown again: mapped again")
     }
 
+    /// An adapter put in a `Box` and kept nowhere else (as an app writes `Box(.vertical, search,
+    /// list)`) lives as long as it is in the box: its rows stay, and it goes with the box.
+    func testABoxKeepsTheAdaptersGivenItAlive() async throws {
+        weak var weakBoxAdapter: BoxAdapter?, weakListAdapter: ListBaseAdapter?
+        do {
+            let settings = BaseListManager(), words = BaseListManager()
+            try settings.add((0..<3).map { LabelRow(model: "Setting \($0)", id: $0) })
+            try words.add((0..<50).map { LabelRow(model: "Word \($0)", id: $0) })
+            var page: Box?
+            do {
+                let boxAdapter = BoxAdapter(manager: settings), listAdapter = ListViewAdapter(manager: words)
+                weakBoxAdapter = boxAdapter
+                weakListAdapter = listAdapter
+                page = Box(.vertical, spacing: 6, boxAdapter, listAdapter)
+            }
+            XCTAssertNotNil(weakBoxAdapter, "the box keeps the box adapter")
+            XCTAssertNotNil(weakListAdapter, "the box keeps the list adapter")
+            let host = WindowHost(child: try XCTUnwrap(page).widget.pointer, height: 400)
+            host.settle()
+            XCTAssertEqual(weakBoxAdapter?.rowWidgets.count, 3, "the settings are shown")
+            XCTAssertGreaterThan(gtk_widget_get_height(try XCTUnwrap(weakBoxAdapter).box), 0)
+            page?.remove(try XCTUnwrap(weakBoxAdapter))
+            XCTAssertNil(weakBoxAdapter, "taken out of the box, the adapter goes")
+            host.destroy()
+            page = nil
+        }
+        MainContext.drain()
+        XCTAssertNil(weakListAdapter, "the adapter goes with the box")
+    }
+
     func testTextCopiedToTheClipboardReadsBack() async throws {
         XCTAssertTrue(Clipboard.copy("ada.baker@example.org"))
         XCTAssertEqual(Clipboard.localText, "ada.baker@example.org")

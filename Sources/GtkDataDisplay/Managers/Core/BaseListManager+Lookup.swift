@@ -124,6 +124,18 @@ extension BaseListManager {
         }
     }
 
+    /// The section `row` stands in (a header, footer or row of any depth) and that section's header
+    /// row; nil when the section has no header.
+    func sectionHeader(of row: Row) -> (index: Int, header: Row)? {
+        let index: Int?
+        switch row.role {
+        case .header, .footer: index = try? sectionIndex(headerOrFooter: row.generator)
+        case .row: index = location(of: row)?.0
+        }
+        guard let index, let header = state[index].header else { return nil }
+        return (index, header)
+    }
+
     /// Section and index of a row (role `.row`): searched from where it was last seen (its hint:
     /// the section's id, so sections inserted or removed before it do not spoil it), then in every
     /// section; the hint is brought up to date.

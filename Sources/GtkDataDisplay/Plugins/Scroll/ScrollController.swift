@@ -61,6 +61,8 @@ final class ScrollController {
     private var laidOutSinceChange = false
     /// What waits for positions to be final after the next layout (`whenLaidOut`).
     private var afterLayout: [() -> Void] = []
+    /// Fires after each layout once the rows' positions are final for the frame (sticky headers follow them).
+    let didFinishLayout = Event<Void>()
     /// How many rows were on screen when the first change after the last layout came (nil until it
     /// came): a splice that removes fewer cannot remove them all.
     private var rowsOnScreen: Int?
@@ -349,6 +351,7 @@ final class ScrollController {
         laidOutSinceChange = true
         rowsOnScreen = nil
         reportVisibility(adapter)
+        didFinishLayout.invoke()
         guard !afterLayout.isEmpty else { return }
         let waiting = afterLayout
         afterLayout.removeAll()

@@ -3,26 +3,28 @@ import CGtkDataDisplay
 import GtkDataDisplayTesting
 import XCTest
 
-/// Sticky section headers in a real list and grid under Xvfb: scrolling through three sections,
+/// Sticky section headers in a real list, grid and table under Xvfb: scrolling through three sections,
 /// the top section's header is pinned over its rows, the next header pushes it up, a real click on
 /// it brings its section's start to the top. (That screen readers do not read the pinned copy is
 /// checked through AT-SPI on the demo's Contacts page: `AccessibilityTreeTests`.)
 final class StickyHeadersTests: WidgetTestCase {
     func testThePinnedHeaderFollowsThreeSectionsIsPushedUpAndScrollsToItsSectionWhenClicked() async throws {
-        for grid in [false, true] {
+        for kind in ["list", "grid", "table"] {
             let manager = BaseListManager()
             let headers = (0..<3).map { LabelHeader(model: "Section \($0)", id: "header \($0)") }
             for (s, header) in headers.enumerated() {
                 try manager.addSection(header: header, rows: (0..<60).map { LabelRow(model: "Row \(s).\($0)", id: "\(s).\($0)") })
             }
             let sticky = StickyHeadersPlugin()
-            let adapter: ListBaseAdapter = grid
-                ? manager.gridViewBuilder.add(plugin: sticky).build()
-                : manager.listViewBuilder.add(plugin: sticky).build()
+            let adapter: ListBaseAdapter = switch kind {
+            case "grid": manager.gridViewBuilder.add(plugin: sticky).build()
+            case "table": manager.columnViewBuilder(columns: tableColumns()).add(plugin: sticky).build()
+            default: manager.listViewBuilder.add(plugin: sticky).build()
+            }
             let host = WindowHost(child: adapter.widget, width: 400, height: 400)
             defer { host.destroy() }
             host.settle()
-            let name = grid ? "grid" : "list"
+            let name = kind
             XCTAssertNil(sticky.pinnedHeader, "\(name): at the top the first header stands in place")
             var changes: [String?] = []
             sticky.pinnedHeaderChanged += { changes.append(($0 as? LabelHeader)?.model) }
@@ -43,6 +45,12 @@ final class StickyHeadersTests: WidgetTestCase {
             XCTAssertEqual(sticky.pushedUp, 0)
             let holder = try XCTUnwrap(pinnedHolder(in: adapter))
             XCTAssertNotEqual(gtk_widget_get_mapped(holder), 0, "\(name): the pinned header is on screen")
+            // It stands where the rows start (a table's column headers stay visible above it).
+            var rows = graphene_rect_t(), pinnedBounds = graphene_rect_t()
+            XCTAssertNotEqual(gtk_widget_compute_bounds(adapter.rowsView, adapter.widget, &rows), 0)
+            XCTAssertNotEqual(gtk_widget_compute_bounds(holder, adapter.widget, &pinnedBounds), 0)
+            XCTAssertEqual(pinnedBounds.origin.y, rows.origin.y, accuracy: 1, "\(name): the pinned header's top")
+            if kind == "table" { XCTAssertGreaterThan(rows.origin.y, 0, "the column headers above the rows") }
 
             // Section 1's header a few pixels below the top: it pushes section 0's header up.
             try settleOn(headers[1], offset: -8)

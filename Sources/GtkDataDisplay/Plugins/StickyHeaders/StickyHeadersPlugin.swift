@@ -64,7 +64,7 @@ public final class StickyHeadersPlugin: AdapterPlugin {
         guard let top = frames.first,
               let section = adapter.manager.sectionHeader(of: top.row),
               !(top.row === section.header && top.y > -0.5) else { return unpin() }
-        let width = gtk_widget_get_width(adapter.scrolledWindow)
+        let width = gtk_widget_get_width(adapter.rowsView)
         let view = pinnedView(for: section.header.generator)
         // (Each change queues a layout: only what changed is set, or the frame clock lays out again and again.)
         var requested: Int32 = 0
@@ -83,6 +83,10 @@ public final class StickyHeadersPlugin: AdapterPlugin {
             pushedUp = pushed
             gtk_fixed_move(gdd_fixed(untyped(holder)), view.widget.pointer, 0, -pushedUp)
         }
+        // Where the rows start in the overlay: below a table's column headers.
+        var bounds = graphene_rect_t()
+        let rowsTop = gtk_widget_compute_bounds(adapter.rowsView, adapter.widget, &bounds) != 0 ? Int32(bounds.origin.y.rounded()) : 0
+        if gtk_widget_get_margin_top(holder) != max(0, rowsTop) { gtk_widget_set_margin_top(holder, max(0, rowsTop)) }
         if gtk_widget_get_visible(holder) == 0 { gtk_widget_set_visible(holder, 1) }
         if pinnedHeader !== section.header.generator {
             pinnedHeader = section.header.generator

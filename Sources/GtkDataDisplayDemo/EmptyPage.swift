@@ -26,7 +26,7 @@ final class EmptyPage: DemoPage {
     init() {
         empty = .statusPage(iconName: "mail-unread-symbolic", title: "No Messages",
                             description: "New messages appear here.", actionLabel: "Refresh")
-        adapter = manager.listViewBuilder.add(plugin: .selectable(.single)).add(plugin: empty).build()
+        adapter = manager.listViewBuilder.add(plugin: .selectable(.single)).add(plugin: empty).add(plugin: .animatedChanges()).build()
         adapter.accessibleName = "Messages"
         footer = StatusFooter(adapter: adapter) { [manager] in plural(manager.flatGenerators.count, "message") }
         empty.actionActivated += { [weak self] in self?.receive(3) }

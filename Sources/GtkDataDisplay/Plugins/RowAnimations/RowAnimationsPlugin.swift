@@ -1,0 +1,93 @@
+// Rows that an update brings in fade in, where GTK shows them at once.
+//
+// The store's `items-changed` names the rows a splice inserted; after the layout that follows
+// (`ScrollController.didFinishLayout`: the rows' widgets are bound and placed), those on screen get
+// the CSS class `gdd-appearing`, whose animation (`Resources/css/gtk-data-display.css`) takes them
+// from transparent to opaque, and lose it once it has run. Nothing is bound for it (the binds are
+// those the update makes anyway). Off when the desktop turns animations off (GtkSettings'
+// `gtk-enable-animations`, which GTK's own CSS animations follow too) and for a splice that
+// inserts more rows than the view shows (a new dataset, a cleared filter: a fade of the whole view
+// would only slow it down).
+
+import CGtkDataDisplay
+
+/// Fades in the rows an update inserts, in a list, grid or table view, within what the view shows.
+///
+///     let inbox = manager.listViewBuilder.add(plugin: .animatedChanges()).build()
+///
+/// Off when the desktop disables animations (`gtk-enable-animations`) and for an insertion larger
+/// than a screenful. Rows removed or moved are not animated.
+@MainActor
+public final class RowAnimationsPlugin: AdapterPlugin {
+    /// How long a row takes to fade in, as the stylesheet says (`gdd-appearing`), in milliseconds.
+    public static let fadeInMilliseconds = 200
+    /// Fires with the rows' generators each time rows on screen start to fade in.
+    public let rowsAppeared = Event<[any RowGenerator]>()
+
+    private weak var adapter: ListBaseAdapter?
+    /// Row objects inserted since the last layout, for the next one to fade in (most a screenful),
+    /// each with a reference of its own until then (a later splice may take it out of the store).
+    private var inserted: [ObjectReference] = []
+    private var handler: UInt = 0
+
+    /// Fades in inserted rows.
+    public init() {}
+
+    /// Follows `adapter`'s store and layouts.
+    public func install(on adapter: ListBaseAdapter) {
+        precondition(self.adapter == nil, "a RowAnimationsPlugin serves one view")
+        self.adapter = adapter
+        let store = adapter.manager.store
+        handler = Signal.connect(untyped(store.pointer), "items-changed", itemsChanged: { [weak self] position, _, added in
+            self?.noteInserted(at: Int(position), count: Int(added))
+        })
+        adapter.scrolling.didFinishLayout += { [weak self] in self?.fadeIn() }
+    }
+
+    /// Whether the desktop lets apps animate (GTK's `gtk-enable-animations`; true without a display).
+    public static var animationsEnabled: Bool {
+        guard let settings = gtk_settings_get_default() else { return true }
+        return Property.bool(UnsafeMutableRawPointer(settings), "gtk-enable-animations")
+    }
+
+    private func noteInserted(at position: Int, count: Int) {
+        guard count > 0, let adapter, Self.animationsEnabled, adapter.isLaidOut else { return }
+        // A screenful at most: more is a new dataset, shown at once.
+        let screenful = max(1, adapter.visibleFrames().count)
+        guard inserted.count + count <= screenful else {
+            inserted.removeAll()
+            return
+        }
+        for index in position..<(position + count) {
+            if let row = adapter.manager.store.row(at: index) { inserted.append(ObjectReference(retaining: row.item)) }
+        }
+    }
+
+    /// After the layout: the inserted rows on screen start their fade.
+    private func fadeIn() {
+        guard !inserted.isEmpty, let adapter else { return }
+        let objects = inserted
+        inserted.removeAll()
+        let viewport = adapter.viewportHeight
+        var appeared: [any RowGenerator] = []
+        for object in objects {
+            // (A row object out of the store, or serving another row since, has no cell of this view on screen.)
+            guard let row = Row.from(item: object.pointer), let frame = adapter.frame(of: row), frame.isVisible(in: viewport),
+                  let widget = row.cell?.rowWidget else { continue }
+            gtk_widget_add_css_class(widget, "gdd-appearing")
+            appeared.append(row.generator)
+            // The class goes once the animation has run, so that the row can fade in again later.
+            let reference = ObjectReference(retaining: untyped(widget))
+            Timeout.once(milliseconds: Self.fadeInMilliseconds + 50) {
+                gtk_widget_remove_css_class(reference.pointer.assumingMemoryBound(to: GtkWidget.self), "gdd-appearing")
+            }
+        }
+        if !appeared.isEmpty { rowsAppeared.invoke(with: appeared) }
+    }
+}
+
+extension AdapterPlugin where Self == RowAnimationsPlugin {
+    /// Rows an update inserts fade in (within the view, not for more than a screenful, not when
+    /// the desktop disables animations).
+    public static func animatedChanges() -> RowAnimationsPlugin { RowAnimationsPlugin() }
+}

@@ -158,4 +158,55 @@ final class AdwaitaProductTests: WidgetTestCase {
             XCTAssertTrue(MainContext.iterate(until: { states == [true] }, timeout: 3), "Enter flips the switch row: \(states)")
         }
     }
+
+    func testADeletionWithUndoPutsTheRowsBackWhereTheyWereAndOneLeftAloneStaysDeleted() async throws {
+        try inChild {
+            let manager = BaseListManager()
+            let first = LabelHeader(model: "First", id: "first"), second = LabelHeader(model: "Second", id: "second")
+            try manager.addSection(header: first, rows: (0..<5).map { LabelRow(model: "a\($0)", id: "a\($0)") })
+            try manager.addSection(header: second, rows: (0..<5).map { LabelRow(model: "b\($0)", id: "b\($0)") })
+            let adapter = ListViewAdapter(manager: manager)
+            let deletion = UndoableDeletion(content: adapter)
+            let host = WindowHost(child: deletion.widget.pointer, width: 500, height: 600)
+            defer { host.destroy() }
+            let before = manager.flatGenerators.map(ObjectIdentifier.init)
+            let rows = try manager.generators(inSection: 0) + manager.generators(inSection: 1)
+            var undone: [[any RowGenerator]] = [], committed: [[any RowGenerator]] = []
+            deletion.undone += { undone.append($0) }
+            deletion.committed += { committed.append($0) }
+
+            // The second and third rows of the first section, and the first of the second.
+            try deletion.delete([rows[1], rows[2], rows[5]], from: manager, title: "3 rows deleted")
+            host.settle()
+            XCTAssertEqual(manager.flatGenerators.count, 12 - 3)
+            let undo = try XCTUnwrap(button(labelled: "Undo", under: deletion.widget.pointer), "the toast's Undo button")
+            try XInput(host: host).click(undo)
+            XCTAssertTrue(MainContext.iterate(until: { undone.count == 1 }, timeout: 3), "a real click on Undo")
+            XCTAssertEqual(manager.flatGenerators.map(ObjectIdentifier.init), before, "every row back where it was")
+            XCTAssertEqual(undone.first?.count, 3)
+
+            // Left alone, the toast goes and the rows stay deleted.
+            try deletion.delete([rows[9]], from: manager, title: "1 row deleted", seconds: 1)
+            XCTAssertTrue(MainContext.iterate(until: { committed.count == 1 }, timeout: 5), "the toast went")
+            XCTAssertEqual(manager.flatGenerators.count, 11)
+            XCTAssertEqual(undone.count, 1)
+
+            // A row that is not in the list: the manager's typed error, nothing removed, no toast.
+            XCTAssertThrowsError(try deletion.delete([LabelRow(model: "stray", id: "stray")], from: manager, title: "no"))
+            XCTAssertEqual(manager.flatGenerators.count, 11)
+        }
+    }
+
+    /// The first `GtkButton` under `widget` whose label is `label`.
+    private func button(labelled label: String, under widget: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget>? {
+        var child = gtk_widget_get_first_child(widget)
+        while let current = child {
+            if typeName(current) == "GtkButton", gtk_button_get_label(gdd_button(UnsafeMutableRawPointer(current))).map({ String(cString: $0) }) == label {
+                return current
+            }
+            if let found = button(labelled: label, under: current) { return found }
+            child = gtk_widget_get_next_sibling(current)
+        }
+        return nil
+    }
 }

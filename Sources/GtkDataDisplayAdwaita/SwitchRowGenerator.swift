@@ -19,8 +19,8 @@ public struct SwitchRowContent: Equatable, Sendable {
 
 /// A setting with a switch, as GNOME's settings pages show one: an `AdwActionRow` with a `GtkSwitch`
 /// at its end (libadwaita 1.4's `AdwSwitchRow` in look, on 1.2). Flipping the switch, or activating
-/// the row (a click anywhere on it, Enter on the focused row), changes `model.isOn` and fires `isOnChanged`; setting the model from code
-/// (and `manager.update(row)`) shows it without firing.
+/// the row (a click anywhere on it, Enter on the focused row), changes `model.isOn` and fires
+/// `isOnChanged`; setting the model from code (and `manager.update(row)`) shows it without firing.
 ///
 ///     let wifi = SwitchRowGenerator(title: "Wi-Fi", isOn: settings.wifi, id: "wifi")
 ///     wifi.isOnChanged += { settings.wifi = $0 }

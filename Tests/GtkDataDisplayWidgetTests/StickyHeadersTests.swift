@@ -43,6 +43,11 @@ final class StickyHeadersTests: WidgetTestCase {
             try settleOn(manager.flatGenerators[30], offset: 0)
             XCTAssertTrue(sticky.pinnedHeader === headers[0], "\(name): section 0's header is pinned")
             XCTAssertEqual(sticky.pushedUp, 0)
+            // A row scrolled to the top stands below the pinned header, not under it.
+            let row30 = try XCTUnwrap(manager.row(of: manager.flatGenerators[30]).flatMap { adapter.frame(of: $0) })
+            let pinnedHeight = Double(gtk_widget_get_height(try XCTUnwrap(pinnedHolder(in: adapter))))
+            XCTAssertGreaterThan(pinnedHeight, 0)
+            XCTAssertEqual(row30.y, pinnedHeight, accuracy: 1.5, "\(name): the row below the pinned header")
             let holder = try XCTUnwrap(pinnedHolder(in: adapter))
             XCTAssertNotEqual(gtk_widget_get_mapped(holder), 0, "\(name): the pinned header is on screen")
             // It stands where the rows start (a table's column headers stay visible above it).

@@ -202,6 +202,9 @@ public class ListBaseAdapter {
     var bindHolds = 0
     /// GTK before 4.10: whether the rows changed since the library last allocated the view (see `StaleLayout`).
     var layoutIsStale = false
+    /// How far below the top of the view a row scrolled to the top stands (a sticky header's height
+    /// over it; `StickyHeadersPlugin`); nil: at the top.
+    var rowsTopInset: ((Row) -> Double)?
     /// GTK before 4.10: whether the library is allocating the view now (see `StaleLayout`).
     var allocatingView = false
     /// GTK 4.12+: the binds of the last plan wait for the scroll controller's next layout (one of

@@ -325,9 +325,14 @@ final class ScrollController {
             adapter.scrollToItem(position)
             return true
         }
-        let target: Double
+        var target: Double
         switch current.target {
-        case .aligned(let alignment): target = alignment.targetY(rowY: frame.y, height: frame.height, viewport: adapter.viewportHeight)
+        case .aligned(let alignment):
+            target = alignment.targetY(rowY: frame.y, height: frame.height, viewport: adapter.viewportHeight)
+            // A row brought to the top stands below a pinned section header (`StickyHeadersPlugin`).
+            if target == 0, alignment == .first || alignment == .nearest, let inset = adapter.rowsTopInset?(row) {
+                target = min(inset, max(0, adapter.viewportHeight - frame.height))
+            }
         case .offset(let offset): target = offset
         }
         let delta = frame.y - target

@@ -12,7 +12,8 @@ import CGtkDataDisplay
 
 /// Pins the header of the section at the top of a list, grid or table view over its rows while
 /// they scroll; the next section's header pushes it up. A click on the pinned header scrolls to the
-/// start of its section. Opt-in per adapter:
+/// start of its section. A row scrolled to the top (`scrollTo(_:at: .first)`) stands below the
+/// pinned header. Opt-in per adapter:
 ///
 ///     let contacts = manager.listViewBuilder.add(plugin: .stickyHeaders()).build()
 ///
@@ -32,6 +33,8 @@ public final class StickyHeadersPlugin: AdapterPlugin {
     private var holder: UnsafeMutablePointer<GtkWidget>?
     private var view: (any RowView)?
     private var viewKind: ReuseIdentifier?
+    /// The pinned view's height at the last layout that pinned one (0 before).
+    private var pinnedHeight = 0.0
     /// Whether the manager changed since the pinned view was bound (its header may show other content).
     private var managerChanged = false
 
@@ -55,6 +58,11 @@ public final class StickyHeadersPlugin: AdapterPlugin {
         self.holder = holder
         adapter.scrolling.didFinishLayout += { [weak self] in self?.follow() }
         adapter.manager.didApplyChange += { [weak self] in self?.managerChanged = true }
+        adapter.rowsTopInset = { [weak self, weak adapter] row in
+            // A header replaces the pinned one; a row of a section with a header stands below it.
+            guard let self, let adapter, row.role != .header, let section = adapter.manager.sectionHeader(of: row) else { return 0 }
+            return self.pinnedHeader === section.header.generator ? self.pinnedHeight : self.height(of: section.header.generator)
+        }
     }
 
     /// Pins the header of the top row's section, pushed up by the next header when it is near.
@@ -64,15 +72,9 @@ public final class StickyHeadersPlugin: AdapterPlugin {
         guard let top = frames.first,
               let section = adapter.manager.sectionHeader(of: top.row),
               !(top.row === section.header && top.y > -0.5) else { return unpin() }
-        let width = gtk_widget_get_width(adapter.rowsView)
         let view = pinnedView(for: section.header.generator)
-        // (Each change queues a layout: only what changed is set, or the frame clock lays out again and again.)
-        var requested: Int32 = 0
-        gtk_widget_get_size_request(view.widget.pointer, &requested, nil)
-        if requested != width { gtk_widget_set_size_request(view.widget.pointer, width, -1) }
-        var minimum: Int32 = 0, natural: Int32 = 0
-        gtk_widget_measure(view.widget.pointer, GTK_ORIENTATION_VERTICAL, width, &minimum, &natural, nil, nil)
-        let height = Double(natural)
+        let height = measure(view, width: gtk_widget_get_width(adapter.rowsView))
+        pinnedHeight = height
         // The first header below the top row's section pushes the pinned one up once it is nearer than its height.
         // (In a grid a header shares its line with the last tiles of the section before.)
         let next = frames.first { $0.position > top.position && $0.row.role == .header && $0.row !== section.header }
@@ -92,6 +94,26 @@ public final class StickyHeadersPlugin: AdapterPlugin {
             pinnedHeader = section.header.generator
             pinnedHeaderChanged.invoke(with: pinnedHeader)
         }
+    }
+
+    /// The height `header` takes pinned (its pinned view made and bound for it).
+    private func height(of header: any RowGenerator) -> Double {
+        guard let adapter else { return 0 }
+        let height = measure(pinnedView(for: header), width: gtk_widget_get_width(adapter.rowsView))
+        // (The view shows `header` now: the next layout binds the pinned one again.)
+        managerChanged = true
+        return height
+    }
+
+    /// `view` given `width`, and its natural height for it. (Each change queues a layout: only what
+    /// changed is set, or the frame clock lays out again and again.)
+    private func measure(_ view: any RowView, width: Int32) -> Double {
+        var requested: Int32 = 0
+        gtk_widget_get_size_request(view.widget.pointer, &requested, nil)
+        if requested != width { gtk_widget_set_size_request(view.widget.pointer, width, -1) }
+        var minimum: Int32 = 0, natural: Int32 = 0
+        gtk_widget_measure(view.widget.pointer, GTK_ORIENTATION_VERTICAL, width, &minimum, &natural, nil, nil)
+        return Double(natural)
     }
 
     /// The pinned view, bound to `header` (made again when the header's kind of view changes).

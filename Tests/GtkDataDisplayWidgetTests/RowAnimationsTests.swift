@@ -26,10 +26,10 @@ final class RowAnimationsTests: WidgetTestCase {
         adapter.resetStatistics()
         var appeared: [[String]] = []
         var classSeen = false
-        fade.rowsAppeared += { rows in
+        fade.rowsAppeared += { [weak adapter] rows in
             appeared.append(rows.compactMap { ($0 as? LabelRow)?.model })
             // Right when the fade starts: the row's widget carries the animated class.
-            classSeen = rows.allSatisfy { adapter.rowWidget(for: $0).map { gtk_widget_has_css_class($0, "gdd-appearing") != 0 } ?? false }
+            classSeen = rows.allSatisfy { adapter?.rowWidget(for: $0).map { gtk_widget_has_css_class($0, "gdd-appearing") != 0 } ?? false }
         }
         let new = [LabelRow(model: "New 1", id: "n1"), LabelRow(model: "New 2", id: "n2")]
         try manager.insert(new, after: manager.flatGenerators[3])   // on screen (rows above the first shown keep it in place)
@@ -47,6 +47,8 @@ final class RowAnimationsTests: WidgetTestCase {
     }
 
     func testInsertedRowsFadeInOnlyWithAnimationsOnAndAtMostAScreenfulWithTheSameBinds() async throws {
+        MainContext.drain()
+        let objectsBefore = Diagnostics.liveRowObjects
         for grid in [false, true] {
             let name = grid ? "grid" : "list"
             let on = try insertRows(grid: grid, animations: true)
@@ -57,5 +59,7 @@ final class RowAnimationsTests: WidgetTestCase {
             XCTAssertEqual(off.first, [], "\(name): no fade with the desktop's animations off")
             XCTAssertEqual(on.binds, off.binds, "\(name): the fade binds nothing")
         }
+        _ = MainContext.iterate(until: { Diagnostics.liveRowObjects == objectsBefore }, timeout: 3)
+        XCTAssertEqual(Diagnostics.liveRowObjects, objectsBefore, "no row object outlives its list (the fade's references go)")
     }
 }

@@ -9,6 +9,13 @@ import XCTest
 /// checked through AT-SPI on the demo's Contacts page: `AccessibilityTreeTests`.)
 final class StickyHeadersTests: WidgetTestCase {
     func testThePinnedHeaderFollowsThreeSectionsIsPushedUpAndScrollsToItsSectionWhenClicked() async throws {
+        MainContext.drain()
+        let objectsBefore = Diagnostics.liveRowObjects, widgetsBefore = Diagnostics.liveWidgets
+        defer {
+            _ = MainContext.iterate(until: { Diagnostics.liveRowObjects == objectsBefore && Diagnostics.liveWidgets == widgetsBefore }, timeout: 3)
+            XCTAssertEqual(Diagnostics.liveRowObjects, objectsBefore, "no row object outlives its view")
+            XCTAssertEqual(Diagnostics.liveWidgets, widgetsBefore, "no row widget (the pinned view's included) outlives its view")
+        }
         for kind in ["list", "grid", "table"] {
             let manager = BaseListManager()
             let headers = (0..<3).map { LabelHeader(model: "Section \($0)", id: "header \($0)") }

@@ -28,16 +28,23 @@ public final class RowAnimationsPlugin: AdapterPlugin {
     /// Row objects inserted since the last layout, for the next one to fade in (most a screenful),
     /// each with a reference of its own until then (a later splice may take it out of the store).
     private var inserted: [ObjectReference] = []
+    /// The store followed, and the handler of its `items-changed` (let go with the plugin).
+    private var store: RowStore?
     private var handler: UInt = 0
 
     /// Fades in inserted rows.
     public init() {}
+
+    isolated deinit {
+        if let store, handler != 0 { Signal.disconnect(untyped(store.pointer), handler) }
+    }
 
     /// Follows `adapter`'s store and layouts.
     public func install(on adapter: ListBaseAdapter) {
         precondition(self.adapter == nil, "a RowAnimationsPlugin serves one view")
         self.adapter = adapter
         let store = adapter.manager.store
+        self.store = store
         handler = Signal.connect(untyped(store.pointer), "items-changed", itemsChanged: { [weak self] position, _, added in
             self?.noteInserted(at: Int(position), count: Int(added))
         })

@@ -6,6 +6,7 @@ import GtkDataDisplay
 // box adapter is a GtkBox and its list view a GtkListView, so the same look comes from rules of the
 // library's own (`Stylesheet.installAdwaita`), drawn with libadwaita's colours (light and dark).
 
+/// Box adapters shown as libadwaita's boxed lists.
 extension BoxAdapter {
     /// Shows the rows on one card, as libadwaita's boxed lists (settings pages) do; headers read as
     /// the group's title on it. Initialises libadwaita if the app has not yet (call it once GTK has
@@ -17,6 +18,7 @@ extension BoxAdapter {
     }
 }
 
+/// List views shown as libadwaita's boxed lists.
 extension ListBaseAdapter {
     /// Shows the list view's rows on one card, as libadwaita's boxed lists do (for a list view;
     /// grids and tables keep their look). Initialises libadwaita if the app has not yet (call it

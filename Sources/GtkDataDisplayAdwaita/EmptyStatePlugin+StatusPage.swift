@@ -1,5 +1,6 @@
 import GtkDataDisplay
 
+/// The empty state as libadwaita's status page.
 extension AdapterPlugin where Self == EmptyStatePlugin {
     /// An empty state shown as libadwaita's status page (`StatusPageView`): a large icon, a title,
     /// a description and an optional pill button (its clicks fire `actionActivated`).

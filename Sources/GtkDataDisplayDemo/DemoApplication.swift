@@ -49,6 +49,7 @@ final class DemoApplication {
             Appearance.followDesktop { [weak self] dark in self?.window?.showDark(dark) }
         }
         let window = DemoWindow(application: application, window: main, initialPage: options.page)
+        if let width = options.width { main.setDefaultSize(width: width, height: 760) }
         self.window = window
         window.present()
         if let file = options.screenshot {

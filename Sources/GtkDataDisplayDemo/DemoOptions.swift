@@ -19,6 +19,8 @@ struct DemoOptions {
     var screenshotDelay = 0.5
     /// Start in the dark style (`--dark`) instead of following the desktop.
     var dark = false
+    /// The window's width in pixels (`--width`); nil: the demo's default.
+    var width: Int?
     /// Drive the Empty, Contacts, Files and Stress pages and check them (`--self-test`), then exit.
     var selfTest = false
 
@@ -44,6 +46,7 @@ struct DemoOptions {
                                 (with --page and --dark; works under Xvfb)
           --delay SECONDS       with --screenshot: show the window this long first (default 0.5;
                                 more for pages that load slowly, such as feed)
+          --width PIXELS        open the window this wide (narrow: the sidebar folds away)
           --quit-after SECONDS  quit the application after SECONDS (fractions allowed)
           --stress SECONDS      soak run: 100,000 rows, random updates many times a second while
                                 scrolling; checks the store against a model; exit status 1 on failure
@@ -97,6 +100,12 @@ struct DemoOptions {
                     throw UsageError(description: "--delay needs a number of seconds")
                 }
                 screenshotDelay = seconds
+            case "--width":
+                guard let text = parts.count == 2 ? parts[1] : remaining.popFirst(),
+                      let pixels = Int(text), (200...10_000).contains(pixels) else {
+                    throw UsageError(description: "--width needs a number of pixels (200 to 10000)")
+                }
+                width = pixels
             case "--dark":
                 dark = true
             case "--self-test":

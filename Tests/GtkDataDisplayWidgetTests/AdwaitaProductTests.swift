@@ -209,4 +209,40 @@ final class AdwaitaProductTests: WidgetTestCase {
         }
         return nil
     }
+
+    /// The sidebar layout of a wide window shows both; of a narrow one, one at a time, switched
+    /// by `showContent()` and `showSidebar()`, with `changed` after each (once the main loop is idle).
+    func testTheSidebarLayoutFoldsOnANarrowWindowAndShowsOneSideAtATime() async throws {
+        try inChild {
+            for width: Int32 in [900, 420] {
+                let sidebar = Label("Pages")
+                sidebar.setSizeRequest(width: 160)
+                let content = Label("A page as wide as a table's columns")
+                content.setSizeRequest(width: 700)
+                let layout = SidebarLayout(sidebar: sidebar, content: content, contentMinimumWidth: 300)
+                var changes = 0
+                layout.changed += { changes += 1 }
+                let host = WindowHost(child: layout.widget.pointer, width: width, height: 300)
+                defer { host.destroy() }
+                host.settle()
+                let mapped = { (widget: Label) in gtk_widget_get_mapped(widget.gtkWidget) != 0 }
+                if width == 900 {
+                    XCTAssertFalse(layout.isFolded, "wide: both show")
+                    XCTAssertTrue(mapped(sidebar) && mapped(content))
+                    XCTAssertTrue(layout.showsContent)
+                    continue
+                }
+                XCTAssertTrue(layout.isFolded, "narrow: folded (the content scrolls sideways down to 300 px, not less)")
+                layout.showContent()
+                // (The leaflet slides from one to the other: both are on screen while it does.)
+                XCTAssertTrue(MainContext.iterate(until: { mapped(content) && !mapped(sidebar) }, timeout: 3), "the content alone")
+                XCTAssertTrue(layout.showsContent)
+                let before = changes
+                layout.showSidebar()
+                XCTAssertTrue(MainContext.iterate(until: { changes > before }, timeout: 3), "changed, once idle")
+                XCTAssertTrue(MainContext.iterate(until: { mapped(sidebar) && !mapped(content) }, timeout: 3), "the sidebar alone")
+                XCTAssertFalse(layout.showsContent)
+            }
+        }
+    }
 }

@@ -62,4 +62,22 @@ final class RowAnimationsTests: WidgetTestCase {
         _ = MainContext.iterate(until: { Diagnostics.liveRowObjects == objectsBefore }, timeout: 3)
         XCTAssertEqual(Diagnostics.liveRowObjects, objectsBefore, "no row object outlives its list (the fade's references go)")
     }
+
+    /// The Animated changes article's code.
+    func testTheArticleSnippetFadesARowIn() async throws {
+        if let settings = gtk_settings_get_default() { Property.set(UnsafeMutableRawPointer(settings), "gtk-enable-animations", true) }
+        let manager = BaseListManager()
+        try manager.add((0..<5).map { LabelRow(model: "Message \($0)", id: $0) })
+        // DocC:begin animated-changes
+        let inbox = manager.listViewBuilder.add(plugin: .animatedChanges()).build()
+        // DocC:end animated-changes
+        let host = WindowHost(child: inbox.widget, height: 300)
+        defer { host.destroy() }
+        host.settle()
+        var faded = 0
+        inbox.plugin(RowAnimationsPlugin.self)?.rowsAppeared += { faded += $0.count }
+        try manager.insert(LabelRow(model: "New", id: "new"), after: manager.flatGenerators[1])
+        host.settle()
+        XCTAssertEqual(faded, 1, "the new message fades in")
+    }
 }

@@ -100,4 +100,18 @@ final class StickyHeadersTests: WidgetTestCase {
         }
         return nil
     }
+
+    /// The Sticky section headers article's code.
+    func testTheArticleSnippetPinsHeaders() async throws {
+        let manager = BaseListManager()
+        try manager.addSection(header: LabelHeader(model: "A", id: "A"), rows: (0..<50).map { LabelRow(model: "Ann \($0)", id: $0) })
+        // DocC:begin sticky-headers
+        let contacts = manager.listViewBuilder.add(plugin: .stickyHeaders()).build()
+        // DocC:end sticky-headers
+        let host = WindowHost(child: contacts.widget, height: 300)
+        defer { host.destroy() }
+        try contacts.scrollTo(manager.flatGenerators[30], at: .first)
+        host.settle()
+        XCTAssertNotNil(contacts.plugin(StickyHeadersPlugin.self)?.pinnedHeader, "the header is pinned")
+    }
 }

@@ -1,20 +1,30 @@
 import GtkDataDisplay
+import GtkDataDisplayAdwaita
 import GtkDataDisplayShell
 
 /// The "Base" page: a `BaseListManager` of produce in three sections, and the list updates
 /// every manager has (add, remove, update, and whole-state updates).
 ///
 /// Every toolbar action reaches the store as a diffed update (a few splices), never as a full
-/// reload; the status line says how many splices it took.
+/// reload; the status line says how many splices it took. A row deleted from its menu can be put
+/// back from the toast that follows (Undo).
 @MainActor
 final class BasePage: DemoPage {
     let name = PageName.base
     let title = "Base"
-    private(set) lazy var root: any WidgetConvertible = PageLayout.make(toolbar: makeToolbar(), list: adapter.scrolledWindow, footer: footer)
+    private(set) lazy var root: any WidgetConvertible = PageLayout.make(toolbar: makeToolbar(), list: deletion, footer: footer)
     private let manager = BaseListManager()
     private let adapter: ListViewAdapter
     private let footer: StatusFooter
     private var catalog = DemoCatalog()
+    /// The list under the toasts of its deletions (Undo).
+    private lazy var deletion: UndoableDeletion = {
+        let deletion = UndoableDeletion(content: adapter.scrolledWindow)
+        deletion.undone += { [weak self] rows in
+            self?.footer.show("Put back “\((rows.first as? any DemoRow)?.title ?? "row")”")
+        }
+        return deletion
+    }()
 
     init() {
         adapter = ListViewAdapter(manager: manager, selection: .single)
@@ -100,8 +110,9 @@ final class BasePage: DemoPage {
                 }
             },
             RowAction(id: "delete", label: "Delete", icon: "user-trash-symbolic", isDestructive: true) { [weak self] in
-                self?.footer.perform { () throws(DataDisplayError) in
-                    try self?.manager.remove(row)
+                guard let self else { return }
+                self.footer.perform { () throws(DataDisplayError) in
+                    try self.deletion.delete([row], from: self.manager, title: "“\(row.title)” deleted")
                     return "Deleted “\(row.title)”"
                 }
             },

@@ -57,6 +57,6 @@ open class ActionRowGenerator: AdwaitaRowGenerator<ActionRowContent> {
             .bind("row", .property("subtitle"), to: \.subtitle)
             .bind("icon", .iconName, to: \.iconName)
             .bind("icon", .visible, to: { $0.iconName != nil })
-            .accessibleLabel { $0.subtitle.isEmpty ? $0.title : "\($0.title), \($0.subtitle)" }
+            .accessibleLabel { AdwaitaTemplates.accessibleName(title: $0.title, subtitle: $0.subtitle) }
     }
 }

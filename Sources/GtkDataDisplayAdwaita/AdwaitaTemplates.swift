@@ -17,4 +17,9 @@ enum AdwaitaTemplates {
             fatalError("GtkDataDisplayAdwaita: its own row template does not parse: \(error)")
         }
     }
+
+    /// A row's name for screen readers: its title, and its subtitle after a comma when it has one.
+    static func accessibleName(title: String, subtitle: String) -> String {
+        subtitle.isEmpty ? title : "\(title), \(subtitle)"
+    }
 }

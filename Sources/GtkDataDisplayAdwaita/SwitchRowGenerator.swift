@@ -59,7 +59,7 @@ open class SwitchRowGenerator: AdwaitaRowGenerator<SwitchRowContent> {
             .bind("row", .property("subtitle"), to: \.subtitle)
             .bind("switch", .active, to: \.isOn)
             .onToggled("switch") { row, isOn in (row as? SwitchRowGenerator)?.changed(isOn) }
-            .accessibleLabel { $0.subtitle.isEmpty ? $0.title : "\($0.title), \($0.subtitle)" }
+            .accessibleLabel { AdwaitaTemplates.accessibleName(title: $0.title, subtitle: $0.subtitle) }
     }
 
     /// A click on the row: the switch shown follows (a bind fires nothing), then `changed`.

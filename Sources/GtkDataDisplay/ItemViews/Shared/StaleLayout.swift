@@ -13,8 +13,9 @@ import CGtkDataDisplay
 // warnings, fatal under `G_DEBUG=fatal-warnings`; the widget soak met them. GTK 4.10 rewrote the
 // views' layout. So on GTK before 4.10 the view's vertical adjustment gets a handler connected before
 // the view's own (GTK calls handlers in the order they were connected; the view is given the same
-// adjustment again to connect its own anew): when the adjustment moves while the rows changed since the view was last allocated, the view is
-// measured and allocated at its current size first, which sets the heights where the rows are now.
+// adjustment again to connect its own anew): when the adjustment moves while the rows changed since
+// the view was last allocated, the view is measured and allocated at its current size first, which
+// sets the heights where the rows are now.
 // The library's own scrolls allocate before they start. Not after every change: allocating the view
 // between the frame's phases moves GTK's scroll anchor by the heights of rows not yet measured (a
 // grid scrolled to its end, given a last row, no longer showed its end).

@@ -28,6 +28,8 @@ public final class RowAnimationsPlugin: AdapterPlugin {
     /// Row objects inserted since the last layout, for the next one to fade in (most a screenful),
     /// each with a reference of its own until then (a later splice may take it out of the store).
     private var inserted: [ObjectReference] = []
+    /// How many rows the view showed at its last layout: more inserted at once are not faded.
+    private var screenful = 0
     /// The store followed, and the handler of its `items-changed` (let go with the plugin).
     private var store: RowStore?
     private var handler: UInt = 0
@@ -59,9 +61,9 @@ public final class RowAnimationsPlugin: AdapterPlugin {
 
     private func noteInserted(at position: Int, count: Int) {
         guard count > 0, let adapter, Self.animationsEnabled, adapter.isLaidOut else { return }
-        // A screenful at most: more is a new dataset, shown at once.
-        let screenful = max(1, adapter.visibleFrames().count)
-        guard inserted.count + count <= screenful else {
+        // A screenful at most (as of the last layout: no geometry is read in a splice): more is a
+        // new dataset, shown at once.
+        guard inserted.count + count <= max(1, screenful) else {
             inserted.removeAll()
             return
         }
@@ -72,7 +74,9 @@ public final class RowAnimationsPlugin: AdapterPlugin {
 
     /// After the layout: the inserted rows on screen start their fade.
     private func fadeIn() {
-        guard !inserted.isEmpty, let adapter else { return }
+        guard let adapter else { return }
+        defer { screenful = adapter.visibleFrames().count }
+        guard !inserted.isEmpty else { return }
         let objects = inserted
         inserted.removeAll()
         let viewport = adapter.viewportHeight

@@ -3,11 +3,11 @@ import GtkDataDisplayAdwaita
 import GtkDataDisplayShell
 
 /// The "Box" page: a short settings page in a `GtkBox` (a `BoxAdapter`, shown as libadwaita's boxed
-/// list), not a list view, of GtkDataDisplayAdwaita's switch and entry rows. Every row has a widget of its own for as long as it is shown, so switches and entries keep what the
+/// list), not a list view, of GtkDataDisplayAdwaita's switch, entry and expander rows. Every row has a widget of its own for as long as it is shown, so switches and entries keep what the
 /// user did; the manager's operations change the box in place.
 ///
 /// "Sync" shows an email row right after it (`insert(_:after:)`) and hides it again (`remove`).
-/// "Advanced" folds (click the row or its arrow); inside it, "Developer mode" adds a child row
+/// "Advanced" (an expander row) folds on a click; inside it, "Developer mode" adds a child row
 /// (`reloadChildren(of:)`). "Reset" puts the defaults back with one `setState`: rows keep their
 /// widgets, and only the changed ones are rebound.
 @MainActor
@@ -28,7 +28,7 @@ final class BoxPage: DemoPage {
     private var userName: EntryRowGenerator!
     private var sync: SwitchRowGenerator!
     private var email: EntryRowGenerator!
-    private var advanced: TemplateFoldableRowGenerator<String>!
+    private var advanced: ExpanderRowGenerator!
     private var developer: SwitchRowGenerator!
     private var borders: SwitchRowGenerator!
     private var proxy: EntryRowGenerator!
@@ -50,9 +50,6 @@ final class BoxPage: DemoPage {
         adapter.valign = .start   // the card ends with its last row
         page = Box(.vertical, spacing: 0, hint, adapter, resetButton, status)
         resetButton.onClicked { [weak self] in self?.reset() }
-        adapter.didActivate += { [weak self] generator in
-            if generator === self?.advanced { self?.report("Advanced \(self?.advanced.isExpanded == true ? "shown" : "hidden")") }
-        }
         reset()
     }
 
@@ -67,9 +64,11 @@ final class BoxPage: DemoPage {
         developer = SwitchRowGenerator(title: "Developer mode", subtitle: "Show tools for app developers", isOn: false, id: "developer")
         borders = SwitchRowGenerator(title: "Layout borders", subtitle: "Outline every widget", isOn: false, id: "borders")
         proxy = EntryRowGenerator(title: "Proxy (host:port)", id: "proxy")
-        advanced = GroupTitle.foldable("Advanced", id: "advanced", children: [developer, proxy], expanded: false)
+        advanced = ExpanderRowGenerator(title: "Advanced", subtitle: "Tools for app developers", id: "advanced",
+                                        children: [developer, proxy], expanded: false)
         for row in [darkMode, largeText, borders] { row!.isOnChanged += { [weak self] _ in self?.report(nil) } }
         sync.isOnChanged += { [weak self] isOn in self?.syncChanged(isOn) }
+        advanced.didFoldEvent += { [weak self] expanded in self?.report("Advanced \(expanded ? "shown" : "hidden")") }
         developer.isOnChanged += { [weak self] isOn in self?.developerChanged(isOn) }
         for row in [userName, email, proxy] { row!.textChanged += { [weak self] _ in self?.report(nil) } }
     }

@@ -95,6 +95,18 @@ package enum InternalWidgetNames {
         }
     }
 
+    /// Keeps every `GtkListBox` under `widget` out of the accessibility tree (the inner lists of a
+    /// row such as `AdwExpanderRow`, read through the row around them).
+    package static func hideInnerLists(under widget: UnsafeMutablePointer<GtkWidget>) {
+        for child in children(of: widget) {
+            if typeName(child) == "GtkListBox" {
+                AccessibleAttributes.setHidden(child, true)
+            } else {
+                hideInnerLists(under: child)
+            }
+        }
+    }
+
     /// Names every `GtkListBoxRow` under `widget` (a stack sidebar) by the text of its first label.
     package static func nameListRows(under widget: UnsafeMutablePointer<GtkWidget>) {
         for child in children(of: widget) {

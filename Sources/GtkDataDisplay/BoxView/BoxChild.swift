@@ -129,14 +129,16 @@ final class BoxChild {
 
     /// Shows whether the row can fold and whether it is expanded. A child row that cannot fold keeps
     /// the expander's space (GtkTreeExpander's indent-for-icon), so its content starts past its
-    /// parent's expander.
+    /// parent's expander; not when the parent draws its own arrow (its title has no expander before it).
     func updateExpander() {
         guard let foldable = row.generator as? FoldableItem else {
-            container.setExpander(row.depth > 0 && row.role == .row ? .reserved : .none)
+            let reserves = row.depth > 0 && row.role == .row
+                && (manager.parent(of: row.generator) as? FoldableItem)?.showsOwnExpander != true
+            container.setExpander(reserves ? .reserved : .none)
             accessibility.setExpanded(nil, on: widget)
             return
         }
-        container.setExpander(foldable.isExpanded ? .expanded : .collapsed)
+        container.setExpander(foldable.showsOwnExpander ? .none : foldable.isExpanded ? .expanded : .collapsed)
         accessibility.setExpanded(row.role == .row ? foldable.isExpanded : nil, on: widget)
     }
 

@@ -19,11 +19,16 @@ public protocol FoldableItem: RowGenerator {
     /// (`FoldableRowGenerator(model:id:expanded:loadChildren:)`); nil (the default) when the
     /// children are given.
     var childLoading: ChildLoading? { get }
+    /// Whether the row's own view shows its fold state (an `AdwExpanderRow`'s arrow). The adapter
+    /// then draws no expander before it; activating the row (a click, Enter) still folds it, and
+    /// screen readers still hear it as expanded or collapsed. Default: `false`.
+    var showsOwnExpander: Bool { get }
 }
 
 extension FoldableItem {
     public var hasExplicitExpansion: Bool { true }
     public var childLoading: ChildLoading? { nil }
+    public var showsOwnExpander: Bool { false }
 }
 
 /// A row showing a model, with children it can fold (RDDM's foldable cell generator).
@@ -50,6 +55,9 @@ open class FoldableRowGenerator<View: ConfigurableRowView>: BaseRowGenerator<Vie
     public let childLoading: ChildLoading?
     private var givenChildren: [any RowGenerator]
     private var expansion: Bool?
+    /// Whether the view shows the fold state itself (see `FoldableItem.showsOwnExpander`): `false`,
+    /// so the adapter draws its expander; a subclass whose view has an arrow of its own answers `true`.
+    open var showsOwnExpander: Bool { false }
 
     /// A row showing `model` with `children`. With `expanded` nil, it takes the fold state of the
     /// row with its diff id when a whole-state update brings it in, and is collapsed otherwise.

@@ -31,6 +31,10 @@ open class TemplateFoldableRowGenerator<Model>: TemplateRowGenerator<Model>, Reo
     /// Whether `isExpanded` was set (by `init(expanded:)`, by you or by the manager).
     public var hasExplicitExpansion: Bool { expansion != nil }
     private var expansion: Bool?
+    /// Whether the template shows the fold state itself (see `FoldableItem.showsOwnExpander`):
+    /// `false`, so the adapter draws its expander; a subclass whose template has an arrow of its
+    /// own answers `true`.
+    open var showsOwnExpander: Bool { false }
 
     /// A row showing `model` with `template` and `children`. With `expanded` nil, it takes the
     /// fold state of the row with its diff id when a whole-state update brings it in, and is

@@ -217,8 +217,10 @@ final class Cell {
     func foldStateChanged() {
         let folding = adapter?.features.foldable == true
         let mark: ExpanderMark
+        var drawnByView = false
         if folding, let foldable = row?.generator as? FoldableItem {
             mark = foldable.isExpanded ? .expanded : .collapsed
+            drawnByView = foldable.showsOwnExpander
         } else {
             mark = .none
         }
@@ -230,7 +232,7 @@ final class Cell {
         if mark == .none, folding, let row, row.role == .row, let adapter {
             reserve = row.depth > 0 || (adapter.siblingFolding.hasFoldableSibling(row) ?? (shownFold == .reserved))
         }
-        let shown: ExpanderMark = reserve ? .reserved : mark
+        let shown: ExpanderMark = reserve ? .reserved : drawnByView ? .none : mark
         if let rowWidget {
             accessibility.setExpanded(mark == .none || row?.role != .row ? nil : mark == .expanded, on: rowWidget)
         }

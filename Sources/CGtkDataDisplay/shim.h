@@ -93,6 +93,7 @@ static inline GtkListItemFactory *gdd_list_item_factory(gpointer p) { return GTK
 static inline GtkScrolledWindow *gdd_scrolled_window(gpointer p) { return GTK_SCROLLED_WINDOW(p); }
 static inline GtkOverlay *gdd_overlay(gpointer p) { return GTK_OVERLAY(p); }
 static inline GtkFixed *gdd_fixed(gpointer p) { return GTK_FIXED(p); }
+static inline GtkPicture *gdd_picture(gpointer p) { return GTK_PICTURE(p); }
 static inline GtkWindow *gdd_window(gpointer p) { return GTK_WINDOW(p); }
 static inline GtkBox *gdd_box(gpointer p) { return GTK_BOX(p); }
 static inline GtkLabel *gdd_label(gpointer p) { return GTK_LABEL(p); }

@@ -29,6 +29,27 @@ package enum FrameTick {
         })
     }
 
+    /// Runs `body` on every tick of `widget`'s frame clock, with the frame's time in microseconds,
+    /// until it returns false (or the tick is removed: `gtk_widget_remove_tick_callback` with the
+    /// id returned).
+    @discardableResult
+    package static func each(of widget: UnsafeMutablePointer<GtkWidget>, _ body: @escaping @MainActor (Int64) -> Bool) -> guint {
+        let box = Unmanaged.passRetained(Ticking(body)).toOpaque()
+        return gtk_widget_add_tick_callback(widget, { _, clock, data in
+            let ticking = Unmanaged<Ticking>.fromOpaque(data!).takeUnretainedValue()
+            let time = Int64(gdk_frame_clock_get_frame_time(clock))
+            let goOn = MainActor.assumeIsolated { ticking.body(time) }
+            return goOn ? gdd_source_continue() : gdd_source_remove()
+        }, box, { data in
+            Unmanaged<Ticking>.fromOpaque(data!).release()
+        })
+    }
+
+    private final class Ticking {
+        let body: @MainActor (Int64) -> Bool
+        init(_ body: @escaping @MainActor (Int64) -> Bool) { self.body = body }
+    }
+
     /// Runs `body` once, right after `widget`'s frame clock has painted its next frame (every
     /// widget of the window is then laid out and drawn), and asks for that frame. Returns false,
     /// running nothing, when the widget has no frame clock (it is not realised).

@@ -1,4 +1,5 @@
-// Rows that an update brings in fade in, where GTK shows them at once.
+// Rows that an update brings in fade in, where GTK shows them at once (rows it removes fade out and
+// rows it moves glide: `RowMotion`).
 //
 // The store's `items-changed` names the rows a splice inserted; after the layout that follows
 // (`ScrollController.didFinishLayout`: the rows' widgets are bound and placed), those on screen get
@@ -11,18 +12,28 @@
 
 import CGtkDataDisplay
 
-/// Fades in the rows an update inserts, in a list, grid or table view, within what the view shows.
+/// Animates what an update changes on screen, in a list, grid or table view: rows it inserts fade
+/// in, rows it removes fade out where they stood, and rows it moves or shifts glide to their new place.
 ///
 ///     let inbox = manager.listViewBuilder.add(plugin: .animatedChanges()).build()
 ///
-/// Off when the desktop disables animations (`gtk-enable-animations`) and for an insertion larger
-/// than a screenful. Rows removed or moved are not animated.
+/// Only the look lags: the rows are in place from the first frame, for the keyboard, clicks and
+/// screen readers, and nothing is bound for the animation. Off when the desktop disables animations
+/// (`gtk-enable-animations`) and for a change of more rows than a screenful; a scroll or the next
+/// change ends a glide at once.
 @MainActor
 public final class RowAnimationsPlugin: AdapterPlugin {
     /// How long a row takes to fade in, as the stylesheet says (`gdd-appearing`), in milliseconds.
     public static let fadeInMilliseconds = 200
+    /// How long a removed row takes to fade out, and a moved row to glide, in milliseconds.
+    public static let motionMilliseconds = RowMotion.milliseconds
     /// Fires with the rows' generators each time rows on screen start to fade in.
     public let rowsAppeared = Event<[any RowGenerator]>()
+    /// Fires after a layout that starts an animation of removed and moved rows: how many removed
+    /// rows fade out, and how many rows glide to their new place.
+    public let rowsMoving = Event<(leaving: Int, gliding: Int)>()
+    /// Whether pictures of rows are fading out or gliding over the view now.
+    public var isMoving: Bool { (motion?.picturesShown ?? 0) > 0 }
 
     private weak var adapter: ListBaseAdapter?
     /// Row objects inserted since the last layout, for the next one to fade in (most a screenful),
@@ -33,12 +44,16 @@ public final class RowAnimationsPlugin: AdapterPlugin {
     /// The store followed, and the handler of its `items-changed` (let go with the plugin).
     private var store: RowStore?
     private var handler: UInt = 0
+    /// Fading out and gliding.
+    private(set) var motion: RowMotion?
 
     /// Fades in inserted rows.
     public init() {}
 
     isolated deinit {
         if let store, handler != 0 { Signal.disconnect(untyped(store.pointer), handler) }
+        store?.willSplice.removeListener(key: ObjectIdentifier(self))
+        motion?.finish()
     }
 
     /// Follows `adapter`'s store and layouts.
@@ -47,10 +62,23 @@ public final class RowAnimationsPlugin: AdapterPlugin {
         self.adapter = adapter
         let store = adapter.manager.store
         self.store = store
+        let motion = RowMotion(adapter: adapter)
+        self.motion = motion
+        store.willSplice.addListener(key: ObjectIdentifier(self)) { [weak self] position, removing in
+            guard let self else { return }
+            self.motion?.willSplice(position: position, removing: removing, screenful: self.screenful)
+        }
         handler = Signal.connect(untyped(store.pointer), "items-changed", itemsChanged: { [weak self] position, _, added in
             self?.noteInserted(at: Int(position), count: Int(added))
         })
-        adapter.scrolling.didFinishLayout += { [weak self] in self?.fadeIn() }
+        adapter.scrolling.didFinishLayout += { [weak self] in
+            guard let self else { return }
+            self.fadeIn()
+            if let motion = self.motion {
+                let (leaving, gliding) = motion.didLayout(screenful: self.screenful)
+                if leaving + gliding > 0 { self.rowsMoving.invoke(with: (leaving, gliding)) }
+            }
+        }
     }
 
     /// Whether the desktop lets apps animate (GTK's `gtk-enable-animations`; true without a display).
@@ -65,10 +93,14 @@ public final class RowAnimationsPlugin: AdapterPlugin {
         // new dataset, shown at once.
         guard inserted.count + count <= max(1, screenful) else {
             inserted.removeAll()
+            motion?.changedTooMuch()
             return
         }
         for index in position..<(position + count) {
-            if let row = adapter.manager.store.row(at: index) { inserted.append(ObjectReference(retaining: row.item)) }
+            guard let row = adapter.manager.store.row(at: index) else { continue }
+            motion?.didInsert(row.item)
+            // A row that was on screen came back: it moved, and glides rather than fades.
+            if motion?.wasOnScreen(row.item) != true { inserted.append(ObjectReference(retaining: row.item)) }
         }
     }
 

@@ -21,8 +21,9 @@ struct RowSpot: Equatable {
 /// technologies: the rows themselves stay where screen readers and the keyboard find them.
 @MainActor
 final class RowGhostLayer {
-    /// The `GtkFixed` (owned by the overlay).
+    /// The `GtkFixed` (in the overlay, and held here too: the plugin may outlive the view).
     let fixed: UnsafeMutablePointer<GtkWidget>
+    private let fixedReference: ObjectReference
     private let rowsView: UnsafeMutablePointer<GtkWidget>
     private let overlay: UnsafeMutablePointer<GtkWidget>
     /// The pictures shown, with a reference each (the fixed holds its own).
@@ -33,6 +34,7 @@ final class RowGhostLayer {
         rowsView = adapter.rowsView
         overlay = adapter.widget
         fixed = gtk_fixed_new()!
+        fixedReference = ObjectReference(sinking: untyped(fixed))
         gtk_widget_set_can_target(fixed, 0)
         gtk_widget_set_overflow(fixed, GTK_OVERFLOW_HIDDEN)
         gtk_widget_add_css_class(fixed, "gdd-row-ghosts")

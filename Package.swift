@@ -42,7 +42,7 @@ let package = Package(
         .plugin(name: "GResourceCompiler", capability: .buildTool()),
         .target(name: "GtkDataDisplay", dependencies: ["CGtkDataDisplay", "DataDisplayDiff"], plugins: ["GResourceCompiler"]),
         .target(name: "GtkDataDisplayShell", dependencies: ["GtkDataDisplay", "CGtkDataDisplay"]),
-        .target(name: "GtkDataDisplayAdwaita", dependencies: ["GtkDataDisplay", "CAdwDataDisplay", "CGtkDataDisplay"]),
+        .target(name: "GtkDataDisplayAdwaita", dependencies: ["GtkDataDisplay", "GtkDataDisplayShell", "CAdwDataDisplay", "CGtkDataDisplay"]),
         .target(name: "GtkDataDisplayTesting", dependencies: ["GtkDataDisplay", "CGtkDataDisplay"]),
         .executableTarget(name: "GtkDataDisplayDemo", dependencies: ["GtkDataDisplay", "GtkDataDisplayShell", "GtkDataDisplayAdwaita"], plugins: ["GResourceCompiler"]),
         .executableTarget(name: "GtkDataDisplayBench", dependencies: ["GtkDataDisplay", "DataDisplayDiff", "CGtkDataDisplay"]),

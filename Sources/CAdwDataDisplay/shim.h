@@ -17,6 +17,7 @@ static inline AdwEntryRow *gdd_adw_entry_row(void *p) { return ADW_ENTRY_ROW(p);
 static inline AdwExpanderRow *gdd_adw_expander_row(void *p) { return ADW_EXPANDER_ROW(p); }
 static inline AdwToastOverlay *gdd_adw_toast_overlay(void *p) { return ADW_TOAST_OVERLAY(p); }
 static inline AdwLeaflet *gdd_adw_leaflet(void *p) { return ADW_LEAFLET(p); }
+static inline AdwApplicationWindow *gdd_adw_application_window(void *p) { return ADW_APPLICATION_WINDOW(p); }
 static inline GtkScrolledWindow *gdd_adw_scrolled_window(void *p) { return GTK_SCROLLED_WINDOW(p); }
 static inline GtkEditable *gdd_adw_editable(void *p) { return GTK_EDITABLE(p); }
 static inline GtkSwitch *gdd_adw_switch(void *p) { return GTK_SWITCH(p); }

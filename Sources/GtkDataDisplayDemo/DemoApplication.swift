@@ -21,6 +21,9 @@ final class DemoApplication {
         // Not unique: several demos may run at once (side by side, or in parallel scripts)
         // instead of the second one activating the first over D-Bus.
         application = Application(id: DemoResources.applicationID, isUnique: false)
+        // A libadwaita app: its look (stylesheet, style manager) and its window, with the header
+        // bar inside; the light or dark style then goes through its style manager.
+        application.useAdwaita()
         application.onActivate { [unowned self] window in self.activate(window) }
     }
 
@@ -40,9 +43,6 @@ final class DemoApplication {
             stressRun = StressRun(application: application, window: main, seconds: seconds)
             return
         }
-        // libadwaita's look (its stylesheet and style manager) for every page; the light or dark
-        // style then goes through its style manager.
-        Adwaita.initialize()
         if options.dark {
             Appearance.prefersDark = true
         } else if options.screenshot == nil {  // a screenshot is light unless --dark: reproducible

@@ -5,7 +5,8 @@ import GtkDataDisplayShell
 /// The demo window: a sidebar listing one page per manager (Base, Manual, Gravity, Folding,
 /// Files: a real folder tree read on demand, Grid, Box: a settings page in a `GtkBox`, Feed: pagination, Empty: the empty state, Contacts: an
 /// address book as app code, and Stress: a million rows) beside the
-/// `Stack` of those pages, under a header bar with the dark toggle and the main menu. On a narrow
+/// `Stack` of those pages, under a header bar with the dark toggle and the main menu (inside libadwaita's
+/// application window: the application uses libadwaita, `useAdwaita()`). On a narrow
 /// window the sidebar folds away (libadwaita's leaflet): a page picked shows alone, and the
 /// header's back button brings the list of pages back.
 ///

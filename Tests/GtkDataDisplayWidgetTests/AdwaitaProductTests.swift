@@ -197,6 +197,46 @@ final class AdwaitaProductTests: WidgetTestCase {
         }
     }
 
+    /// `useAdwaita()`: the application's window is an `AdwApplicationWindow`, its header bar above
+    /// the content inside it (libadwaita's window draws no title bar), and a new child keeps the
+    /// header on top. A real GtkApplication run (synchronous, as an app's `main`), in a child process
+    /// under `dbus-run-session`, as `ApplicationTests` run theirs.
+    func testAnAdwaitaApplicationsWindowIsAnAdwApplicationWindowWithTheHeaderBarInside() throws {
+        if ChildProcess.isChild() {
+            MainActor.assumeIsolated {
+                let app = Application(id: "org.gtkdatadisplay.Test.AdwaitaWindow", isUnique: false)
+                app.useAdwaita()
+                var checked = false
+                app.onActivate { window in
+                    let header = HeaderBar(), first = Label("first"), second = Label("second")
+                    window.titlebar = header
+                    window.child = first
+                    window.present()
+                    XCTAssertTrue(Adwaita.isInitialized, "initialised for the window")
+                    XCTAssertEqual(self.typeName(window.pointer), "AdwApplicationWindow")
+                    XCTAssertFalse(gtk_window_get_titlebar(gdd_window(UnsafeMutableRawPointer(window.pointer))) == header.gtkWidget,
+                                   "not GTK's title bar (libadwaita keeps its own, empty one there)")
+                    let box = gtk_widget_get_parent(header.gtkWidget)
+                    XCTAssertNotNil(box)
+                    XCTAssertTrue(gtk_widget_get_parent(first.gtkWidget) == box, "the header and the content in one box")
+                    XCTAssertTrue(gtk_widget_get_first_child(box) == header.gtkWidget, "the header on top")
+                    window.child = second
+                    XCTAssertTrue(gtk_widget_get_first_child(box) == header.gtkWidget && gtk_widget_get_last_child(box) == second.gtkWidget,
+                                  "a new child below the header")
+                    XCTAssertNil(gtk_widget_get_parent(first.gtkWidget), "the old child left")
+                    XCTAssertTrue(window.child as? Label === second)
+                    checked = true
+                    app.quit()
+                }
+                XCTAssertEqual(app.run(arguments: ["test"]), 0)
+                XCTAssertTrue(checked, "activated")
+            }
+            return
+        }
+        let outcome = try ChildProcess.run(Self.self, dbus: true)
+        XCTAssertFalse(outcome.failed, outcome.output)
+    }
+
     /// The first `GtkButton` under `widget` whose label is `label`.
     private func button(labelled label: String, under widget: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget>? {
         var child = gtk_widget_get_first_child(widget)

@@ -24,6 +24,9 @@ public final class Application {
     public let pointer: UnsafeMutablePointer<GtkApplication>
     private let reference: ObjectReference
     private var activate: (@MainActor (Window) -> Void)?
+    /// Makes the main window on the first activation (nil: a `GtkApplicationWindow`);
+    /// GtkDataDisplayAdwaita's `useAdwaita()` makes an `AdwApplicationWindow`.
+    package var makeWindow: (@MainActor (Application) -> Window)?
     private var pendingStylesheets: [String] = []
     /// The main window, made on the first activation (nil before).
     public private(set) var window: Window?
@@ -111,7 +114,7 @@ public final class Application {
             window.present()
             return
         }
-        let window = Window(application: self)
+        let window = makeWindow?(self) ?? Window(application: self)
         self.window = window
         activate?(window)
     }

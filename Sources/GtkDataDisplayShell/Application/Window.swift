@@ -19,6 +19,11 @@ public final class Window: WidgetConvertible {
     private var content: (any WidgetConvertible)?
     /// The Swift value given as `titlebar`, kept while it is the title bar.
     private var titlebarContent: (any WidgetConvertible)?
+    /// How a window that draws no title bar of its own (libadwaita's `AdwApplicationWindow`) takes
+    /// its one content widget; nil for GTK's window (a child and a title bar).
+    private let setContent: (@MainActor (UnsafeMutablePointer<GtkWidget>) -> Void)?
+    /// The vertical box holding the title bar above the child, in such a window.
+    private var contentBox: ObjectReference?
 
     /// A new window of `application` (GTK must be initialised: create windows from `onActivate`).
     public init(application: Application) {
@@ -26,6 +31,16 @@ public final class Window: WidgetConvertible {
         // GTK's list of toplevels owns the window until it is destroyed; this reference lets Swift
         // use it until then and a little longer.
         reference = ObjectReference(retaining: UnsafeMutableRawPointer(pointer))
+        setContent = nil
+    }
+
+    /// `window`, a `GtkApplicationWindow` of a subclass that shows one content widget given by
+    /// `setContent` and draws no title bar (libadwaita's `AdwApplicationWindow`): `titlebar` and
+    /// `child` then stand in a vertical box, the title bar on top, as libadwaita lays a window out.
+    package init(window: UnsafeMutablePointer<GtkWidget>, setContent: @escaping @MainActor (UnsafeMutablePointer<GtkWidget>) -> Void) {
+        pointer = window
+        reference = ObjectReference(retaining: UnsafeMutableRawPointer(pointer))
+        self.setContent = setContent
     }
 
     /// `pointer`.
@@ -50,6 +65,7 @@ public final class Window: WidgetConvertible {
         get { titlebarContent ?? gtk_window_get_titlebar(window) }
         set {
             titlebarContent = newValue
+            if setContent != nil { return composeContent() }
             gtk_window_set_titlebar(window, newValue?.gtkWidget)
         }
     }
@@ -66,7 +82,28 @@ public final class Window: WidgetConvertible {
         get { content ?? gtk_window_get_child(window) }
         set {
             content = newValue
+            if setContent != nil { return composeContent() }
             gtk_window_set_child(window, newValue?.gtkWidget)
+        }
+    }
+
+    /// A window with one content widget: the title bar above the child (which takes the height
+    /// left), in a box made once.
+    private func composeContent() {
+        guard let setContent else { return }
+        let box: UnsafeMutablePointer<GtkWidget>
+        if let contentBox {
+            box = contentBox.pointer.assumingMemoryBound(to: GtkWidget.self)
+        } else {
+            box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
+            contentBox = ObjectReference(sinking: UnsafeMutableRawPointer(box))
+            setContent(box)
+        }
+        while let old = gtk_widget_get_first_child(box) { gtk_box_remove(gdd_box(UnsafeMutableRawPointer(box)), old) }
+        if let bar = titlebarContent?.gtkWidget { gtk_box_append(gdd_box(UnsafeMutableRawPointer(box)), bar) }
+        if let child = content?.gtkWidget {
+            gtk_widget_set_vexpand(child, 1)
+            gtk_box_append(gdd_box(UnsafeMutableRawPointer(box)), child)
         }
     }
 
@@ -88,5 +125,6 @@ public final class Window: WidgetConvertible {
     func releaseContent() {
         content = nil
         titlebarContent = nil
+        contentBox = nil
     }
 }

@@ -74,7 +74,24 @@ open class ExpanderRowGenerator: TemplateFoldableRowGenerator<ExpanderRowContent
                 inner = box
             }
         }
+        // The row's own list of children (in a revealer) stays empty: the children are the
+        // manager's rows. Hidden, so that expanding turns the arrow and changes no height (an empty
+        // list still has a border, a pixel that GTK 4.18 finds the window too small for).
+        if let revealer = Self.firstDescendant(of: view.widget.pointer, typeNamed: "GtkRevealer") {
+            gtk_widget_set_visible(revealer, 0)
+        }
         showFoldState()
+    }
+
+    /// The first widget under `widget` (depth first) of the GTK type `name`.
+    private static func firstDescendant(of widget: UnsafeMutablePointer<GtkWidget>, typeNamed name: String) -> UnsafeMutablePointer<GtkWidget>? {
+        var child = gtk_widget_get_first_child(widget)
+        while let current = child {
+            if String(cString: g_type_name(gdd_type_from_instance(UnsafeMutableRawPointer(current)))) == name { return current }
+            if let found = firstDescendant(of: current, typeNamed: name) { return found }
+            child = gtk_widget_get_next_sibling(current)
+        }
+        return nil
     }
 
     /// The `AdwExpanderRow` template (its ids: `row`, `icon`). The row takes no clicks itself: they

@@ -1,22 +1,9 @@
 import CGtkDataDisplay
 import GtkDataDisplay
 
-/// What an expander row shows: a title, a dimmed subtitle under it, an optional icon before them.
-public struct ExpanderRowContent: Equatable, Sendable {
-    /// The title (plain text).
-    public var title: String
-    /// The subtitle under the title (plain text); empty shows none.
-    public var subtitle: String
-    /// A themed icon before the title; nil shows none.
-    public var iconName: String?
-
-    /// An expander row's content.
-    public init(title: String, subtitle: String = "", iconName: String? = nil) {
-        self.title = title
-        self.subtitle = subtitle
-        self.iconName = iconName
-    }
-}
+/// What an expander row shows: what an action row shows (a title, a dimmed subtitle, an optional
+/// icon before them).
+public typealias ExpanderRowContent = ActionRowContent
 
 /// A group of settings that folds, as GNOME's settings pages show one: an `AdwExpanderRow` whose
 /// arrow turns as the manager expands and collapses the row. Its children are the manager's rows,
@@ -45,7 +32,7 @@ open class ExpanderRowGenerator: TemplateFoldableRowGenerator<ExpanderRowContent
     /// A row with these texts and icon, matched across updates by `id`.
     public convenience init<ID: Hashable>(title: String, subtitle: String = "", iconName: String? = nil, id: ID,
                                           children: [any RowGenerator] = [], expanded: Bool? = nil) {
-        self.init(ExpanderRowContent(title: title, subtitle: subtitle, iconName: iconName), id: id,
+        self.init(ActionRowContent(title: title, subtitle: subtitle, iconName: iconName), id: id,
                   children: children, expanded: expanded)
     }
 

@@ -3,6 +3,7 @@ import CGtkDataDisplay
 import GtkDataDisplay
 import GtkDataDisplayShell
 
+/// GtkDataDisplayShell's application as a libadwaita app.
 extension Application {
     /// Makes this a libadwaita app: on the first activation libadwaita is initialised (its
     /// stylesheet, its style manager for light and dark) and the window `onActivate` receives is an

@@ -33,8 +33,9 @@ final class StateLanding {
         /// The most rows one step removes, makes or compares.
         var rowsPerStep = 2_048
         /// The most rows of the first step that fills an empty list: the frame after it makes the
-        /// widgets of every row it shows, so it is given a screenful, and the steps after it the rest.
-        var firstFillRows = 48
+        /// widgets of every row it shows, so it is given about half a screenful (the next frame makes
+        /// the rest: a screenful's widgets in one frame held the main loop 21 ms, two halves 14).
+        var firstFillRows = 24
         /// Main-thread time a slice may take before the frames are let through (ns).
         var sliceBudget: UInt64 = 8_000_000
     }

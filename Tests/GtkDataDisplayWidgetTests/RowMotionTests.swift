@@ -3,7 +3,7 @@ import CGtkDataDisplay
 import GtkDataDisplayTesting
 import XCTest
 
-/// Removed rows fade out and moved or shifted rows glide, in a real list and grid under Xvfb: a
+/// Removed rows fade out and moved or shifted rows glide, in a real list, grid and table under Xvfb: a
 /// picture of each removed row on screen fades where it stood, pictures of the rows below glide
 /// from their old places to their new ones while the rows themselves are hidden, then the rows show
 /// again and the pictures go. None of it with the desktop's animations off or for more than a
@@ -42,14 +42,18 @@ final class RowMotionTests: WidgetTestCase {
         return (x, y)
     }
 
-    /// A list (or grid) of 40 rows; `change` runs on it once laid out; what the plugin showed.
-    private func run(grid: Bool, animations: Bool, _ change: (BaseListManager, [LabelRow]) throws -> Void) throws -> Seen {
+    /// A list, grid or table of 40 rows; `change` runs on it once laid out; what the plugin showed.
+    private func run(_ kind: String, animations: Bool, _ change: (BaseListManager, [LabelRow]) throws -> Void) throws -> Seen {
         if let settings = gtk_settings_get_default() { Property.set(UnsafeMutableRawPointer(settings), "gtk-enable-animations", animations) }
         let manager = BaseListManager()
         let rows = (0..<40).map { LabelRow(model: "Row \($0)", id: $0) }
         try manager.add(rows)
         let plugin = RowAnimationsPlugin()
-        let adapter: ListBaseAdapter = grid ? manager.gridViewBuilder.add(plugin: plugin).build() : manager.listViewBuilder.add(plugin: plugin).build()
+        let adapter: ListBaseAdapter = switch kind {
+        case "grid": manager.gridViewBuilder.add(plugin: plugin).build()
+        case "table": manager.columnViewBuilder(columns: tableColumns()).add(plugin: plugin).build()
+        default: manager.listViewBuilder.add(plugin: plugin).build()
+        }
         let host = WindowHost(child: adapter.widget, width: 400, height: 400)
         defer { host.destroy() }
         host.settle()
@@ -87,10 +91,9 @@ final class RowMotionTests: WidgetTestCase {
     func testARemovedRowFadesOutAndTheRowsBelowGlideUpWithTheSameBinds() async throws {
         MainContext.drain()
         let objectsBefore = Diagnostics.liveRowObjects
-        for grid in [false, true] {
-            let name = grid ? "grid" : "list"
+        for name in ["list", "grid", "table"] {
             let remove: (BaseListManager, [LabelRow]) throws -> Void = { manager, rows in try manager.remove(rows[3]) }
-            let on = try run(grid: grid, animations: true, remove)
+            let on = try run(name, animations: true, remove)
             XCTAssertEqual(on.moving.count, 1, "\(name): one animation")
             XCTAssertEqual(on.moving.first?.leaving, 1, "\(name): the removed row fades out")
             XCTAssertEqual(on.leavingPictures, 1, "\(name): its picture, styled to fade")
@@ -102,7 +105,7 @@ final class RowMotionTests: WidgetTestCase {
             let distances = on.track.map { (($0.x - end.x) * ($0.x - end.x) + ($0.y - end.y) * ($0.y - end.y)).squareRoot() }
             XCTAssertEqual(distances, distances.sorted(by: >), "\(name): ever nearer: \(on.track)")
             XCTAssertGreaterThan(distances.first ?? 0, 10, "\(name): from a place well away")
-            let off = try run(grid: grid, animations: false, remove)
+            let off = try run(name, animations: false, remove)
             XCTAssertTrue(off.moving.isEmpty, "\(name): nothing moves with the desktop's animations off")
             XCTAssertEqual(on.binds, off.binds, "\(name): the animation binds nothing")
         }
@@ -111,11 +114,11 @@ final class RowMotionTests: WidgetTestCase {
     }
 
     func testAMovedRowGlidesToItsPlaceWithoutFadingAndABigChangeIsShownAtOnce() async throws {
-        let moved = try run(grid: false, animations: true) { manager, rows in try manager.move(rows[1], after: rows[6]) }
+        let moved = try run("list", animations: true) { manager, rows in try manager.move(rows[1], after: rows[6]) }
         XCTAssertEqual(moved.moving.first?.leaving, 0, "a moved row does not fade out")
         XCTAssertGreaterThanOrEqual(moved.moving.first?.gliding ?? 0, 6, "it and the rows it passed glide")
         XCTAssertEqual(moved.appeared, [], "nor does it fade in")
-        let big = try run(grid: false, animations: true) { manager, rows in try manager.remove(Array(rows[0..<30])) }
+        let big = try run("list", animations: true) { manager, rows in try manager.remove(Array(rows[0..<30])) }
         XCTAssertTrue(big.moving.isEmpty, "more than a screenful changed: shown at once")
     }
 }

@@ -44,7 +44,7 @@ open class ActionRowGenerator: AdwaitaRowGenerator<ActionRowContent> {
     open override var isActivatable: Bool { true }
 
     /// The `AdwActionRow` template (its ids: `row`, `icon`).
-    public static let template: RowTemplate<ActionRowContent> = AdwaitaTemplates.make(ActionRowContent.self, """
+    public static let template: RowTemplate<ActionRowContent> = AdwaitaTemplates.titledRow("""
         <object class="AdwActionRow" id="row">
           <property name="use-markup">false</property>
           <property name="focusable">false</property>
@@ -52,11 +52,5 @@ open class ActionRowGenerator: AdwaitaRowGenerator<ActionRowContent> {
           <property name="activatable">true</property>
           <child type="prefix"><object class="GtkImage" id="icon"><property name="accessible-role">presentation</property></object></child>
         </object>
-        """) {
-        $0.bind("row", .property("title"), to: \.title)
-            .bind("row", .property("subtitle"), to: \.subtitle)
-            .bind("icon", .iconName, to: \.iconName)
-            .bind("icon", .visible, to: { $0.iconName != nil })
-            .accessibleLabel { AdwaitaTemplates.accessibleName(title: $0.title, subtitle: $0.subtitle) }
-    }
+        """)
 }

@@ -18,6 +18,19 @@ enum AdwaitaTemplates {
         }
     }
 
+    /// The template of `object` (an `<object>` with id `row` whose `title` and `subtitle` show the
+    /// content's, and a prefix `GtkImage` with id `icon` showing its icon), named for screen readers
+    /// by title and subtitle: an action row, an expander row.
+    static func titledRow(_ object: String) -> RowTemplate<ActionRowContent> {
+        make(ActionRowContent.self, object) {
+            $0.bind("row", .property("title"), to: \.title)
+                .bind("row", .property("subtitle"), to: \.subtitle)
+                .bind("icon", .iconName, to: \.iconName)
+                .bind("icon", .visible, to: { $0.iconName != nil })
+                .accessibleLabel { accessibleName(title: $0.title, subtitle: $0.subtitle) }
+        }
+    }
+
     /// A row's name for screen readers: its title, and its subtitle after a comma when it has one.
     static func accessibleName(title: String, subtitle: String) -> String {
         subtitle.isEmpty ? title : "\(title), \(subtitle)"

@@ -83,7 +83,7 @@ open class ExpanderRowGenerator: TemplateFoldableRowGenerator<ExpanderRowContent
 
     /// The `AdwExpanderRow` template (its ids: `row`, `icon`). The row takes no clicks itself: they
     /// reach the adapter's row, which folds it through the manager, the only keeper of fold state.
-    public static let template: RowTemplate<ExpanderRowContent> = AdwaitaTemplates.make(ExpanderRowContent.self, """
+    public static let template: RowTemplate<ExpanderRowContent> = AdwaitaTemplates.titledRow("""
         <object class="AdwExpanderRow" id="row">
           <property name="use-markup">false</property>
           <property name="focusable">false</property>
@@ -91,13 +91,7 @@ open class ExpanderRowGenerator: TemplateFoldableRowGenerator<ExpanderRowContent
           <property name="can-target">false</property>
           <child type="prefix"><object class="GtkImage" id="icon"><property name="accessible-role">presentation</property></object></child>
         </object>
-        """) {
-        $0.bind("row", .property("title"), to: \.title)
-            .bind("row", .property("subtitle"), to: \.subtitle)
-            .bind("icon", .iconName, to: \.iconName)
-            .bind("icon", .visible, to: { $0.iconName != nil })
-            .accessibleLabel { AdwaitaTemplates.accessibleName(title: $0.title, subtitle: $0.subtitle) }
-    }
+        """)
 
     /// The arrow of the view bound now follows `isExpanded`.
     private func showFoldState() {

@@ -60,7 +60,7 @@ final class RowGhostLayer {
     /// Shows `paintable` at `spot` (rows' coordinates), styled with `cssClass`; returns the picture.
     @discardableResult
     func show(_ paintable: ObjectReference, at spot: RowSpot, cssClass: String? = nil) -> UnsafeMutablePointer<GtkWidget> {
-        alignWithRows()
+        if pictures.isEmpty { alignWithRows() }  // once an animation: the rows' area does not move during it
         let picture = gtk_picture_new_for_paintable(OpaquePointer(paintable.pointer))!
         gtk_picture_set_can_shrink(gdd_picture(untyped(picture)), 0)
         if let cssClass { gtk_widget_add_css_class(picture, cssClass) }

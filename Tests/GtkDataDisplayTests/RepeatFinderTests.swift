@@ -50,15 +50,6 @@ final class RepeatFinderTests: XCTestCase {
         XCTAssertEqual(RepeatFinder.firstRepeat(in: [key(DiffKey(7)), key(DiffKey("7")), key(DiffKey(7))])?.first, 0)
     }
 
-    func testGeneratorInstancesRepeatedAreFoundAtTheirSecondPlace() {
-        let objects = (0..<1_000).map { _ in NSObject() }
-        var instances = objects.map(ObjectIdentifier.init)
-        XCTAssertNil(RepeatFinder.firstRepeatedInstance(in: instances))
-        instances.insert(instances[10], at: 700)
-        instances.insert(instances[900], at: 950)
-        XCTAssertEqual(RepeatFinder.firstRepeatedInstance(in: instances), 700)
-    }
-
     func testOneHashForEveryValueStillComparesTheValues() {
         let values = (0..<500).map { $0 * 3 } + [297] + [1]
         let found = RepeatFinder.firstRepeat(in: values, hash: { _ in 42 }, equal: ==)

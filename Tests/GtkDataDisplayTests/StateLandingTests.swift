@@ -204,4 +204,35 @@ final class StateLandingTests: XCTestCase {
         XCTAssertTrue(manager.store.shows(shown), "nothing changed")
         assertStoreMatchesManager(manager)
     }
+
+    func testABigFirstFillWithAGeneratorTwiceOrAnIDTwiceShowsNothing() async throws {
+        // No instance check of its own: the diff finds the id twice, and the manager tells which fault it is.
+        let manager = BaseListManager()
+        let target = rows(0..<2_000)
+        let sameInstance = target + [target[700]]
+        do {
+            _ = try await manager.setStateInBackground([Section(rows: sameInstance)])
+            XCTFail("a generator standing twice is refused")
+        } catch {
+            XCTAssertEqual(error, .duplicateGenerator(describe(target[700])))
+        }
+        let sameID = target + [LabelRow(model: "another", id: 700)]
+        do {
+            _ = try await manager.setStateInBackground([Section(rows: sameID)])
+            XCTFail("an id standing twice is refused")
+        } catch {
+            XCTAssertEqual(error, .duplicateDiffID("700 in the new state at 700 and 2000"))
+        }
+        let unkeyed = (0..<2_000).map { LabelRow(model: "row \($0)") }
+        do {
+            _ = try await manager.setStateInBackground([Section(rows: unkeyed + [unkeyed[3]])])
+            XCTFail("a generator without an id standing twice is refused")
+        } catch {
+            XCTAssertEqual(error, .duplicateGenerator(describe(unkeyed[3])))
+        }
+        XCTAssertEqual(manager.store.count, 0, "nothing was shown")
+        let applied = try await manager.setStateInBackground([Section(rows: target)])
+        XCTAssertTrue(applied)
+        XCTAssertTrue(manager.store.shows(target))
+    }
 }

@@ -54,6 +54,30 @@ final class StateLandingWidgetTests: WidgetTestCase {
         }
     }
 
+    func testABigFirstFillPaintsItsFirstRowsBeforeItsNextSlice() async throws {
+        try await forEachViewKind { _ in
+            let manager = BaseListManager()
+            let (adapter, host) = present(manager, selection: .single)
+            defer { host.destroy() }
+            host.settle()
+            var slices = 0
+            var firstPaint: (slices: Int, rows: Int)?
+            manager.didLandSlice.addListener(key: "count") { slices += 1 }
+            let clock = UnsafeMutableRawPointer(gtk_widget_get_frame_clock(host.window)!)
+            let handler = Signal.connectAfter(clock, "after-paint") {
+                if firstPaint == nil, manager.landing != nil { firstPaint = (slices, manager.store.count) }
+            }
+            defer { Signal.disconnect(clock, handler) }
+            let target = rows(3_000)
+            let applied = try await land(target, on: manager, "the first fill")
+            XCTAssertTrue(applied)
+            XCTAssertEqual(firstPaint?.slices, 1, "the frame after the first slice came before the next slice")
+            XCTAssertEqual(firstPaint?.rows, StateLanding.sizes.firstFillRows, "it showed the first step's rows alone")
+            XCTAssertTrue(manager.store.shows(target))
+            XCTAssertFalse(boundGenerators(adapter).isEmpty)
+        }
+    }
+
     /// Lands `target` by `setStateInBackground`, GLib's turns (frames) and the main actor's (the
     /// update's slices) by turns, as in an app. Returns what the call returned.
     @discardableResult

@@ -11,21 +11,41 @@ import Dispatch
 /// driving the main queue alone), at the main queue's next turn.
 @MainActor
 enum MainLoopTurn {
-    private final class Waiter {
-        var continuation: CheckedContinuation<Void, Never>?
+    private final class Waiter<Value: Sendable> {
+        var continuation: CheckedContinuation<Value, Never>?
         /// The idle source, while it is pending.
         var source: guint = 0
-        init(_ continuation: CheckedContinuation<Void, Never>) { self.continuation = continuation }
+        init(_ continuation: CheckedContinuation<Value, Never>) { self.continuation = continuation }
 
         /// Resumes the task once, whichever way comes first.
-        func resume() {
-            continuation?.resume()
+        func resume(_ value: Value) {
+            continuation?.resume(returning: value)
             continuation = nil
         }
     }
 
     /// The delay after which the main queue resumes a wait that GLib has not (ms).
     static let fallbackMilliseconds = 20
+
+    /// Returns once `widget`'s window has painted its next frame (asked for now), or after
+    /// `paintFallbackMilliseconds` should none come (the frame clock of a window that is hidden
+    /// meanwhile stops); on the main loop's next turn when the widget is not realised.
+    static func afterNextPaint(of widget: UnsafeMutablePointer<GtkWidget>) async {
+        let painting: Bool = await withCheckedContinuation { continuation in
+            let waiter = Waiter(continuation)
+            guard FrameTick.afterNextPaint(of: widget, { waiter.resume(true) }) else {
+                waiter.resume(false)
+                return
+            }
+            DispatchQueue.main.asyncAfter(deadline: .now() + .milliseconds(paintFallbackMilliseconds)) {
+                MainActor.assumeIsolated { waiter.resume(true) }
+            }
+        }
+        if !painting { await afterFrames() }
+    }
+
+    /// How long `afterNextPaint` waits for a frame at most (ms).
+    static let paintFallbackMilliseconds = 100
 
     /// Returns on the main loop's next turn after its pending frames.
     static func afterFrames() async {
@@ -34,25 +54,25 @@ enum MainLoopTurn {
             await Task.yield()
             return
         }
-        await withCheckedContinuation { continuation in
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let waiter = Waiter(continuation)
             let box = Unmanaged.passRetained(waiter).toOpaque()
             waiter.source = g_idle_add_full(G_PRIORITY_DEFAULT_IDLE, { data in
                 MainActor.assumeIsolated {
-                    let waiter = Unmanaged<Waiter>.fromOpaque(data!).takeUnretainedValue()
+                    let waiter = Unmanaged<Waiter<Void>>.fromOpaque(data!).takeUnretainedValue()
                     waiter.source = 0
-                    waiter.resume()
+                    waiter.resume(())
                 }
                 return gdd_source_remove()
             }, box, { data in
-                Unmanaged<Waiter>.fromOpaque(data!).release()
+                Unmanaged<Waiter<Void>>.fromOpaque(data!).release()
             })
             DispatchQueue.main.asyncAfter(deadline: .now() + .milliseconds(fallbackMilliseconds)) {
                 MainActor.assumeIsolated {
                     // GLib did not get to it: no idle source is left behind.
                     if waiter.source != 0 { g_source_remove(waiter.source) }
                     waiter.source = 0
-                    waiter.resume()
+                    waiter.resume(())
                 }
             }
         }

@@ -31,6 +31,10 @@ public final class RowStore {
     private(set) var isSplicing = false
     /// Called after each splice, once its emission is over.
     let didSplice = Event<Void>()
+    /// The views showing the store, by holder: each gives its item view while it is mapped (nil
+    /// otherwise), so that a first fill landing over frames waits for the frame that paints its first
+    /// rows (`BaseListManager.land`).
+    var shownViews: [ObjectIdentifier: () -> UnsafeMutablePointer<GtkWidget>?] = [:]
     /// Called when a whole-state update has shown rows in place (`PositionalHull`): row objects the
     /// store keeps took other rows, which no `items-changed` tells.
     let didShowInPlace = Event<Void>()

@@ -25,6 +25,10 @@ extension ListBaseAdapter {
         let key = ObjectIdentifier(self)
         manager.store.planWillApply.addListener(key: key) { [weak self] in self?.holdBinds() }
         manager.store.planDidApply.addListener(key: key) { [weak self] in self?.releaseHeldBinds() }
+        manager.store.shownViews[key] = { [weak self] in
+            guard let view = self?.itemView, gtk_widget_get_mapped(view) != 0 else { return nil }
+            return view
+        }
         watchFocusedRemovals()
     }
 
@@ -33,6 +37,7 @@ extension ListBaseAdapter {
         let key = ObjectIdentifier(self)
         manager.store.planWillApply.removeListener(key: key)
         manager.store.planDidApply.removeListener(key: key)
+        manager.store.shownViews[key] = nil
         manager.store.willSplice.removeListener(key: key)
         manager.store.didSplice.removeListener(key: key)
     }

@@ -64,10 +64,9 @@ extension BaseListManager {
         let options = splicePlanOptions(oldRows: oldFlat)
         // The keys go with the diff (its thread frees them).
         let diff = Task.detached(priority: .userInitiated) { [keys = prepared.takeKeys()] () -> BackgroundDiff in
-            if let instances = keys.instances, let repeated = PreparedState.firstRepeat(in: instances) { return .repeatedGenerator(at: repeated) }
-            switch keys.lists.cheapest {
-            case let .plainInts(old, new): return .structure(Self.structuralPlan(old: old, new: new, options: options))
-            case let .rowKeys(old, new): return .structure(Self.structuralPlan(old: old, new: new, options: options))
+            switch keys.cheapest {
+            case let .plainInts(old, new): return Self.structuralPlan(old: old, new: new, options: options)
+            case let .rowKeys(old, new): return Self.structuralPlan(old: old, new: new, options: options)
             }
         }
         backgroundUpdates.diffStarted(ticket) { diff.cancel() }
@@ -76,7 +75,10 @@ extension BaseListManager {
         backgroundUpdates.diffFinished(ticket)
         let structure: Result<SplicePlan, DataDisplayError>? = switch outcome {
         case .structure(let structure): structure
-        case .repeatedGenerator(let index): .failure(.duplicateGenerator(describe(prepared.flat.generators[index])))
+        case let .repeatedNewID(first, second, error):
+            // A generator standing twice repeats its id: the main actor tells the two faults apart.
+            .failure(prepared.flat.generators[first] === prepared.flat.generators[second]
+                     ? .duplicateGenerator(describe(prepared.flat.generators[second])) : error)
         }
 
         var plan: SplicePlan
@@ -141,34 +143,38 @@ extension BaseListManager {
         if backgroundUpdates.inFlight == 0 { action() } else { backgroundUpdates.whenIdle(action) }
     }
 
-    /// What the diff's thread found: the plan (see `structuralPlan`), or a generator standing twice.
+    /// What the diff's thread found: the plan (see `structuralPlan`; nil when it was stopped), or
+    /// two new rows with the same id (which a generator standing twice has too).
     enum BackgroundDiff: Sendable {
         case structure(Result<SplicePlan, DataDisplayError>?)
-        case repeatedGenerator(at: Int)
+        case repeatedNewID(first: Int, second: Int, DataDisplayError)
     }
 
-    /// The plan without content comparison (that needs the main actor), with typed errors; `nil`
-    /// when the task running it was cancelled (it stops within a few thousand rows).
+    /// The plan without content comparison (that needs the main actor), with typed errors; a
+    /// `structure` of nil when the task running it was cancelled (it stops within a few thousand rows).
+    /// New ids are checked to stand once, so no generator instance stands twice either (its id would
+    /// repeat): a big state's instances need no check of their own.
     nonisolated static func structuralPlan<K: FlatKey & CustomStringConvertible>(
         old: [K], new: [K], options: SplicePlanOptions
-    ) -> Result<SplicePlan, DataDisplayError>? {
+    ) -> BackgroundDiff {
         // A first fill whose ids come in order: none repeats, nothing to match (as in `applyState`).
-        if old.isEmpty && K.strictlyIncreasing(new) { return .success(insertingEveryRow(new.count)) }
+        if old.isEmpty && K.strictlyIncreasing(new) { return .structure(.success(insertingEveryRow(new.count))) }
         let plan: SplicePlan
         do throws(DiffError) {
             plan = try ListDiff.plan(old: old, new: new, options: options, checkingCancellation: true,
                                      oldIDsAreUnique: true) { _, _ in true }
         } catch .cancelled {
-            return nil
+            return .structure(nil)
         } catch {
-            return .failure(diffIDError(error, old: old, new: new))
+            if case let .duplicateID(.new, _, first, second) = error {
+                return .repeatedNewID(first: first, second: second, diffIDError(error, old: old, new: new))
+            }
+            return .structure(.failure(diffIDError(error, old: old, new: new)))
         }
-        do throws(DataDisplayError) {
-            // From an empty list the diff hashed every new row and reported any repeat (as `applyState` relies on too).
-            if plan.insertedRows > 0 && !old.isEmpty { try checkUniqueIDs(new) }
-            return .success(plan)
-        } catch {
-            return .failure(error)
+        // From an empty list the diff hashed every new row and reported any repeat (as `applyState` relies on too).
+        if plan.insertedRows > 0 && !old.isEmpty, let (first, second) = RepeatFinder.firstRepeat(in: new) {
+            return .repeatedNewID(first: first, second: second, repeatedIDError(new, first, second))
         }
+        return .structure(.success(plan))
     }
 }

@@ -29,10 +29,17 @@ extension BaseListManager {
         if state.isEmpty { state = [SectionState(id: newSectionIDs())] }
         self.landing = landing
         while self.landing === landing {
+            let firstFill = landing.fillsFirstScreen
             landSlice(landing, until: StateLanding.sliceDeadline())
             if landing.isDone { break }
             didLandSlice.invoke()
-            await MainLoopTurn.afterFrames()
+            // A first fill's first rows are painted before the next slice: the frame comes at once, and
+            // lays out the widgets of those rows alone.
+            if firstFill, let view = store.shownViews.values.lazy.compactMap({ $0() }).first {
+                await MainLoopTurn.afterNextPaint(of: view)
+            } else {
+                await MainLoopTurn.afterFrames()
+            }
         }
         if self.landing === landing { endLanding(landing) }
     }
@@ -74,6 +81,8 @@ extension BaseListManager {
         var longestStep: UInt64 = 0
         while !landing.isDone {
             let start = StateLanding.now()
+            // A first fill's first steps are a slice each: the frame that shows one comes at once.
+            let firstFill = landing.fillsFirstScreen
             RowObjectPool.holdRetired()
             if landing.showsTop {
                 landing.showsTop = false
@@ -85,6 +94,7 @@ extension BaseListManager {
             endRetired()
             RowObjectPool.releaseRetired()
             guard deadline != .max else { continue }
+            if firstFill { break }
             let end = StateLanding.now()
             longestStep = max(longestStep, end &- start)
             if end &+ longestStep >= deadline { break }
@@ -103,7 +113,7 @@ extension BaseListManager {
         // The changed span: old rows [oldStart, oldEnd) give way to new rows [newStart, newEnd).
         var oldStart = -1, newStart = -1, oldEnd = old, newEnd = new
         var kept: [(new: Int, old: Int)] = []
-        var budget = oldCount == 0 && new == 0 ? StateLanding.sizes.firstFillRows : StateLanding.sizes.rowsPerStep
+        var budget = landing.fillsFirstScreen ? StateLanding.sizes.firstFillRows : StateLanding.sizes.rowsPerStep
         while budget > 0, old < oldCount || new < newCount {
             budget -= 1
             if old < oldCount, !landing.keeps(old) {

@@ -32,10 +32,15 @@ final class StateLanding {
         var minimumRows = 32_768
         /// The most rows one step removes, makes or compares.
         var rowsPerStep = 2_048
-        /// The most rows of the first step that fills an empty list: the frame after it makes the
-        /// widgets of every row it shows, so it is given about half a screenful (the next frame makes
-        /// the rest: a screenful's widgets in one frame held the main loop 21 ms, two halves 14).
+        /// The most rows of each of the first steps that fill an empty list (`firstFillSteps` of
+        /// them): GTK makes and binds the widgets of the rows a step brings into view, and the frame
+        /// after it lays them out, so a step is given about half a screenful (a screenful's widgets
+        /// in one frame held the main loop 21 ms, two halves 14). Each is a slice of its own, and the
+        /// next waits for the frame that paints it.
         var firstFillRows = 24
+        /// How many steps of `firstFillRows` begin a first fill (a screenful and a half: the rows
+        /// GTK realises beyond the view too).
+        var firstFillSteps = 3
         /// Main-thread time a slice may take before the frames are let through (ns).
         var sliceBudget: UInt64 = 8_000_000
     }
@@ -76,6 +81,11 @@ final class StateLanding {
         self.oldFlat = oldFlat
         self.kept = kept
         self.plan = plan
+    }
+
+    /// Whether the landing fills an empty list and is still at its first, small steps (`Sizes`).
+    var fillsFirstScreen: Bool {
+        oldFlat.isEmpty && newCursor < Self.sizes.firstFillRows * Self.sizes.firstFillSteps
     }
 
     /// Whether every old row is removed or kept in place and every new row stands.

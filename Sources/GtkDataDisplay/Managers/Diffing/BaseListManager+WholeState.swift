@@ -206,8 +206,11 @@ extension BaseListManager {
     }
 
     nonisolated static func checkUniqueIDs<K: Hashable & CustomStringConvertible>(_ keys: [K]) throws(DataDisplayError) {
-        if let (first, index) = RepeatFinder.firstRepeat(in: keys) {
-            throw .duplicateDiffID("\(keys[index]) in the new state at \(first) and \(index)")
-        }
+        if let (first, index) = RepeatFinder.firstRepeat(in: keys) { throw repeatedIDError(keys, first, index) }
+    }
+
+    /// The error for new rows `first` and `second` of `keys` having the same id.
+    nonisolated static func repeatedIDError<K: CustomStringConvertible>(_ keys: [K], _ first: Int, _ second: Int) -> DataDisplayError {
+        .duplicateDiffID("\(keys[second]) in the new state at \(first) and \(second)")
     }
 }

@@ -6,23 +6,12 @@
 struct PreparedState {
     let flat: FlatState
     private(set) var keys: DiffKeyLists
-    /// The generators' identities, for the diff's thread to check that none stands twice (nil: checked).
-    private(set) var instances: [ObjectIdentifier]?
 
     /// What the diff's thread reads, handed over: this state keeps none of it, so the diff's
     /// thread frees it (for a big list, freeing its keys took milliseconds of the main loop).
-    mutating func takeKeys() -> DiffKeys {
-        defer {
-            keys = .rowKeys(old: [], new: [])
-            instances = nil
-        }
-        return DiffKeys(lists: keys, instances: instances)
-    }
-
-    /// The keys a background diff reads (`takeKeys`).
-    struct DiffKeys: Sendable {
-        let lists: DiffKeyLists
-        let instances: [ObjectIdentifier]?
+    mutating func takeKeys() -> DiffKeyLists {
+        defer { keys = .rowKeys(old: [], new: []) }
+        return keys
     }
 
     /// Flattens `sections`; throws if a generator instance stands twice.
@@ -41,21 +30,19 @@ struct PreparedState {
             keys = .rowKeys(old: rowKeys.old, new: rowKeys.new)
         }
         self.flat = flat
-        instances = nil
     }
 
-    private init(flat: FlatState, keys: DiffKeyLists, instances: [ObjectIdentifier]) {
+    private init(flat: FlatState, keys: DiffKeyLists) {
         self.flat = flat
         self.keys = keys
-        self.instances = instances
     }
 
     /// A big state of one section of plain rows (`StateLanding.sizes.minimumRows`) replacing `shown` (the
     /// rows of the manager's one section, or none), its keys read a slice at a time with the main
     /// loop running between slices (generators are the main actor's: their ids are read there), and
     /// the shown rows gathered into the old flat list as they are read. The checks that no row is
-    /// foldable or a header are made as the rows are read, the one that no generator stands twice is
-    /// left to the diff's thread (`instances`). Nil for any other state, or when the manager changed
+    /// foldable or a header are made as the rows are read; no generator standing twice is left to the
+    /// diff's thread, which finds its id twice (`structuralPlan`). Nil for any other state, or when the manager changed
     /// (`isUnchanged` false) while the keys were read: then `init`, which checks everything.
     /// `firstDeadline`: when the first slice ends (the call's work before this counts in it).
     static func inSlices(_ sections: [Section], shown: RowList, firstDeadline: UInt64,
@@ -65,8 +52,7 @@ struct PreparedState {
               let flat = try? FlatState(sections, oldFlat: [], deferringFoldCheck: true) else { return nil }
         let generators = sections[0].rows
         var newKeys = DiffKeyLists.Builder(capacity: generators.count), oldKeys = DiffKeyLists.Builder(capacity: shown.count)
-        var instances: [ObjectIdentifier] = [], oldFlat: [Row] = []
-        instances.reserveCapacity(generators.count)
+        var oldFlat: [Row] = []
         oldFlat.reserveCapacity(shown.count)
         var deadline = firstDeadline
         // Yields to the frames once the slice's time is spent; false when the manager changed meanwhile.
@@ -90,7 +76,6 @@ struct PreparedState {
                         plainType = type
                     }
                     newKeys.append(RowKey(role: .row, depth: 0, id: KeyedRowGenerator.diffKey(at: buffer, i)))
-                    instances.append(ObjectIdentifier(buffer[i]))
                 }
                 return true
             }
@@ -112,11 +97,6 @@ struct PreparedState {
                 guard await slice() else { return nil }
             }
         }
-        return (PreparedState(flat: flat, keys: DiffKeyLists(old: oldKeys, new: newKeys), instances: instances), oldFlat)
-    }
-
-    /// The first index of `instances` that repeats an earlier one (off the main thread).
-    nonisolated static func firstRepeat(in instances: [ObjectIdentifier]) -> Int? {
-        RepeatFinder.firstRepeatedInstance(in: instances)
+        return (PreparedState(flat: flat, keys: DiffKeyLists(old: oldKeys, new: newKeys)), oldFlat)
     }
 }

@@ -35,9 +35,4 @@ enum RepeatFinder {
     static func firstRepeat<K: Hashable>(in keys: [K]) -> (first: Int, second: Int)? {
         firstRepeat(in: keys, hash: { UInt(bitPattern: $0.hashValue) }, equal: ==)
     }
-
-    /// The index of the first generator instance that stands a second time in `instances`.
-    static func firstRepeatedInstance(in instances: [ObjectIdentifier]) -> Int? {
-        firstRepeat(in: instances, hash: { UInt(bitPattern: mixWords(Int(bitPattern: $0), 1, seed: 0)) }, equal: ==)?.second
-    }
 }

@@ -2,26 +2,28 @@ extension FilteredState {
     /// Adds `models` after the app's models, each shown where the sort puts it when the query and
     /// the filters let it through. In a list without sections of its own or the app's, the manager
     /// inserts just the new rows (`insert(_:after:)`: a step costs about what it adds, however many
-    /// rows are shown); in a tree or with sections, it is `setModels` with every model. Throws what
-    /// those throw (a model's id shown already) and then changes nothing.
+    /// rows are shown); in a tree, with sections, inside `inBackground(_:)` or while a background
+    /// update is under way, it is `setModels` with every model. Throws what those throw (a model's id shown already) and then changes nothing.
     public func append(_ models: [Model]) throws(DataDisplayError) {
         guard !models.isEmpty else { return }
-        guard nodes.isFlat, children == nil, grouping == nil, leadingSections == nil else {
+        // (While a state lands in the background, the manager does not show the rows the new ones go after.)
+        guard nodes.isFlat, children == nil, grouping == nil, leadingSections == nil, captured == nil, preparing == 0,
+              manager.backgroundUpdates.inFlight == 0, manager.landing == nil else {
             try setModels(self.models + models)
             return
         }
+        latestIntent &+= 1
         let first = nodes.count
         let previousRoots = nodes.roots
         let places = nodes.append(models, order: order)
-        let folded = keys == nil && textQuery.isEmpty ? nil
-            : models.map { TextQuery.fold(text($0), ignoringAccents: ignoringAccents) }
+        let folded = keys == nil && textQuery.isEmpty ? nil : foldedTexts(of: models)
         let active = filters.filter(\.isOn)
         // Whether a model is shown: an old one the query matched (its matches are numbers in
         // ascending order: a binary search), a new one the query matches; then the filters.
         let matched = textMatches
         func isShown(_ number: Int) -> Bool {
             if number >= first {
-                if let folded, !textQuery.isEmpty, !textQuery.matches(folded[number - first]) { return false }
+                if let folded, !textQuery.isEmpty, !folded.matches(number - first, textQuery) { return false }
             } else if let matched {
                 var low = 0, high = matched.count
                 while low < high {
@@ -43,12 +45,12 @@ extension FilteredState {
         }
         self.models.append(contentsOf: models)
         if let folded {
-            if keys == nil { keys = nodes.models.prefix(first).map { TextQuery.fold(text($0), ignoringAccents: ignoringAccents) } }
-            keys!.append(contentsOf: folded)
+            if keys == nil { keys = foldedTexts(of: nodes.models.prefix(first)) }
+            keys!.append(folded)
         }
         recentMatches = []   // their matches lack the new models
         if textMatches != nil {
-            for number in first..<nodes.count where textQuery.matches(keys![number]) { textMatches!.append(number) }
+            for number in first..<nodes.count where keys!.matches(number, textQuery) { textMatches!.append(number) }
             remember(textMatches)
         }
         if let count = matchCount { matchCount = count + (first..<nodes.count).filter(isShown).count }

@@ -32,7 +32,9 @@
 ///   models (`setModels`) start from the fold state each folder's row gives.
 ///
 /// Each call applies at once. It throws what `setState` throws (two models with one id, say) and
-/// then changes nothing: the query, filters, sort and sections stay as they were.
+/// then changes nothing: the query, filters, sort and sections stay as they were. For big lists,
+/// `inBackground(_:)` makes the same changes and lets the manager land the result over several
+/// frames (`setStateInBackground`), so that no keystroke holds the main loop.
 ///
 /// A leaf model's row is made once (by `row`) and shown again as long as the models stay, so a
 /// search that brings it back hands the manager the same generator (nothing to compare or rebind).
@@ -45,13 +47,13 @@ public final class FilteredState<Model> {
     /// The search query (empty: no search).
     public var query: String { textQuery.text }
     /// The filters, in the order they were added.
-    public private(set) var filters: [ModelFilter<Model>] = []
+    public internal(set) var filters: [ModelFilter<Model>] = []
     /// How many models the query and the filters that are on match (in a tree, not counting the
     /// folders shown only for what they hold); nil with no query and no filter on.
     public internal(set) var matchCount: Int?
     /// How many models' texts the last change of the query compared: all of them, only the previous
     /// query's matches when the new query contains it, or none for one of the last eight queries.
-    public private(set) var comparedTexts = 0
+    public internal(set) var comparedTexts = 0
     /// Sections shown before the models' rows (a Favourites group), made for every update; nil for
     /// none. Call `refresh()` to show what it makes after a change.
     public var leadingSections: (() -> [Section])?
@@ -68,7 +70,7 @@ public final class FilteredState<Model> {
     /// Every model of the tree, parents before their children (`ModelNodes`).
     var nodes = ModelNodes<Model>()
     /// Each node's folded text, made at the first search.
-    var keys: [String]?
+    var keys: FoldedTexts?
     /// The nodes the current query matches (ascending), nil without a query.
     var textMatches: [Int]?
     /// The matches of the last few queries, the latest first, by folded query.
@@ -77,9 +79,19 @@ public final class FilteredState<Model> {
     /// Each leaf's row, made on first showing.
     var rows: [(any RowGenerator)?] = []
     /// The fold state each folder was last shown with, by number.
-    private var expandedFolders: [Int: Bool] = [:]
+    var expandedFolders: [Int: Bool] = [:]
     /// The number of each folder's row shown now.
-    private var folderNumbers: [ObjectIdentifier: Int] = [:]
+    var folderNumbers: [ObjectIdentifier: Int] = [:]
+    /// Inside `inBackground`: the last state a change made, not handed to the manager yet; nil outside.
+    var captured: BackgroundState?
+    /// How many `inBackground` calls are making their rows or folding texts over frames now.
+    var preparing = 0
+    /// Counts the changes made directly and the `inBackground` calls: such a call stops preparing
+    /// its state over frames once a newer one came.
+    var latestIntent = 0
+    /// Counts the states made (`show`): a background update puts what it changed back only when
+    /// no change was made after it.
+    var changeCount = 0
 
     /// Shows `models` in `manager` as a flat list, each model by the row `row` makes for it; `text`
     /// is what a search matches. Throws what `setModels` throws.
@@ -127,7 +139,7 @@ public final class FilteredState<Model> {
     /// Shows `models` (the top-level models of a tree) through the query, filters, sort and sections.
     public func setModels(_ models: [Model]) throws(DataDisplayError) {
         let nodes = ModelNodes(models, children: children, order: order)
-        var keys: [String]?, matches: [Int]?
+        var keys: FoldedTexts?, matches: [Int]?
         if !textQuery.isEmpty { (keys, matches) = match(textQuery, in: nodes, keys: nil, among: nil) }
         var fresh = [(any RowGenerator)?](repeating: nil, count: nodes.count)
         let previous = (self.models, expandedFolders)
@@ -266,18 +278,16 @@ public final class FilteredState<Model> {
 
     /// The nodes `query` matches, looking only at `among` (the previous matches) when given; the
     /// folded texts, made now if `keys` is nil.
-    private func match(_ query: TextQuery, in nodes: ModelNodes<Model>, keys: [String]?,
-                       among candidates: [Int]?) -> (keys: [String], matches: [Int]) {
-        let keys = keys ?? nodes.models.map { TextQuery.fold(text($0), ignoringAccents: ignoringAccents) }
-        var matches: [Int] = []
-        if let candidates {
-            for index in candidates where query.matches(keys[index]) { matches.append(index) }
-            comparedTexts = candidates.count
-        } else {
-            for index in keys.indices where query.matches(keys[index]) { matches.append(index) }
-            comparedTexts = keys.count
-        }
-        return (keys, matches)
+    private func match(_ query: TextQuery, in nodes: ModelNodes<Model>, keys: FoldedTexts?,
+                       among candidates: [Int]?) -> (keys: FoldedTexts, matches: [Int]) {
+        let keys = keys ?? foldedTexts(of: nodes.models)
+        comparedTexts = candidates?.count ?? keys.count
+        return (keys, keys.indices(matching: query, among: candidates))
+    }
+
+    /// The folded texts of `models`.
+    func foldedTexts(of models: some Sequence<Model>) -> FoldedTexts {
+        FoldedTexts(models.lazy.map(text), ignoringAccents: ignoringAccents)
     }
 
     /// Hands the manager the state for `matches` (nil: no query) and the filters that are on,
@@ -318,11 +328,20 @@ public final class FilteredState<Model> {
             } else {
                 shownRoots = nodes.roots
             }
+            matched = matches == nil && active.isEmpty ? nil : shownRoots.count
+            if captured != nil, shownRoots.count >= StateLanding.sizes.minimumRows {
+                // A big list: `inBackground` makes the rows not made yet a slice at a time.
+                captured = .rows(shownRoots, nodes: nodes)
+                changeCount &+= 1
+                self.expandedFolders = expandedFolders
+                self.folderNumbers = folderNumbers
+                matchCount = matched
+                return
+            }
             var made: [any RowGenerator] = []
             made.reserveCapacity(shownRoots.count)
             for index in shownRoots { made.append(leaf(index)) }
             top = made
-            matched = matches == nil && active.isEmpty ? nil : shownRoots.count
         } else {
             var built = ShownTree(nodes: nodes, matched: flags)
             top = built.topRows(leaf: leaf, folder: { index, children, opened in
@@ -335,11 +354,27 @@ public final class FilteredState<Model> {
             shownRoots = built.shownRoots
             matched = flags.map { $0.reduce(0) { $0 + ($1 ? 1 : 0) } }
         }
+        let sections = self.sections(top, of: shownRoots, in: nodes)
+        if captured != nil {
+            captured = .sections(sections)   // `inBackground` hands it to the manager
+        } else {
+            try manager.setState(sections)
+            latestIntent &+= 1
+        }
+        changeCount &+= 1
+        self.expandedFolders = expandedFolders
+        self.folderNumbers = folderNumbers
+        matchCount = matched
+    }
+
+    /// The sections of the top-level rows `top` (of the nodes `roots` of `nodes`): grouped when
+    /// asked, after the app's `leadingSections`.
+    func sections(_ top: [any RowGenerator], of roots: [Int], in nodes: ModelNodes<Model>) -> [Section] {
         var sections: [Section]
         if let (key, header) = grouping {
             var keyed: [AnyHashable: Int] = [:]
             var groups: [(key: AnyHashable, rows: [any RowGenerator])] = []
-            for (index, generator) in zip(shownRoots, top) {
+            for (index, generator) in zip(roots, top) {
                 let k = key(nodes.models[index])
                 if let at = keyed[k] {
                     groups[at].rows.append(generator)
@@ -353,9 +388,6 @@ public final class FilteredState<Model> {
             sections = [Section(rows: top)]
         }
         if let leadingSections { sections = leadingSections() + sections }
-        try manager.setState(sections)
-        self.expandedFolders = expandedFolders
-        self.folderNumbers = folderNumbers
-        matchCount = matched
+        return sections
     }
 }

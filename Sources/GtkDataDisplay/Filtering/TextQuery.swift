@@ -4,7 +4,7 @@ import Foundation
 /// case ignored, accents too with `ignoringAccents` (both folded, then compared as UTF-8 bytes). A
 /// query that contains the previous one can only match fewer models, so those are the only ones
 /// looked at again (narrowing).
-struct TextQuery: Equatable {
+struct TextQuery: Equatable, Sendable {
     /// The query as typed.
     let text: String
     /// The query folded, as UTF-8 bytes.
@@ -31,15 +31,6 @@ struct TextQuery: Equatable {
         guard !previous.isEmpty else { return false }
         return folded.withUnsafeBufferPointer { mine in
             previous.folded.withUnsafeBufferPointer { theirs in Self.find(theirs, in: mine) }
-        }
-    }
-
-    /// Whether `key` (a model's folded text) contains the query.
-    func matches(_ key: String) -> Bool {
-        if folded.isEmpty { return true }
-        var key = key
-        return key.withUTF8 { bytes in
-            folded.withUnsafeBufferPointer { query in Self.find(query, in: bytes) }
         }
     }
 

@@ -1,0 +1,206 @@
+@testable import GtkDataDisplay
+import GtkDataDisplayTesting
+import XCTest
+
+/// `FilteredState.inBackground`: random changes handed to the manager with `setStateInBackground`
+/// (landing over several turns at test sizes) end where the same changes made directly end, on a
+/// second manager; a newer change supersedes an older one still landing; a refused change leaves
+/// the object and the store as they were.
+@MainActor
+final class FilteredStateBackgroundTests: XCTestCase {
+    override func setUp() async throws {
+        StateLanding.sizes = StateLanding.Sizes(minimumRows: 1_000, rowsPerStep: 64, sliceBudget: 0)
+    }
+
+    override func tearDown() async throws {
+        StateLanding.sizes = StateLanding.Sizes()
+    }
+
+    /// `count` distinct made-up words (seeded).
+    private func words(_ count: Int, seed: UInt64) -> [String] {
+        var rng = RandomizedRNG(seed: seed)
+        let syllables = ["an", "Bel", "cor", "da", "en", "fi", "gar", "ho", "is", "jun", "ka", "lo", "mer", "ni", "Or", "pa"]
+        var seen = Set<String>(), made: [String] = []
+        while made.count < count {
+            let text = (0..<(1 + Int(rng.next() % 4))).map { _ in syllables[Int(rng.next() % UInt64(syllables.count))] }.joined()
+            if seen.insert(text).inserted { made.append(text) }
+        }
+        return made
+    }
+
+    private func list(_ manager: BaseListManager, _ models: [String]) throws -> FilteredState<String> {
+        try FilteredState(manager: manager, models: models, text: { $0 }) { LabelRow(model: $0, id: $0) }
+    }
+
+    private func shown(_ manager: BaseListManager) -> [String] {
+        (0..<manager.store.count).map { (manager.store.generator(at: $0) as! LabelRow).model }
+    }
+
+    /// Lets a background update that was started get under way (its keys read, or landing).
+    private func untilUnderWay(_ manager: BaseListManager) async {
+        for _ in 0..<1_000 where manager.backgroundUpdates.inFlight == 0 { await Task.yield() }
+    }
+
+    func testRandomChangesInTheBackgroundEndWhereTheSameChangesMadeDirectlyEnd() async throws {
+        let pool = words(3_300, seed: 11)
+        let background = BaseListManager(), direct = BaseListManager()
+        let state = try list(background, Array(pool.prefix(3_000)))
+        let reference = try list(direct, Array(pool.prefix(3_000)))
+        var reserve = pool.dropFirst(3_000)
+        var slices = 0
+        background.didLandSlice.addListener(key: "count") { slices += 1 }
+        let long = ModelFilter<String>("long", isOn: false) { $0.count >= 7 }
+        try await state.inBackground { try $0.addFilter(long) }
+        try reference.addFilter(long)
+        let sorts: [((String, String) -> Bool)?] = [nil, { $0 < $1 }, { $0.count > $1.count }]
+        var rng = RandomizedRNG(seed: 4)
+        var typed = ""
+        for step in 0..<150 {
+            let change: (FilteredState<String>) throws -> Void
+            switch rng.next() % 8 {
+            case 0..<3:
+                typed.append(["a", "n", "o", "e", "r"][Int(rng.next() % 5)])
+                change = { [typed] state in try state.setQuery(typed) }
+            case 3, 4:
+                if !typed.isEmpty { typed.removeLast() }
+                change = { [typed] state in try state.setQuery(typed) }
+            case 5:
+                change = { state in try state.setFilter(at: 0, isOn: !state.filters[0].isOn) }
+            case 6:
+                let sort = sorts[Int(rng.next() % 3)]
+                change = { state in try state.sort(by: sort) }
+            default:
+                let new = Array(reserve.prefix(1 + Int(rng.next() % 5)))
+                reserve = reserve.dropFirst(new.count)
+                change = { state in try state.append(new) }
+            }
+            let applied = try await state.inBackground(change)
+            try change(reference)
+            XCTAssertTrue(applied, "step \(step)")
+            XCTAssertTrue(shown(background) == shown(direct), "step \(step): \"\(typed)\"")
+            XCTAssertEqual(state.query, reference.query)
+            XCTAssertEqual(state.matchCount, reference.matchCount, "step \(step)")
+            XCTAssertTrue(state.models == reference.models, "step \(step)")
+            assertStoreMatchesManager(background)
+        }
+        XCTAssertGreaterThan(slices, 100, "big results landed over several turns")
+    }
+
+    func testABigFirstFillMakesItsRowsOverSeveralTurnsAndAFirstSearchFoldsItsTextsSo() async throws {
+        let models = words(3_000, seed: 6)
+        let manager = BaseListManager()
+        var made = 0, madeBetweenTurns: Set<Int> = []
+        let state = try FilteredState(manager: manager, models: [String](), text: { $0 }) { (word: String) -> any RowGenerator in
+            made += 1
+            return LabelRow(model: word, id: word)
+        }
+        let fill = Task { try await state.inBackground { try $0.setModels(models) } }
+        while made < models.count {
+            await Task.yield()
+            madeBetweenTurns.insert(made)
+        }
+        let filled = try await fill.value
+        XCTAssertTrue(filled)
+        XCTAssertGreaterThan(madeBetweenTurns.filter { $0 > 0 && $0 < models.count }.count, 3, "the rows were made over several turns")
+        XCTAssertEqual(made, models.count, "each model's row made once")
+        XCTAssertTrue(shown(manager) == models)
+        XCTAssertNil(state.keys)
+        var foldedBetweenTurns = false
+        let search = Task { try await state.inBackground { try $0.setQuery("or") } }
+        while state.query != "or" {
+            await Task.yield()
+            if state.keys == nil && state.preparing > 0 { foldedBetweenTurns = true }
+        }
+        let searched = try await search.value
+        XCTAssertTrue(searched)
+        XCTAssertTrue(foldedBetweenTurns, "the texts were folded while the main loop turned")
+        XCTAssertTrue(shown(manager) == models.filter { $0.lowercased().contains("or") })
+        XCTAssertEqual(made, models.count, "no row made again")
+    }
+
+    func testTheReadmeExample() async throws {
+        let manager = BaseListManager()
+        let dictionary = words(3_000, seed: 12)
+        // README:begin filtered-state-background
+        let words = try FilteredState(manager: manager, models: [String](), text: { $0 }) { word in
+            BaseRowGenerator<TitleView>(model: word, id: word)
+        }
+        try await words.inBackground { try $0.setModels(dictionary) }   // lands over several frames
+
+        // As the user types: a newer change supersedes one still landing (that call returns false).
+        try await words.inBackground { try $0.setQuery("stre") }
+        // README:end filtered-state-background
+        XCTAssertEqual(words.query, "stre")
+        XCTAssertTrue(manager.store.count == dictionary.filter { $0.lowercased().contains("stre") }.count)
+        try await words.inBackground { try $0.setQuery("") }
+        XCTAssertEqual(manager.store.count, dictionary.count)
+    }
+
+    func testANewerChangeSupersedesAnOlderOneStillUnderWay() async throws {
+        let models = words(3_000, seed: 2)
+        let manager = BaseListManager(), direct = BaseListManager()
+        let state = try list(manager, models)
+        let reference = try list(direct, models)
+        // Two background changes: the later one wins.
+        let older = Task { try await state.inBackground { try $0.setQuery("a") } }
+        await untilUnderWay(manager)
+        let newer = Task { try await state.inBackground { try $0.setQuery("an") } }
+        let (olderApplied, newerApplied) = (try await older.value, try await newer.value)
+        XCTAssertFalse(olderApplied)
+        XCTAssertTrue(newerApplied)
+        try reference.setQuery("an")
+        XCTAssertTrue(shown(manager) == shown(direct))
+        // A change made directly meanwhile wins too, and an append while a state is under way goes
+        // after the rows of the state it lands on.
+        try reference.setQuery("")
+        let cleared = Task { try await state.inBackground { try $0.setQuery("") } }
+        await untilUnderWay(manager)
+        XCTAssertGreaterThan(manager.backgroundUpdates.inFlight, 0)
+        try state.setQuery("o")
+        try state.append(["ozone", "bolo"])
+        let clearedApplied = try await cleared.value
+        XCTAssertFalse(clearedApplied)
+        try reference.setQuery("o")
+        try reference.append(["ozone", "bolo"])
+        XCTAssertTrue(shown(manager) == shown(direct))
+        XCTAssertEqual(state.matchCount, reference.matchCount)
+        assertStoreMatchesManager(manager)
+    }
+
+    func testARefusedChangeLeavesTheObjectAndTheStoreAsTheyWere() async throws {
+        let models = words(2_000, seed: 8)
+        let manager = BaseListManager()
+        let state = try list(manager, models)
+        try await state.inBackground { try $0.setQuery("or") }
+        let (rows, count) = (shown(manager), state.matchCount)
+        // Refused by the manager, off the main thread: two models with one id, both shown.
+        let twice = models.first { $0.lowercased().contains("or") }!
+        do {
+            try await state.inBackground { try $0.setModels(models + [twice]) }
+            XCTFail("a model twice is refused")
+        } catch {
+            guard case .duplicateDiffID(let message)? = error as? DataDisplayError else { return XCTFail("\(error)") }
+            XCTAssertTrue(message.hasPrefix("\(twice) in the new state"), message)
+        }
+        XCTAssertTrue(state.models == models, "the models are as they were")
+        XCTAssertEqual(state.query, "or")
+        XCTAssertEqual(state.matchCount, count)
+        XCTAssertTrue(shown(manager) == rows, "the store is as it was")
+        // Refused inside the change: what it changed before is put back too.
+        do {
+            try await state.inBackground { state in
+                try state.setQuery("an")
+                try state.setFilter(at: 3, isOn: true)
+            }
+            XCTFail("a filter that is not there is refused")
+        } catch {
+            XCTAssertEqual(error as? DataDisplayError, .indexOutOfRange(index: 3, count: 0))
+        }
+        XCTAssertEqual(state.query, "or")
+        XCTAssertEqual(state.matchCount, count)
+        XCTAssertTrue(shown(manager) == rows, "the store is as it was")
+        // And the object goes on from there.
+        try await state.inBackground { try $0.setQuery("o") }
+        XCTAssertTrue(shown(manager) == models.filter { $0.lowercased().contains("o") })
+    }
+}

@@ -19,6 +19,7 @@ open class KeyedRowGenerator {
     /// revision unchecked, against 350M with every check in place).
     @exclusivity(unchecked) nonisolated(unsafe) final var rowLink = RowLink()
 
+    @usableFromInline
     init(key: DiffKey?) {
         givenKey = key
     }

@@ -1,7 +1,8 @@
 // `--pipeline-only` (and `--stalls-only`), its part on frames: how long the main loop is held while a
 // big update lands. The 663,473 words, a list view in a window. Ours: the manager's
 // `setStateInBackground` with the words that contain each query (the app's generators, made once a
-// word, filtered before the clock starts: the app's filtering is not the library's); GTK's: its
+// word, filtered before the clock starts: the app's filtering is not the library's), and the library's
+// search helper, `FilteredState.inBackground`, its own work included; GTK's: its
 // GtkFilterListModel set incremental (it filters a slice of items per main-loop turn, GTK's own
 // answer to long filters). A probe, a GLib timeout every millisecond at high priority, records the
 // longest gap between its calls from the change until the update is painted: the longest time the
@@ -84,34 +85,43 @@ extension GtkPipeline {
         }
         let (words, source) = loadWords(seed: 0)
         let count = runs ?? 3
-        print("GTK PIPELINE, FRAMES — \(words.count) words (\(source)): our setStateInBackground against GTK's incremental "
-              + "GtkFilterListModel; ms to the painted frame of the whole update, to the first painted frame that shows its "
-              + "first \(topRows) rows (first), and the longest main-loop stall (ms), median of \(count) "
-              + "(the app's sections made beforehand)")
-        var ours: [StallRun] = [], gtk: [StallRun] = []
+        print("GTK PIPELINE, FRAMES — \(words.count) words (\(source)): our setStateInBackground (the app's sections made "
+              + "beforehand) and FilteredState.inBackground (the library's search helper, its matching included) against GTK's "
+              + "incremental GtkFilterListModel; ms to the painted frame of the whole update, to the first painted frame that shows its "
+              + "first \(topRows) rows (first), and the longest main-loop stall (ms), median of \(count)")
+        var ours: [StallRun] = [], helper: [StallRun] = [], gtk: [StallRun] = []
         for run in 0..<count {
-            if run % 2 == 0 { ours.append(oursStallRun(words)); gtk.append(gtkStallRun(words)) } else {
-                gtk.append(gtkStallRun(words)); ours.append(oursStallRun(words))
+            if run % 2 == 0 {
+                ours.append(oursStallRun(words)); helper.append(helperStallRun(words)); gtk.append(gtkStallRun(words))
+            } else {
+                gtk.append(gtkStallRun(words)); helper.append(helperStallRun(words)); ours.append(oursStallRun(words))
             }
         }
-        for (a, b) in zip(ours, gtk) where a.shown != b.shown {
+        for (a, b) in zip(ours + helper, gtk + gtk) where a.shown != b.shown {
             let step = a.shown.indices.first { a.shown[$0] != b.shown[$0] } ?? 0
             print("MISMATCH at step \(step): ours \(a.shown[step].prefix(4)), GTK \(b.shown[step].prefix(4))")
             return
         }
         let labels = ["first fill"] + stallQueries.map { $0.isEmpty ? "(empty)" : "\"\($0)\"" }
-        let widths = [5, 13, 9, 9, 9, 9, 9, 9, 9]
-        print(tableLine(["step", "", "rows", "ours", "first", "stall", "GTK", "first", "stall"], widths: widths))
-        var longest = (ours: 0.0, gtk: 0.0)
+        let widths = [5, 13, 9, 9, 9, 9, 10, 9, 9, 9, 9, 9]
+        print(tableLine(["step", "", "rows", "ours", "first", "stall", "FilteredSt", "first", "stall", "GTK", "first", "stall"],
+                        widths: widths))
+        var longest = (ours: 0.0, helper: 0.0, gtk: 0.0)
         for step in labels.indices {
-            let values = [ours.map { $0.ms[step] }, ours.map { $0.first[step] }, ours.map { $0.stall[step] },
-                          gtk.map { $0.ms[step] }, gtk.map { $0.first[step] }, gtk.map { $0.stall[step] }].map { median($0)! }
-            longest = (max(longest.ours, ours.map { $0.stall[step] }.max()!), max(longest.gtk, gtk.map { $0.stall[step] }.max()!))
+            let values = [ours, helper, gtk].flatMap { runs in
+                [runs.map { $0.ms[step] }, runs.map { $0.first[step] }, runs.map { $0.stall[step] }].map { median($0)! }
+            }
+            let worst = { (runs: [StallRun]) in runs.map { $0.stall[step] }.max()! }
+            longest = (max(longest.ours, worst(ours)), max(longest.helper, worst(helper)), max(longest.gtk, worst(gtk)))
             print(tableLine([String(step), labels[step], ours[0].shown[step].first ?? "0"] + values.map { String(format: "%.1f", $0) },
                             widths: widths))
         }
-        print(String(format: "  longest stall of any step in any run: ours %.1f ms, GTK %.1f ms", longest.ours, longest.gtk))
-        print("  ours per run (ms): " + ours.map { run in run.stall.map { String(format: "%.0f", $0) }.joined(separator: " ") }.joined(separator: " | "))
+        print(String(format: "  longest stall of any step in any run: ours %.1f ms, FilteredState %.1f ms, GTK %.1f ms",
+                     longest.ours, longest.helper, longest.gtk))
+        for (name, runs) in [("ours", ours), ("FilteredState", helper)] {
+            print("  \(name) per run (ms): " + runs.map { run in run.stall.map { String(format: "%.0f", $0) }.joined(separator: " ") }
+                .joined(separator: " | "))
+        }
         runLoadStalls(madeUpWords(1_000_000, seed: seed &+ 1), runs: count)
     }
 
@@ -204,6 +214,33 @@ extension GtkPipeline {
                 watch(frames, manager, shows: section.rows.prefix(topRows).map { ($0 as! BaseRowGenerator<WordView>).model })
                 let probe = StallProbe()
                 update(manager, to: section, from: Clock.now(), probe: probe, frames, into: &result)
+            }
+        }
+    }
+
+    /// The app's side written with the library's helper: a `FilteredState` of the words, empty at
+    /// first, given its models and then each query through `inBackground` (its matching included).
+    private static func helperStallRun(_ words: [String]) -> StallRun {
+        let folded = words.map { $0.lowercased() }
+        return oursRun { manager, frames, result in
+            let state = try! FilteredState(manager: manager, models: [Int](), text: { words[$0] }) {
+                BaseRowGenerator<WordView>(model: words[$0], id: $0)
+            }
+            let changes: [(String, (FilteredState<Int>) throws -> Void)] = [("", { try $0.setModels(Array(words.indices)) })]
+                + stallQueries.map { query in (query, { try $0.setQuery(query) }) }
+            for (query, change) in changes {
+                watch(frames, manager, shows: top(words, folded, query))
+                let probe = StallProbe(), start = Clock.now()
+                let done = Flag()
+                Task { @MainActor in
+                    _ = try! await state.inBackground(change)
+                    done.isSet = true
+                }
+                while !done.isSet { if g_main_context_iteration(nil, 0) == 0 { usleep(50) } }
+                result.ms.append(Clock.ms(start, frames.waitForPaint()))
+                result.first.append(Clock.ms(start, frames.firstShownAt!))
+                result.stall.append(probe.stop())
+                result.shown.append(shown(manager))
             }
         }
     }

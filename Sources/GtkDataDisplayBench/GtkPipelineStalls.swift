@@ -57,9 +57,15 @@ extension GtkPipeline {
     /// into `result`: the frame of the whole update, the first frame `frames` watched for, the stall.
     private static func update(_ manager: BaseListManager, to section: Section, from start: UInt64, probe: StallProbe,
                                _ frames: PaintedFrames, into result: inout StallRun) {
+        update(manager, from: start, probe: probe, frames, into: &result) { _ = try! await manager.setStateInBackground([section]) }
+    }
+
+    /// `change` run in a task, the main loop run till it returns; timed as `update(_:to:from:probe:_:into:)`.
+    private static func update(_ manager: BaseListManager, from start: UInt64, probe: StallProbe, _ frames: PaintedFrames,
+                               into result: inout StallRun, _ change: @escaping @MainActor () async -> Void) {
         let done = Flag()
         Task { @MainActor in
-            _ = try! await manager.setStateInBackground([section])
+            await change()
             done.isSet = true
         }
         while !done.isSet { if g_main_context_iteration(nil, 0) == 0 { usleep(50) } }
@@ -230,17 +236,9 @@ extension GtkPipeline {
                 + stallQueries.map { query in (query, { try $0.setQuery(query) }) }
             for (query, change) in changes {
                 watch(frames, manager, shows: top(words, folded, query))
-                let probe = StallProbe(), start = Clock.now()
-                let done = Flag()
-                Task { @MainActor in
+                update(manager, from: Clock.now(), probe: StallProbe(), frames, into: &result) {
                     _ = try! await state.inBackground(change)
-                    done.isSet = true
                 }
-                while !done.isSet { if g_main_context_iteration(nil, 0) == 0 { usleep(50) } }
-                result.ms.append(Clock.ms(start, frames.waitForPaint()))
-                result.first.append(Clock.ms(start, frames.firstShownAt!))
-                result.stall.append(probe.stop())
-                result.shown.append(shown(manager))
             }
         }
     }

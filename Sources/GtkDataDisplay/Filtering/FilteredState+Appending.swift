@@ -3,7 +3,8 @@ extension FilteredState {
     /// the filters let it through. In a list without sections of its own or the app's, the manager
     /// inserts just the new rows (`insert(_:after:)`: a step costs about what it adds, however many
     /// rows are shown); in a tree, with sections, inside `inBackground(_:)` or while a background
-    /// update is under way, it is `setModels` with every model. Throws what those throw (a model's id shown already) and then changes nothing.
+    /// update is under way, it is `setModels` with every model. Throws what those throw (a model's
+    /// id shown already) and then changes nothing.
     public func append(_ models: [Model]) throws(DataDisplayError) {
         guard !models.isEmpty else { return }
         // (While a state lands in the background, the manager does not show the rows the new ones go after.)

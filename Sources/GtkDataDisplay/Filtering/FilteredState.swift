@@ -319,6 +319,7 @@ public final class FilteredState<Model> {
             flags = marked
         }
         let shownRoots: [Int], top: [any RowGenerator], matched: Int?
+        var deferred = false
         if nodes.isFlat {
             // A list: the models let through, in sorted order, each by its row.
             if matchesAsTheyStand {
@@ -329,18 +330,13 @@ public final class FilteredState<Model> {
                 shownRoots = nodes.roots
             }
             matched = matches == nil && active.isEmpty ? nil : shownRoots.count
-            if captured != nil, shownRoots.count >= StateLanding.sizes.minimumRows {
-                // A big list: `inBackground` makes the rows not made yet a slice at a time.
-                captured = .rows(shownRoots, nodes: nodes)
-                changeCount &+= 1
-                self.expandedFolders = expandedFolders
-                self.folderNumbers = folderNumbers
-                matchCount = matched
-                return
-            }
+            // A big list in `inBackground`: it makes the rows not made yet a slice at a time.
+            deferred = captured != nil && shownRoots.count >= StateLanding.sizes.minimumRows
             var made: [any RowGenerator] = []
-            made.reserveCapacity(shownRoots.count)
-            for index in shownRoots { made.append(leaf(index)) }
+            if !deferred {
+                made.reserveCapacity(shownRoots.count)
+                for index in shownRoots { made.append(leaf(index)) }
+            }
             top = made
         } else {
             var built = ShownTree(nodes: nodes, matched: flags)
@@ -354,11 +350,13 @@ public final class FilteredState<Model> {
             shownRoots = built.shownRoots
             matched = flags.map { $0.reduce(0) { $0 + ($1 ? 1 : 0) } }
         }
-        let sections = self.sections(top, of: shownRoots, in: nodes)
-        if captured != nil {
-            captured = .sections(sections)   // `inBackground` hands it to the manager
+        // Inside `inBackground`, the state is left for it to hand to the manager.
+        if deferred {
+            captured = .rows(shownRoots, nodes: nodes)
+        } else if captured != nil {
+            captured = .sections(sections(top, of: shownRoots, in: nodes))
         } else {
-            try manager.setState(sections)
+            try manager.setState(sections(top, of: shownRoots, in: nodes))
             latestIntent &+= 1
         }
         changeCount &+= 1

@@ -61,26 +61,24 @@ struct FoldedTexts: Sendable {
         var found: [Int] = []
         bytes.withUnsafeBufferPointer { buffer in
             query.folded.withUnsafeBufferPointer { needle in
-                starts.withUnsafeBufferPointer { starts in
-                    if let candidates {
-                        for index in candidates where Self.firstMatch(of: needle, in: buffer, from: starts[index],
-                                                                     to: index + 1 < starts.count ? starts[index + 1] : buffer.count) != nil {
-                            found.append(index)
-                        }
-                        return
+                if let candidates {
+                    for index in candidates
+                    where Self.firstMatch(of: needle, in: buffer, from: starts[index], to: end(of: index)) != nil {
+                        found.append(index)
                     }
-                    // One pass over every byte: each place the query starts, found, counts for the text
-                    // it falls in, and the search goes on from the next text.
-                    var from = 0, text = 0
-                    while let at = Self.firstMatch(of: needle, in: buffer, from: from, to: buffer.count) {
-                        while text + 1 < starts.count && starts[text + 1] <= at { text += 1 }
-                        let end = text + 1 < starts.count ? starts[text + 1] : buffer.count
-                        if at + needle.count <= end {
-                            found.append(text)
-                            from = end
-                        } else {
-                            from = at + 1   // across two texts: not a match
-                        }
+                    return
+                }
+                // One pass over every byte: each place the query starts, found, counts for the text it
+                // falls in, and the search goes on from the next text.
+                var from = 0, text = 0
+                while let at = Self.firstMatch(of: needle, in: buffer, from: from, to: buffer.count) {
+                    while text + 1 < starts.count && starts[text + 1] <= at { text += 1 }
+                    let end = end(of: text)
+                    if at + needle.count <= end {
+                        found.append(text)
+                        from = end
+                    } else {
+                        from = at + 1   // across two texts: not a match
                     }
                 }
             }

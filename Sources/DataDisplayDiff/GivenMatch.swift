@@ -31,6 +31,17 @@ extension IDMatch {
 }
 
 extension ListDiff {
+    /// Throws `DiffError.invalidMatch` for an old index of `oldIndexOfNew` out of range or named twice.
+    private static func checkMatch(_ oldIndexOfNew: [Int], oldCount: Int) throws(DiffError) {
+        var seen = [Bool](repeating: false, count: oldCount)
+        for (newIndex, oldIndex) in oldIndexOfNew.enumerated() where oldIndex >= 0 || oldIndex < -1 {
+            guard oldIndex < oldCount, oldIndex >= 0, !seen[oldIndex] else {
+                throw .invalidMatch(newIndex: newIndex, oldIndex: oldIndex)
+            }
+            seen[oldIndex] = true
+        }
+    }
+
     /// The plan for rows the caller has matched already: `oldIndexOfNew` gives each new row's old
     /// row (-1: a new row), each old row at most once; old rows no new row names are removed. No id
     /// is read: the caller vouches that matched rows are the same rows. The rows that stay and the
@@ -39,13 +50,15 @@ extension ListDiff {
     /// named twice.
     public static func plan(oldIndexOfNew: [Int], oldCount: Int, updated: [Int] = [],
                             options: SplicePlanOptions = .default) throws(DiffError) -> SplicePlan {
-        var seen = [Bool](repeating: false, count: oldCount)
-        for (newIndex, oldIndex) in oldIndexOfNew.enumerated() where oldIndex >= 0 || oldIndex < -1 {
-            guard oldIndex < oldCount, oldIndex >= 0, !seen[oldIndex] else {
-                throw .invalidMatch(newIndex: newIndex, oldIndex: oldIndex)
-            }
-            seen[oldIndex] = true
-        }
+        try checkMatch(oldIndexOfNew, oldCount: oldCount)
         return SplicePlan(matching: IDMatch(oldIndexOfNew: oldIndexOfNew, oldCount: oldCount), updated: updated, options: options)
+    }
+
+    /// The minimum number of moves of the match `oldIndexOfNew` gives (as for `plan(oldIndexOfNew:…)`):
+    /// matched rows minus those of a longest increasing subsequence. O(n log n). The same checks as
+    /// `plan(oldIndexOfNew:…)`: throws `DiffError.invalidMatch` for an old index out of range or named twice.
+    public static func minimumMoves(oldIndexOfNew: [Int], oldCount: Int) throws(DiffError) -> Int {
+        try checkMatch(oldIndexOfNew, oldCount: oldCount)
+        return minimumMoves(of: IDMatch(oldIndexOfNew: oldIndexOfNew, oldCount: oldCount))
     }
 }

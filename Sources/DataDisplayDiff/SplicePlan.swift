@@ -13,7 +13,9 @@ public struct SplicePlan: Sendable, Equatable {
     public var removedRows: Int
     /// New rows with no match in the old list.
     public var insertedRows: Int
-    /// Matched rows not in the longest increasing subsequence: the minimum number of moves.
+    /// Matched rows not in the longest increasing subsequence: the minimum number of moves. -1 when
+    /// not counted: a plan made with `SplicePlanOptions.countsMoves` false that is one splice over its
+    /// middle whichever rows stay (`ListDiff.minimumMoves(oldIndexOfNew:oldCount:)` counts them).
     public var moveCount: Int
     /// New indices whose rows were all hashed, when the matching hashed a whole stretch (a middle
     /// that changed nearly everywhere, or lost or gained most of its rows): a repeated id among them,

@@ -11,6 +11,13 @@ extension SplicePlan {
                       removedRows: 0, insertedRows: 0, moveCount: 0)
             return
         }
+        if !options.countsMoves, let hull = SpliceSpan.scatteredHull(of: match, options: options) {
+            // One splice over the middle whichever rows stay: they are not looked for (`countsMoves`).
+            self.init(splices: [hull.splice], updated: updated, oldIndexOfNew: match.oldIndexOfNew,
+                      removedRows: match.oldMiddle.count - match.matchedInMiddle,
+                      insertedRows: match.newMiddle.count - match.matchedInMiddle, moveCount: -1)
+            return
+        }
         let moveCount: Int
         var spans: [SpliceSpan]
         if match.hasRuns {  // few runs: choose the staying rows run by run

@@ -33,10 +33,17 @@ public struct SplicePlanOptions: Sendable, Equatable {
     /// take out such rows keep the plan that `spliceCost` gives.
     public var hullExcludedOldRows: [Range<Int>]
 
+    /// Whether a plan counts its moves (`SplicePlan.moveCount`) when they change nothing else: false
+    /// lets a plan whose changes are scattered through its whole middle (a shuffle, a re-sort), and so
+    /// end as one splice over it whichever rows stay, skip finding the rows that stay (a binary search
+    /// a row); its `moveCount` is then -1. Default true.
+    public var countsMoves: Bool
+
     /// Creates options; the defaults are those of `.default`. `hullSpliceCost` nil: twice `spliceCost`.
     @inlinable
     public init(moveMergeSpan: Int = 256, spliceCost: Int = 32, hullSpliceCost: Int? = nil,
-                hullExcludedOldRows: [Range<Int>] = []) {
+                hullExcludedOldRows: [Range<Int>] = [], countsMoves: Bool = true) {
+        self.countsMoves = countsMoves
         self.moveMergeSpan = moveMergeSpan
         self.spliceCost = spliceCost
         let (doubled, overflow) = spliceCost.multipliedReportingOverflow(by: 2)

@@ -47,9 +47,52 @@ final class GivenMatchTests: XCTestCase {
         }
     }
 
+    /// With `countsMoves` false a plan has the splices of the counted one; it leaves its moves
+    /// uncounted (-1) only when it is one splice over the middle whichever rows stay, and
+    /// `minimumMoves(oldIndexOfNew:oldCount:)` counts them as the plan would have.
+    func testAPlanThatLeavesItsMovesUncountedSplicesAsTheCountedOne() throws {
+        var random = SplitMix64(seed: 49)
+        var uncounted = 0, counted = 0
+        for round in 0..<600 {
+            var (oldIDs, newIDs) = lists(&random)
+            if random.below(3) == 0 {  // swaps of neighbours everywhere, or in a part only
+                let part = random.below(2) == 0 ? newIDs.indices.dropLast() : newIDs.indices.dropLast().prefix(newIDs.count / 2)
+                for index in part where random.below(3) == 0 { newIDs.swapAt(index, index + 1) }
+            }
+            let old = rows(oldIDs), new = rows(newIDs)
+            let expected = Expected(old: old, new: new)
+            var realised = SplicePlanOptions.default
+            let first = old.isEmpty ? 0 : random.below(old.count)
+            realised.hullExcludedOldRows = [first..<min(old.count, first + 20)]
+            for var options in [SplicePlanOptions.exact, .default, .headless, realised, SplicePlanOptions(spliceCost: 8)] {
+                let counting = try ListDiff.plan(oldIndexOfNew: expected.oldIndexOfNew, oldCount: old.count, options: options)
+                options.countsMoves = false
+                let plan = try ListDiff.plan(oldIndexOfNew: expected.oldIndexOfNew, oldCount: old.count, options: options)
+                XCTAssertEqual(plan.splices, counting.splices, "round \(round), \(oldIDs.count) rows")
+                XCTAssertEqual(plan.oldIndexOfNew, counting.oldIndexOfNew, "round \(round)")
+                XCTAssertEqual(plan.insertedRows, counting.insertedRows, "round \(round)")
+                XCTAssertEqual(plan.removedRows, counting.removedRows, "round \(round)")
+                if plan.moveCount < 0 {
+                    uncounted += 1
+                    XCTAssertEqual(plan.splices.count, 1, "round \(round): uncounted, one splice")
+                    XCTAssertEqual(try ListDiff.minimumMoves(oldIndexOfNew: plan.oldIndexOfNew, oldCount: old.count),
+                                   counting.moveCount, "round \(round)")
+                } else {
+                    counted += 1
+                    XCTAssertEqual(plan.moveCount, counting.moveCount, "round \(round)")
+                }
+            }
+        }
+        XCTAssertGreaterThan(uncounted, 100, "plans shortened")
+        XCTAssertGreaterThan(counted, 100, "plans counted")
+    }
+
     func testAMatchNamingAnOldRowTwiceOrOutOfRangeIsRefused() {
         for (match, oldCount, bad) in [([1, 0, 1], 2, (2, 1)), ([0, 2], 2, (1, 2)), ([-5], 1, (0, -5)), ([0], 0, (0, 0))] {
             XCTAssertThrowsError(try ListDiff.plan(oldIndexOfNew: match, oldCount: oldCount)) { error in
+                XCTAssertEqual(error as? DiffError, .invalidMatch(newIndex: bad.0, oldIndex: bad.1))
+            }
+            XCTAssertThrowsError(try ListDiff.minimumMoves(oldIndexOfNew: match, oldCount: oldCount)) { error in
                 XCTAssertEqual(error as? DiffError, .invalidMatch(newIndex: bad.0, oldIndex: bad.1))
             }
         }

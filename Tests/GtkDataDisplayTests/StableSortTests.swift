@@ -53,4 +53,41 @@ final class StableSortTests: XCTestCase {
         XCTAssertEqual(reversed, Array(distinct.indices.reversed()))
         XCTAssertEqual(comparisons, distinct.count - 1, "one strictly decreasing run, reversed")
     }
+
+    /// A model counted while it lives, with a long string (its own storage, counted too).
+    private final class Counted {
+        nonisolated(unsafe) static var alive = 0
+        let key: Int
+        let text: String
+        init(_ key: Int) {
+            self.key = key
+            text = "a model whose text is too long to be stored inline \(key)"
+            Counted.alive += 1
+        }
+        deinit { Counted.alive -= 1 }
+    }
+
+    func testModelsSortedBesideTheirNumbersSortAsTheirNumbersDo() {
+        var rng = RandomizedRNG(seed: 13)
+        let before = Counted.alive
+        for round in 0..<100 {
+            let count = Int(rng.next() % 400)
+            let distinct = 1 + Int(rng.next() % 30)
+            var models = (0..<count).map { _ in Counted(Int(rng.next() % UInt64(distinct))) }
+            var texts = models.map(\.text)
+            // A subset in some order, as a folder's children or the shown roots are.
+            var numbers = Array(0..<count).filter { _ in rng.below(4) != 0 }
+            for i in numbers.indices.reversed() where round % 2 == 1 { numbers.swapAt(i, rng.below(i + 1)) }
+            for descending in [false, true] {
+                let sorted = StableSort.sorted(numbers, of: models) { descending ? $0.key > $1.key : $0.key < $1.key }
+                XCTAssertEqual(sorted, reference(numbers, models.map(\.key), descending: descending), "round \(round)")
+                let byText = StableSort.sorted(numbers, of: texts) { descending ? $0 > $1 : $0 < $1 }
+                XCTAssertEqual(byText, StableSort.sorted(numbers) { descending ? texts[$0] > texts[$1] : texts[$0] < texts[$1] })
+            }
+            XCTAssertEqual(Counted.alive, before + count, "round \(round): every model still held once")
+            models = []
+            texts = []
+            XCTAssertEqual(Counted.alive, before, "round \(round): no model kept by the sort")
+        }
+    }
 }

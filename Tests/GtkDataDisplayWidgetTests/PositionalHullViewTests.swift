@@ -96,6 +96,46 @@ final class PositionalHullViewTests: WidgetTestCase {
         }
     }
 
+    /// The shown generators themselves in other orders (as `FilteredState.sort` gives them): the row
+    /// objects pass the generators round with their references, and the window's list items keep
+    /// the rows they showed. Every generator lives while it is shown, and goes when nothing shows it.
+    func testAReSortOfTheShownGeneratorsPassesThemRoundAndKeepsTheListItems() async throws {
+        try await forEachViewKind { kind in
+            let manager: BaseListManager, adapter: ListBaseAdapter, host: WindowHost
+            var old: [LabelRow]
+            (manager, old, adapter, host) = try presentRows()
+            defer { host.destroy() }
+            focusElsewhere(host)
+            let weak = old.map { WeakGenerator($0) }
+            var shown = old
+            for (step, order) in [shuffled(count, seed: 21), Array((0..<count).reversed()), shuffled(count, seed: 22),
+                                  Array(0..<count)].enumerated() {
+                let shownBefore = Set(boundGenerators(adapter).map(\.diffID))
+                adapter.resetStatistics()
+                shown = order.map { old[$0] }
+                try manager.setState([Section(rows: shown)])
+                host.settle()
+                let newlyShown = boundGenerators(adapter).map(\.diffID).filter { !shownBefore.contains($0) }.count
+                XCTAssertGreaterThan(manager.lastUpdate?.repurposed ?? 0, count / 2, "\(kind) step \(step): shown in place")
+                XCTAssertEqual(adapter.statistics.setups, 0, "\(kind) step \(step): GTK made list items")
+                XCTAssertEqual(adapter.statistics.binds, newlyShown, "\(kind) step \(step): binds are the rows newly shown")
+                try checkScreen(adapter, manager, shown, "\(kind) step \(step)")
+            }
+            old = []
+            shown = []
+            XCTAssertTrue(weak.allSatisfy { $0.generator != nil }, "\(kind): the rows hold every generator they show")
+            manager.clear()
+            host.settle()
+            XCTAssertTrue(weak.allSatisfy { $0.generator == nil }, "\(kind): no generator is held once nothing shows it")
+        }
+    }
+
+    /// A weak reference to a generator.
+    private final class WeakGenerator {
+        weak var generator: LabelRow?
+        init(_ generator: LabelRow) { self.generator = generator }
+    }
+
     func testAViewScrolledDownKeepsItsFirstRowOnScreen() async throws {
         try await forEachViewKind { kind in
             let (manager, _, adapter, host) = try presentRows()

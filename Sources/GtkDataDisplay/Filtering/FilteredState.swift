@@ -218,22 +218,24 @@ public final class FilteredState<Model> {
     /// sort; nil: as the app gave them.
     @inlinable
     public func sort(by areInIncreasingOrder: ((Model, Model) -> Bool)?) throws(DataDisplayError) {
-        // Inlined into the app, where `Model` is known: the comparison of two numbered models is
-        // compiled for it (no generic copies per comparison).
+        // Inlined into the app, where `Model` is known: the sort is compiled for it, the models
+        // sorted beside their numbers (no generic copies, and no closure called per comparison but
+        // the app's own).
         let models = numberedModels
-        try sort(by: areInIncreasingOrder, numbers: areInIncreasingOrder.map { order in
-            { order(models[$0], models[$1]) }
+        try sort(by: areInIncreasingOrder, sorting: areInIncreasingOrder.map { order in
+            { numbers in StableSort.sorted(numbers, of: models, by: order) }
         })
     }
 
     /// Every model, by number (`ModelNodes.models`): what `sort(by:)` compares.
     @usableFromInline var numberedModels: [Model] { nodes.models }
 
-    /// Sorts by `areInIncreasingOrder` (kept for later models), comparing numbered models by `numbers`.
+    /// Sorts by `areInIncreasingOrder` (kept for later models), ordering each list of model numbers
+    /// by `sorting` (stably, by `areInIncreasingOrder` of their models).
     @usableFromInline
-    func sort(by areInIncreasingOrder: ((Model, Model) -> Bool)?, numbers: ((Int, Int) -> Bool)?) throws(DataDisplayError) {
+    func sort(by areInIncreasingOrder: ((Model, Model) -> Bool)?, sorting: (([Int]) -> [Int])?) throws(DataDisplayError) {
         var nodes = self.nodes
-        nodes.order(by: numbers)
+        nodes.order(by: sorting)
         try showing(\.order, areInIncreasingOrder, nodes: nodes)
         self.nodes = nodes
     }
@@ -335,7 +337,13 @@ public final class FilteredState<Model> {
             var made: [any RowGenerator] = []
             if !deferred {
                 made.reserveCapacity(shownRoots.count)
-                for index in shownRoots { made.append(leaf(index)) }
+                for k in shownRoots.indices {
+                    // After a re-sort, the rows made are reached in random order: fetched ahead.
+                    if k &+ GeneratorPrefetch.distance < shownRoots.count {
+                        GeneratorPrefetch.fetch(rows[shownRoots[k &+ GeneratorPrefetch.distance]])
+                    }
+                    made.append(leaf(shownRoots[k]))
+                }
             }
             top = made
         } else {

@@ -39,7 +39,7 @@ struct ModelNodes<Model> {
         }
         if let order {
             let models = self.models
-            self.order(by: { order(models[$0], models[$1]) })
+            self.order(by: { StableSort.sorted($0) { order(models[$0], models[$1]) } })
         }
     }
 
@@ -99,22 +99,23 @@ struct ModelNodes<Model> {
         roots = previous
     }
 
-    /// Sorts the top-level models and each folder's children by `areInIncreasingOrder` of their
-    /// numbers, keeping the app's order among equal models; nil: the app's order.
-    mutating func order(by areInIncreasingOrder: ((Int, Int) -> Bool)?) {
+    /// Sorts the top-level models and each folder's children by `sorting` (a stable sort of a list
+    /// of numbers, given in the app's order), keeping the app's order among equal models; nil: the
+    /// app's order.
+    mutating func order(by sorting: (([Int]) -> [Int])?) {
         // Numbered in the app's order: siblings' numbers ascend (a flat list's are its indices).
-        if areInIncreasingOrder == nil && inAppOrder { return }
-        inAppOrder = areInIncreasingOrder == nil
+        if sorting == nil && inAppOrder { return }
+        inAppOrder = sorting == nil
         if children.isEmpty {
             roots = Array(models.indices)
-            if let areInIncreasingOrder { roots = StableSort.sorted(roots, by: areInIncreasingOrder) }
+            if let sorting { roots = sorting(roots) }
             return
         }
         func sorted(_ indices: [Int]) -> [Int] {
             // From the app's order: equal models keep it.
             let inAppOrder = indices.sorted()
-            guard let areInIncreasingOrder else { return inAppOrder }
-            return StableSort.sorted(inAppOrder, by: areInIncreasingOrder)
+            guard let sorting else { return inAppOrder }
+            return sorting(inAppOrder)
         }
         roots = sorted(roots)
         for index in children.indices { if let kids = children[index] { children[index] = sorted(kids) } }

@@ -27,6 +27,13 @@ enum StoredGenerator {
         return Unmanaged.passRetained(generator as AnyObject).toOpaque()
     }
 
+    /// `generator`'s instance as `store` gives it, with no reference of its own: for a row object
+    /// that takes over a reference another one held (`Row.takeMoved`). Its class was stored before.
+    static func instance(of generator: borrowing any RowGenerator) -> UnsafeMutableRawPointer {
+        assert(conformances[ObjectIdentifier(Swift.type(of: generator))] != nil)
+        return Unmanaged.passUnretained(generator as AnyObject).toOpaque()
+    }
+
     /// The generator whose instance `store` gave (a new reference: the stored one stays).
     static func copy(_ instance: UnsafeMutableRawPointer) -> any RowGenerator {
         revive(Unmanaged<AnyObject>.fromOpaque(instance).takeUnretainedValue())

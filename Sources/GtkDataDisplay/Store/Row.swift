@@ -252,6 +252,18 @@ struct Row {
         RowChangeObservers.generatorChanged(self, from: previous, sameContent: sameContent)
     }
 
+    /// Makes `generator` this row's, its content taken as shown, counting no reference: in a
+    /// permutation shown in place (`BaseListManager.commit`) the reference the generator's previous
+    /// row held comes with it, and this row's previous generator goes to another row of the same
+    /// permutation with this row's reference. Every generator involved is of one class (so the
+    /// row's classification stays), and no row observer listens (`RowChangeObservers`).
+    func takeMoved(_ generator: borrowing any RowGenerator) {
+        assert(RowChangeObservers.isEmpty)
+        assert(StoredGenerator.storedClass(object.pointee.generator!) == ObjectIdentifier(Swift.type(of: generator)))
+        object.pointee.generator = StoredGenerator.instance(of: generator)
+        noteShown(revision: generator.contentRevision)
+    }
+
     /// A whole-state update's step for a row matched (by diff id) to `generator`: the row takes it
     /// and its place (`sectionHint`, `indexHint`). Returns whether the content shown changes
     /// (`comparing`: else false); appends the row and its previous generator to `handedOver` when a

@@ -65,7 +65,7 @@ extension BaseListManager {
         linkedVersion = mutationVersion
         var plan = landing.plan
         plan.updated = landing.updated
-        lastUpdate = UpdateSummary(plan: plan)
+        lastUpdate = UpdateSummary(plan: plan, oldCount: landing.oldFlat.count)
         lastUpdate?.landed(splices: landing.splices, churn: landing.churn)
         if !landing.oldFlat.isEmpty && landing.plan.removedRows == landing.oldFlat.count { wholeReplacements &+= 1 }
         let waiters = landingWaiters

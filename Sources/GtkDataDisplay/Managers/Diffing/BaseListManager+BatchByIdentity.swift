@@ -48,7 +48,7 @@ extension BaseListManager {
             row.contentChanged()
             updated.append(row)
         }
-        var summary = UpdateSummary(plan: plan)
+        var summary = UpdateSummary(plan: plan, oldCount: oldMiddle.count)
         summary.updated = updated.count
         lastUpdate = summary
         isApplying = true

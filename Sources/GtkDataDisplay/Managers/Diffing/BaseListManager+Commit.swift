@@ -8,8 +8,11 @@ extension BaseListManager {
     /// Applies a plan computed for `flat` against `oldFlat`. Nothing can fail from here on.
     /// `comparingContent`: the plan's `updated` is still to be found (here, in the same pass).
     /// With no old rows every row is new, and the plan's `oldIndexOfNew` is not read (it may be
-    /// empty: `insertingEveryRow`).
-    func commit(_ flat: FlatState, plan: SplicePlan, oldFlat: [Row], comparingContent: Bool = false) {
+    /// empty: `insertingEveryRow`). `movingGenerators`: every new generator is the instance an old
+    /// row shows, all of one class (`permutationPlan`), so rows shown in place trade generators
+    /// without a reference counted or a class compared (`Row.takeMoved`).
+    func commit(_ flat: FlatState, plan: SplicePlan, oldFlat: [Row], comparingContent: Bool = false,
+                movingGenerators: Bool = false) {
         var plan = plan
         let generators = flat.generators
         let sectionCounts = flat.sectionCounts
@@ -41,6 +44,16 @@ extension BaseListManager {
             // GTK keeps a view on its first realised row and its first row on screen: they stay.
             hull!.keepShownRows(bound: bound, anchors: (bound.min().map { [$0] } ?? []) + onScreen,
                                 oldIndexOfNew: plan.oldIndexOfNew)
+        }
+        // Rows shown in place pass their generators round: each generator leaves exactly one row object
+        // of the hull's shared positions and comes to exactly one (the objects and the generators are
+        // both permuted there), so each row's reference goes with its generator. The previous
+        // generator is not touched: after a sort it lies anywhere in memory, a cache miss a row.
+        let movingInPlace = movingGenerators && hull != nil && RowChangeObservers.isEmpty
+        // A plan that left its moves uncounted (`SplicePlanOptions.countsMoves`) counts them now unless
+        // it is shown in place (then `lastUpdate` counts them when read).
+        if plan.moveCount < 0, hull == nil {
+            plan.moveCount = (try? ListDiff.minimumMoves(oldIndexOfNew: plan.oldIndexOfNew, oldCount: oldFlat.count)) ?? 0
         }
         // Whether a row shown in place may take a row of another depth (child rows, old or new).
         let nested = hull != nil && (!flat.hasOnlyPlainRows || Row.nestedAlive.load(ordering: .relaxed) > 0)
@@ -88,6 +101,10 @@ extension BaseListManager {
             for offset in generators.indices {
                 let index = start + offset
                 if prefetching { RowPrefetch.ahead(of: index, rows: oldFlat, oldIndexOfNew: oldIndexOfNew) }
+                // A re-sort shown in place reaches its generators in random order (the rows in order).
+                if movingInPlace, offset &+ GeneratorPrefetch.distance < generators.count {
+                    GeneratorPrefetch.fetch(generators[offset &+ GeneratorPrefetch.distance])
+                }
                 let oldIndex = oldFlat.isEmpty || hull?.insertsNew(index) == true ? -1 : oldIndexOfNew[index]
                 while section + 1 < sectionCounts.count, index >= sectionStart + Self.flatCount(sectionCounts[section]) {
                     sectionStart += Self.flatCount(sectionCounts[section])
@@ -101,7 +118,7 @@ extension BaseListManager {
                     // Shown in place: the row object at this position (or one the window trades) takes the new row.
                     let row = oldFlat[source]
                     let generator = generators[offset]
-                    row.take(generator)
+                    if movingInPlace { row.takeMoved(generator) } else { row.take(generator) }
                     if nested { row.setDepth(flat.depth(at: index)) }
                     row.contentChanged()
                     if row.isBound { repurposedBound.append(row) }
@@ -201,7 +218,7 @@ extension BaseListManager {
         rowLookup = linking ? strays : nil
         diffIDs.invalidate()
 
-        lastUpdate = UpdateSummary(plan: plan)
+        lastUpdate = UpdateSummary(plan: plan, oldCount: oldFlat.count)
         if !oldFlat.isEmpty && plan.removedRows == oldFlat.count { wholeReplacements &+= 1 }
         isApplying = true
         isCommittingWholeState = true

@@ -11,8 +11,10 @@ extension BaseListManager {
 
     /// The plan for `flat` when it shows exactly the rows of `oldFlat` in another order (or the same),
     /// one section of plain rows before and after, each new generator the one its old row shows;
-    /// nil otherwise (the state is then matched by id).
-    func permutationPlan(_ flat: FlatState, oldFlat: [Row]) -> SplicePlan? {
+    /// nil otherwise (the state is then matched by id). `oneClass`: every generator is of one class
+    /// (then a row object may take another row's generator without its reference counted or its
+    /// class compared: `Row.takeMoved`).
+    func permutationPlan(_ flat: FlatState, oldFlat: [Row]) -> (plan: SplicePlan, oneClass: Bool)? {
         let count = flat.count
         // The links' positions are the rows' places in `oldFlat` while nothing changed the manager
         // since they were written; the rows were plain rows then (no foldable, so no child row).
@@ -23,15 +25,21 @@ extension BaseListManager {
         let owner = linkOwner, stamp = linkStamp
         let checkingFolds = flat.foldCheckDeferred
         var plainType: ObjectIdentifier?
+        // The class of the first generator, and whether every other one is of it (its header is read
+        // beside the link: no other cache line).
+        let firstClass = flat.generators.first.map { ObjectIdentifier(Swift.type(of: $0)) }
+        var oneClass = true
         var oldIndexOfNew = [Int](repeating: -1, count: count)
         let complete = oldIndexOfNew.withUnsafeMutableBufferPointer { oldIndexOfNew in
             flat.generators.forEachPart { part, start in
                 for offset in part.indices {
+                    if offset &+ GeneratorPrefetch.distance < part.count { GeneratorPrefetch.fetch(part[offset &+ GeneratorPrefetch.distance]) }
                     unowned(unsafe) let generator = part[offset]  // the state holds it
+                    let type = ObjectIdentifier(Swift.type(of: generator))
+                    if type != firstClass { oneClass = false }
                     if checkingFolds {
                         // Rows taken as plain without a look at their types (`FlatState`): a
                         // foldable one may show children now. Each type once.
-                        let type = ObjectIdentifier(Swift.type(of: generator))
                         if type != plainType {
                             let traits = GeneratorTraits.traits(generator)
                             if traits.isFoldable || !traits.fits(.row) { return false }
@@ -49,6 +57,10 @@ extension BaseListManager {
         guard complete else { return nil }
         // A generator standing twice names its row twice: the plan refuses it, and the matching by
         // id reports the repeat.
-        return try? ListDiff.plan(oldIndexOfNew: oldIndexOfNew, oldCount: count, options: splicePlanOptions(oldRows: oldFlat))
+        // Moves are counted only if the plan is not shown in place (`commit`), else when read (`UpdateSummary.moves`).
+        var options = splicePlanOptions(oldRows: oldFlat)
+        options.countsMoves = false
+        guard let plan = try? ListDiff.plan(oldIndexOfNew: oldIndexOfNew, oldCount: count, options: options) else { return nil }
+        return (plan, oneClass)
     }
 }

@@ -46,9 +46,9 @@ extension BaseListManager {
             // Words and strings together (string header ids over numbered rows, say).
             return try applied(as: MixedKey.self)
         }
-        if forcedUpdates.isEmpty, let plan = permutationPlan(flat, oldFlat: oldFlat) {
+        if forcedUpdates.isEmpty, let (plan, oneClass) = permutationPlan(flat, oldFlat: oldFlat) {
             // The rows shown now in another order: matched through their links, no id read.
-            commit(flat, plan: plan, oldFlat: oldFlat, comparingContent: true)
+            commit(flat, plan: plan, oldFlat: oldFlat, comparingContent: true, movingGenerators: oneClass)
             foldablesInLastState = false
             permutationsMatchedByLink += 1
             return

@@ -14,8 +14,17 @@ public struct UpdateSummary: Sendable, Equatable {
     public var splices: Int
     /// Rows removed plus rows inserted, over all splices.
     public var churn: Int
-    /// Rows that moved (the minimum: matched rows outside the longest increasing subsequence).
-    public var moves: Int
+    /// Rows that moved (the minimum: matched rows outside the longest increasing subsequence). An
+    /// update shown in place counts them when this is first read (`UncountedMoves`).
+    public var moves: Int {
+        get { countedMoves ?? uncountedMoves?.count ?? 0 }
+        set {
+            countedMoves = newValue
+            uncountedMoves = nil
+        }
+    }
+    private var countedMoves: Int?
+    private var uncountedMoves: UncountedMoves?
     /// Rows new to the store.
     public var inserted: Int
     /// Rows gone from the store.
@@ -31,14 +40,27 @@ public struct UpdateSummary: Sendable, Equatable {
     /// (`splices` and `churn` count those). 0 otherwise.
     public var repurposed: Int = 0
 
-    init(plan: SplicePlan) {
+    /// The summary of `plan`, whose moves are counted when read if the plan left them uncounted
+    /// (`SplicePlanOptions.countsMoves`; then it is shown in place, and `reinserted` is 0).
+    init(plan: SplicePlan, oldCount: Int) {
         splices = plan.splices.count
         churn = plan.churn
-        moves = plan.moveCount
         inserted = plan.insertedRows
         removed = plan.removedRows
-        reinserted = (plan.churn - plan.insertedRows - plan.removedRows) / 2 - plan.moveCount
         updated = plan.updated.count
+        if plan.moveCount < 0 {
+            uncountedMoves = UncountedMoves(oldIndexOfNew: plan.oldIndexOfNew, oldCount: oldCount)
+            reinserted = 0
+        } else {
+            countedMoves = plan.moveCount
+            reinserted = (plan.churn - plan.insertedRows - plan.removedRows) / 2 - plan.moveCount
+        }
+    }
+
+    public static func == (lhs: UpdateSummary, rhs: UpdateSummary) -> Bool {
+        lhs.splices == rhs.splices && lhs.churn == rhs.churn && lhs.moves == rhs.moves && lhs.inserted == rhs.inserted
+            && lhs.removed == rhs.removed && lhs.reinserted == rhs.reinserted && lhs.updated == rhs.updated
+            && lhs.repurposed == rhs.repurposed
     }
 
     /// The plan was shown in place (`PositionalHull`) with `splices` (the realised window's trade,

@@ -43,6 +43,17 @@ final class PaintedFrames {
         return paintedAt
     }
 
+    /// Runs the main loop for `ms` milliseconds with nothing changed: a change made next finds the
+    /// frame clock idle, and its frame is painted as soon as it is asked for. (Right after a frame,
+    /// GDK paints the next one a frame interval after it: a step started then waits for what is left
+    /// of that interval, and how much is left depends on what the contender did between its steps.)
+    func settle(ms: Double = 50) {
+        let start = Clock.now()
+        while Clock.ms(start, Clock.now()) < ms {
+            if g_main_context_iteration(nil, 0) == 0 { usleep(200) }
+        }
+    }
+
     func stop() {
         guard let clock else { return }
         Signal.disconnect(UnsafeMutableRawPointer(clock), handler)

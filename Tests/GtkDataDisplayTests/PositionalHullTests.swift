@@ -108,6 +108,22 @@ final class PositionalHullTests: XCTestCase {
         XCTAssertEqual(manager.store.objectAddresses.first, before.last, "the last row's object went first")
     }
 
+    func testAReversalAroundALongStretchThatStaysIsShownInPlace() async throws {
+        let (manager, items, baseline, recorder) = try filled()
+        // Reversed but for 1,000 rows in the middle that keep their order (equal rows a stable sort
+        // keeps in order): two splices, each taking out and putting back half the list.
+        let middle = Array(2_000..<3_000)
+        let ids = Array((3_000..<count).reversed()) + middle + Array((0..<2_000).reversed())
+        let target = rows(ids)
+        try manager.setState([Section(rows: target)])
+        checkStore(manager, target, "reversed around a stretch")
+        XCTAssertTrue(manager.store.objectAddresses == items, "the store keeps its items")
+        XCTAssertEqual(recorder.changes, [], "nothing spliced")
+        XCTAssertGreaterThan(manager.lastUpdate?.repurposed ?? 0, count / 2)
+        XCTAssertEqual(manager.lastUpdate?.moves, count - middle.count)
+        XCTAssertEqual(Diagnostics.liveRowObjects, baseline, "no row object made or left behind")
+    }
+
     func testALongerOrShorterStateSplicesOnlyTheDifferenceAtTheEnd() async throws {
         let (manager, items, baseline, recorder) = try filled()
 

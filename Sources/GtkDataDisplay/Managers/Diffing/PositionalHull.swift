@@ -63,7 +63,9 @@ struct PositionalHull {
     private var sources: [Int: Int] = [:]
 
     /// Nil unless `plan`'s hull shares positions of rows that nothing follows (see above) and either
-    /// shares at least `minimumRows` of them in one splice or one every `rowsPerSplice` rows, or
+    /// shares at least `minimumRows` of them in one splice, one every `rowsPerSplice` rows, or
+    /// splices that take out and put back as many rows as it shares (a reversal around a long
+    /// stretch that stays: a word repeated a thousand times, which a stable sort keeps in order), or
     /// inserts and removes at least `minimumRows` rows, twice as many as it shares (most rows come
     /// or go: `mostRowsChange`). `oldCount`: the old rows. `newHasOnlyRows`, `oldHasOnlyRows()`: no
     /// header or footer in the new state, the old one. `rowsObserved`: a box view shows the
@@ -83,7 +85,7 @@ struct PositionalHull {
                             inserted: first.position..<newEnd)
         let shared = Swift.min(splice.removedCount, splice.inserted.count)
         let dense = shared >= Self.minimumRows
-            && (plan.splices.count == 1 || plan.splices.count * Self.rowsPerSplice >= shared)
+            && (plan.splices.count == 1 || plan.splices.count * Self.rowsPerSplice >= shared || plan.churn >= shared)
         guard shared > 0, dense || Self.mostRowsChange(plan, shared: shared) else { return nil }
         let removed = splice.position..<(splice.position + splice.removedCount)
         guard !store.isAnyPinned(in: removed), oldHasOnlyRows() else { return nil }

@@ -57,6 +57,7 @@ public struct UpdateSummary: Sendable, Equatable {
         }
     }
 
+    /// Whether every count of the two summaries is equal (moves not counted yet are counted first).
     public static func == (lhs: UpdateSummary, rhs: UpdateSummary) -> Bool {
         lhs.splices == rhs.splices && lhs.churn == rhs.churn && lhs.moves == rhs.moves && lhs.inserted == rhs.inserted
             && lhs.removed == rhs.removed && lhs.reinserted == rhs.reinserted && lhs.updated == rhs.updated

@@ -64,8 +64,13 @@ final class Cell {
         return widget
     }
 
-    /// The store position of the list item (nil when it shows none).
+    /// Whether GTK tore the list item down (`teardown`): the item may be gone while the cell lives
+    /// on (an unbind scheduled for later holds it), and nothing reads it any more.
+    private(set) var isTornDown = false
+
+    /// The store position of the list item (nil when it shows none, or was torn down).
     var position: Int? {
+        guard !isTornDown else { return nil }
         let position = gtk_list_item_get_position(listItem)
         return position == guint.max ? nil : Int(position)  // GTK_INVALID_LIST_POSITION
     }
@@ -365,6 +370,8 @@ final class Cell {
     func teardown() {
         unbind()
         releaseView()
+        heldRow = nil
+        isTornDown = true
     }
 
     /// Lets another cell take the view (a view kept by its generator moves between list items).

@@ -17,16 +17,7 @@ final class FilteredStateBackgroundTests: XCTestCase {
     }
 
     /// `count` distinct made-up words (seeded).
-    private func words(_ count: Int, seed: UInt64) -> [String] {
-        var rng = RandomizedRNG(seed: seed)
-        let syllables = ["an", "Bel", "cor", "da", "en", "fi", "gar", "ho", "is", "jun", "ka", "lo", "mer", "ni", "Or", "pa"]
-        var seen = Set<String>(), made: [String] = []
-        while made.count < count {
-            let text = (0..<(1 + Int(rng.next() % 4))).map { _ in syllables[Int(rng.next() % UInt64(syllables.count))] }.joined()
-            if seen.insert(text).inserted { made.append(text) }
-        }
-        return made
-    }
+    private func words(_ count: Int, seed: UInt64) -> [String] { syllableWords(count, seed: seed) }
 
     private func list(_ manager: BaseListManager, _ models: [String]) throws -> FilteredState<String> {
         try FilteredState(manager: manager, models: models, text: { $0 }) { LabelRow(model: $0, id: $0) }

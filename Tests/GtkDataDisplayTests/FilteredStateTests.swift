@@ -14,16 +14,7 @@ final class FilteredStateTests: XCTestCase {
     }
 
     /// `count` words made of syllables (seeded), no two alike.
-    private func words(_ count: Int, seed: UInt64) -> [Word] {
-        var rng = RandomizedRNG(seed: seed)
-        let syllables = ["an", "Bel", "cor", "da", "en", "fi", "gar", "ho", "is", "jun", "ka", "lo", "mer", "ni", "Or", "pa"]
-        var seen = Set<String>(), made: [Word] = []
-        while made.count < count {
-            let text = (0..<(1 + Int(rng.next() % 4))).map { _ in syllables[Int(rng.next() % UInt64(syllables.count))] }.joined()
-            if seen.insert(text).inserted { made.append(Word(text: text)) }
-        }
-        return made
-    }
+    private func words(_ count: Int, seed: UInt64) -> [Word] { syllableWords(count, seed: seed).map(Word.init) }
 
     private func list(_ manager: BaseListManager, _ models: [Word] = []) throws -> FilteredState<Word> {
         try FilteredState(manager: manager, models: models, text: \.text) { LabelRow(model: $0.text, id: $0.text) }

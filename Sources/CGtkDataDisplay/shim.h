@@ -11,6 +11,7 @@
 #include <gtk/gtk.h>
 #include <glib-unix.h>
 #include <unistd.h>
+#include <malloc.h>
 
 /* The instance and class structs of the row object type ("GddRowObject"). The object is the row:
  * the Swift side (`Row`, a handle on this object) keeps its fields here. `generator` holds a Swift
@@ -48,6 +49,13 @@ static inline gboolean gdd_row_object_is_held_by_store_and_row(GddRowObject *obj
 /* A hint that `address` is about to be read: loops over rows in random order ask for a row a few
  * steps ahead, so its cache line is on its way while the rows before it are worked on. */
 static inline void gdd_prefetch(const void *address) { __builtin_prefetch(address, 0, 3); }
+
+/* The bytes malloc has handed out and not had back, in every arena and in mapped blocks (glibc's
+ * mallinfo2: what is in use, not what the process keeps resident): the benchmark's heap per row. */
+static inline size_t gdd_heap_in_use(void) {
+    struct mallinfo2 info = mallinfo2();
+    return info.uordblks + info.hblkhd;
+}
 
 /* Type constants: the fundamental types, for checking signal signatures and filling GValues. */
 static inline GType gdd_type_none(void) { return G_TYPE_NONE; }

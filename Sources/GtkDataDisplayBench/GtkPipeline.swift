@@ -52,11 +52,18 @@ enum GtkPipeline {
         reportFloor(strings, ours: oursSorted, gtk: gtkSorted, runs: count)
 
         let memory = memoryPerRow(size: strings.count, settings: settings)
-        let describe = { (bytes: Double?) in bytes.map { String(format: "%.0f B", $0) } ?? "not measured" }
-        let ratio = memory[.ours].flatMap { ours in memory[.gtk].map { String(format: " (ours ×%.2f of GTK's)", ours / $0) } } ?? ""
-        print("GTK PIPELINE, MEMORY — resident memory per row of the 1,000,000 strings loaded and painted, each contender "
-              + "in a fresh process: ours \(describe(memory[.ours])), GTK \(describe(memory[.gtk]))\(ratio); "
-              + "the floor (one GListStore of string objects) \(describe(memory[.floor]))")
+        func describe(_ side: Side, _ part: KeyPath<(heap: Double, resident: Double), Double>) -> String {
+            memory[side].map { String(format: "%.0f B", $0[keyPath: part]) } ?? "not measured"
+        }
+        func ratio(_ part: KeyPath<(heap: Double, resident: Double), Double>) -> String {
+            guard let ours = memory[.ours]?[keyPath: part], let gtk = memory[.gtk]?[keyPath: part] else { return "" }
+            return String(format: " (ours ×%.2f of GTK's)", ours / gtk)
+        }
+        print("GTK PIPELINE, MEMORY — per row of the 1,000,000 strings loaded and painted, each contender in a fresh "
+              + "process; heap in use (malloc's live bytes): ours \(describe(.ours, \.heap)), GTK \(describe(.gtk, \.heap))"
+              + "\(ratio(\.heap)), the floor (one GListStore of string objects) \(describe(.floor, \.heap)); resident: ours "
+              + "\(describe(.ours, \.resident)), GTK \(describe(.gtk, \.resident))\(ratio(\.resident)), the floor "
+              + "\(describe(.floor, \.resident))")
 
         runAppends(settings: settings, runs: count)
     }
@@ -214,18 +221,20 @@ enum GtkPipeline {
     /// Whose list a memory child shows: ours, GTK's pipeline, or the floor (`GtkPipelineFloor.swift`).
     enum Side: String { case ours, gtk, floor }
 
-    /// Resident memory per row of each contender's list of `size` made-up strings, shown and
-    /// painted, each in a fresh child process (`--worker pipeline-memory-…`): nil for a contender
-    /// whose child failed.
-    private static func memoryPerRow(size: Int, settings: Settings) -> [Side: Double] {
-        func child(_ side: Side) -> Double? {
+    /// Heap in use and resident memory per row of each contender's list of `size` made-up strings,
+    /// shown and painted, each in a fresh child process (`--worker pipeline-memory-…`): nil for a
+    /// contender whose child failed.
+    private static func memoryPerRow(size: Int, settings: Settings) -> [Side: (heap: Double, resident: Double)] {
+        func child(_ side: Side) -> (heap: Double, resident: Double)? {
             guard let process = ChildProcess(arguments: ["--worker", "pipeline-memory-\(side.rawValue)", "--size", String(size)]
                                               + settings.arguments) else { return nil }
             let deadline = Clock.now() + 300_000_000_000
-            var bytes: Double?
+            var bytes: (heap: Double, resident: Double)?
             while true {
                 switch process.next(deadline: deadline, memoryBound: settings.memoryBoundBytes) {
-                case .line(let line) where line.hasPrefix("MEMORY "): bytes = Double(line.dropFirst(7))
+                case .line(let line) where line.hasPrefix("MEMORY "):
+                    let words = line.split(separator: " ").dropFirst().compactMap { Double($0) }
+                    if words.count == 2 { bytes = (words[0], words[1]) }
                 case .timeout, .memory:
                     process.kill()
                     return nil
@@ -234,12 +243,12 @@ enum GtkPipeline {
                 }
             }
         }
-        var bytes: [Side: Double] = [:]
+        var bytes: [Side: (heap: Double, resident: Double)] = [:]
         for side in [Side.ours, .gtk, .floor] { bytes[side] = child(side) }
         return bytes
     }
 
-    /// The child of `memoryPerRow`: prints "MEMORY <resident bytes per row>" for one side's list of
+    /// The child of `memoryPerRow`: prints "MEMORY <heap bytes per row> <resident bytes per row>" for one side's list of
     /// `size` strings (the strings themselves made before; a small list of the same kind shown
     /// first, so that types, styles and fonts do not count).
     static func measureMemory(size: Int, side: Side, settings: Settings) {
@@ -248,7 +257,7 @@ enum GtkPipeline {
         let cStrings = side == .ours ? nil : CStrings(strings)
         func show(_ strings: [String], _ cStrings: CStrings?, measuring: Bool) {
             _ = inWindow { host, frames, run in
-                let before = ProcessMemory.read()?.rss ?? 0
+                let before = (heap: ProcessMemory.heapInUse(), resident: ProcessMemory.read()?.rss ?? 0)
                 if let cStrings {
                     let view = side == .gtk ? gtkSortList(cStrings, host, frames, &run).1
                         : floorList(cStrings, host, frames, &run).view
@@ -263,9 +272,10 @@ enum GtkPipeline {
                 }
             }
         }
-        func report(_ before: Int) {
-            guard let after = ProcessMemory.read()?.rss else { return }
-            print("MEMORY \(Double(after - before) / Double(size))")
+        func report(_ before: (heap: Int, resident: Int)) {
+            guard let resident = ProcessMemory.read()?.rss else { return }
+            let heap = ProcessMemory.heapInUse()
+            print("MEMORY \(Double(heap - before.heap) / Double(size)) \(Double(resident - before.resident) / Double(size))")
         }
         let warm = Array(strings.prefix(200))
         let warmC = side == .ours ? nil : CStrings(warm)

@@ -1,5 +1,6 @@
 // Resident memory from /proc: current (VmRSS) and peak (VmHWM) of this or another process.
 
+import CGtkDataDisplay
 import Glibc
 
 enum ProcessMemory {
@@ -13,6 +14,10 @@ enum ProcessMemory {
         }
         return rss >= 0 && peak >= 0 ? (rss, peak) : nil
     }
+
+    /// The bytes this process's malloc has handed out and not had back (`gdd_heap_in_use`): live
+    /// allocations, where the resident memory also counts what malloc keeps after a free.
+    static func heapInUse() -> Int { Int(gdd_heap_in_use()) }
 
     /// Resets this process's VmHWM to its current RSS (Linux: "5" into clear_refs). False if refused.
     @discardableResult

@@ -85,15 +85,14 @@ extension FilteredState {
             return made
         }
         let made = runs.map { $0.numbers.map(leaf) }
-        _ = try manager.validateNew(made.flatMap { $0 })
-        for (run, generators) in zip(runs, made) {
-            if let anchor = run.anchor {
-                try manager.insert(generators, after: rows[anchor]!)
-            } else if let firstShown = manager.sections.last?.rows.first {
-                try manager.insert(generators, before: firstShown)
-            } else {
-                try manager.add(generators)
-            }
+        if runs[0].anchor == nil, manager.sections.last?.rows.first == nil {
+            // Nothing shown yet: the rows open the list (in a section made for them when there is none).
+            try manager.add(made.flatMap { $0 })
+            return
         }
+        // One operation: every run checked, then spliced after its anchor.
+        try manager.insert(runs: zip(runs, made).map { run, generators in
+            BaseListManager.InsertionRun(anchor: run.anchor.map { rows[$0]! }, generators: generators)
+        })
     }
 }

@@ -136,7 +136,7 @@ extension FilteredState {
     @MainActor
     private struct Saved {
         let models: [Model], textQuery: TextQuery, filters: [ModelFilter<Model>]
-        let order: ((Model, Model) -> Bool)?
+        let order: ModelOrder<Model>?
         let grouping: ((Model) -> AnyHashable, (AnyHashable, Int) -> any RowGenerator)?
         let nodes: ModelNodes<Model>, keys: FoldedTexts?, textMatches: [Int]?
         let recentMatches: [(query: [UInt8], matches: [Int])]

@@ -65,7 +65,7 @@ public final class FilteredState<Model> {
     let row: (Model) -> any RowGenerator
     private let folder: ((Model, [any RowGenerator], Bool?) -> any RowGenerator)?
     var textQuery: TextQuery
-    var order: ((Model, Model) -> Bool)?
+    var order: ModelOrder<Model>?
     var grouping: ((Model) -> AnyHashable, (AnyHashable, Int) -> any RowGenerator)?
     /// Every model of the tree, parents before their children (`ModelNodes`).
     var nodes = ModelNodes<Model>()
@@ -218,25 +218,19 @@ public final class FilteredState<Model> {
     /// sort; nil: as the app gave them.
     @inlinable
     public func sort(by areInIncreasingOrder: ((Model, Model) -> Bool)?) throws(DataDisplayError) {
-        // Inlined into the app, where `Model` is known: the sort is compiled for it, the models
-        // sorted beside their numbers (no generic copies, and no closure called per comparison but
-        // the app's own).
-        let models = numberedModels
-        try sort(by: areInIncreasingOrder, sorting: areInIncreasingOrder.map { order in
-            { numbers in StableSort.sorted(numbers, of: models, by: order) }
-        })
+        // Inlined into the app, where `Model` is known: the order's sort and merge are compiled for
+        // it (`ModelOrder`), the models sorted beside their numbers (no generic copies, and no
+        // closure called per comparison but the app's own).
+        try sort(in: areInIncreasingOrder.map(ModelOrder.init))
     }
 
-    /// Every model, by number (`ModelNodes.models`): what `sort(by:)` compares.
-    @usableFromInline var numberedModels: [Model] { nodes.models }
-
-    /// Sorts by `areInIncreasingOrder` (kept for later models), ordering each list of model numbers
-    /// by `sorting` (stably, by `areInIncreasingOrder` of their models).
+    /// Sorts in `order` (kept for later models).
     @usableFromInline
-    func sort(by areInIncreasingOrder: ((Model, Model) -> Bool)?, sorting: (([Int]) -> [Int])?) throws(DataDisplayError) {
+    func sort(in order: ModelOrder<Model>?) throws(DataDisplayError) {
         var nodes = self.nodes
-        nodes.order(by: sorting)
-        try showing(\.order, areInIncreasingOrder, nodes: nodes)
+        let models = nodes.models
+        nodes.order(by: order.map { order in { order.sorted(models, $0) } })
+        try showing(\.order, order, nodes: nodes)
         self.nodes = nodes
     }
 

@@ -17,7 +17,7 @@ struct ModelNodes<Model> {
     init() {}
 
     /// Numbers `top` and (with `childrenOf`) their descendants, sorted by `order`.
-    init(_ top: [Model], children childrenOf: ((Model) -> [Model]?)?, order: ((Model, Model) -> Bool)?) {
+    init(_ top: [Model], children childrenOf: ((Model) -> [Model]?)?, order: ModelOrder<Model>?) {
         if let childrenOf {
             func add(_ model: Model, parent: Int) -> Int {
                 let index = models.count
@@ -39,7 +39,7 @@ struct ModelNodes<Model> {
         }
         if let order {
             let models = self.models
-            self.order(by: { StableSort.sorted($0) { order(models[$0], models[$1]) } })
+            self.order(by: { order.sorted(models, $0) })
         }
     }
 
@@ -59,37 +59,17 @@ struct ModelNodes<Model> {
     /// every model `areInIncreasingOrder` does not place after them (as a stable sort of all of
     /// them would, the new ones being last in the app's order); at the end without an order.
     /// Returns the new numbers' places in `roots`, ascending. One pass over `roots`.
-    mutating func append(_ new: [Model], order areInIncreasingOrder: ((Model, Model) -> Bool)?) -> [Int] {
+    mutating func append(_ new: [Model], order: ModelOrder<Model>?) -> [Int] {
         precondition(isFlat, "only a flat list takes models this way")
         let first = models.count
         models.append(contentsOf: new)
         let added = Array(first..<models.count)
-        guard let areInIncreasingOrder else {
+        guard let order else {
             roots.append(contentsOf: added)
             return Array((roots.count - added.count)..<roots.count)
         }
-        let models = self.models
-        let incoming = StableSort.sorted(added) { areInIncreasingOrder(models[$0], models[$1]) }
-        // Each new model goes after the last root it does not sort before (binary search), then
-        // one merge.
-        var places: [Int] = []
-        places.reserveCapacity(incoming.count)
-        var merged: [Int] = []
-        merged.reserveCapacity(roots.count + incoming.count)
-        var taken = 0
-        for number in incoming {
-            var low = taken, high = roots.count
-            while low < high {
-                let mid = (low + high) / 2
-                if areInIncreasingOrder(models[number], models[roots[mid]]) { high = mid } else { low = mid + 1 }
-            }
-            merged.append(contentsOf: roots[taken..<low])
-            taken = low
-            places.append(merged.count)
-            merged.append(number)
-        }
-        merged.append(contentsOf: roots[taken...])
-        roots = merged
+        let places: [Int]
+        (roots, places) = order.merge(models, roots, added)
         return places
     }
 

@@ -8,9 +8,10 @@ open class BaseRowGenerator<View: ConfigurableRowView>: KeyedRowGenerator, RowGe
     /// (or pass this generator again in a whole new state).
     public var model: View.Model {
         get { storedModel }
-        set { storedModel = newValue; contentRevision &+= 1 }
+        set { storedModel = newValue; modelRevision &+= 1 }
     }
-    // Whole-state updates read these two for every row, and Swift checks each access to a stored
+    // Whole-state updates read the model and its revision (`KeyedRowGenerator.modelRevision`) for
+    // every row, and Swift checks each access to a stored
     // property of an open class at run time (`swift_beginAccess`; only the main actor touches them).
     // `@exclusivity(unchecked)` leaves the checks out. Measured (callgrind, `setState` of 100k rows of
     // new generators, three updates): with the check on `contentRevision`, 12–32% more instructions
@@ -19,8 +20,8 @@ open class BaseRowGenerator<View: ConfigurableRowView>: KeyedRowGenerator, RowGe
     // `@usableFromInline` for the inlinable inits: an app making a row per model (a million, say)
     // gets them compiled for its view's model and id types (1M rows: 91 → 74 ms).
     @usableFromInline @exclusivity(unchecked) nonisolated(unsafe) var storedModel: View.Model
-    /// Counts changes of `model`.
-    @exclusivity(unchecked) public private(set) var contentRevision = 0
+    /// Counts changes of `model` (from 0, wrapping to 0 after 2³² − 1).
+    public var contentRevision: Int { Int(modelRevision) }
 
     // The events are made on first use: most rows of a long list are never shown, selected or
     // listened to, and five objects per generator were most of what making and dropping one cost.
@@ -38,16 +39,20 @@ open class BaseRowGenerator<View: ConfigurableRowView>: KeyedRowGenerator, RowGe
     public var didEndDisplayEvent: Event<Void> { events.didEndDisplay }
     /// Deselect right after selection (RDDM's `isNeedDeselect`). Counted while true, so a
     /// selection change knows whether it must visit its rows (see `SelectionDispatch`).
-    public var isNeedDeselect = false {
-        didSet {
-            guard isNeedDeselect != oldValue else { return }
-            if isNeedDeselect {
+    public var isNeedDeselect: Bool {
+        get { generatorFlags & Self.needDeselectFlag != 0 }
+        set {
+            guard newValue != isNeedDeselect else { return }
+            generatorFlags ^= Self.needDeselectFlag
+            if newValue {
                 SelectionDispatch.needDeselectGenerators.add(1, ordering: .relaxed)
             } else {
                 SelectionDispatch.needDeselectGenerators.subtract(1, ordering: .relaxed)
             }
         }
     }
+    /// `isNeedDeselect`'s bit of `generatorFlags`.
+    private nonisolated static var needDeselectFlag: UInt8 { 1 }
     /// Whether the row can be selected.
     open var isSelectable: Bool { true }
     /// Whether the row can be activated.
@@ -68,7 +73,7 @@ open class BaseRowGenerator<View: ConfigurableRowView>: KeyedRowGenerator, RowGe
     }
 
     deinit {
-        if isNeedDeselect { SelectionDispatch.needDeselectGenerators.subtract(1, ordering: .relaxed) }
+        if generatorFlags & Self.needDeselectFlag != 0 { SelectionDispatch.needDeselectGenerators.subtract(1, ordering: .relaxed) }
     }
 
     open var reuseIdentifier: ReuseIdentifier { .of(View.self) }

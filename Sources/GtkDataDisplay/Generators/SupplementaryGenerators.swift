@@ -5,13 +5,13 @@ open class SupplementaryRowGenerator<View: ConfigurableRowView>: KeyedRowGenerat
     /// What the row shows. Call the manager's `update(_:)` after changing it.
     public var model: View.Model {
         get { storedModel }
-        set { storedModel = newValue; contentRevision &+= 1 }
+        set { storedModel = newValue; modelRevision &+= 1 }
     }
     // Read for every row of a whole-state update, without run-time exclusivity checks: see
     // `BaseRowGenerator` for what the checks cost.
     @exclusivity(unchecked) nonisolated(unsafe) private var storedModel: View.Model
-    /// Counts changes of `model`.
-    @exclusivity(unchecked) public private(set) var contentRevision = 0
+    /// Counts changes of `model` (from 0, wrapping to 0 after 2³² − 1).
+    public var contentRevision: Int { Int(modelRevision) }
     /// Fires after the header or footer is bound to a widget (it comes into the realised range).
     public let willDisplayEvent = Event<Void>()
     /// Fires after the header or footer is unbound from its widget.

@@ -141,15 +141,21 @@ public final class RowStore {
     /// does not move back and forth between them. A view holds the binds GTK makes in between
     /// (`planWillApply`, `planDidApply`).
     func apply(_ splices: [Splice], at base: Int, newRows: [Row]) {
+        apply(splices, at: base) { newRows[$0] }
+    }
+
+    /// `apply(_:at:newRows:)` with the rows of each splice's inserted range from `rows` (new-list
+    /// indices in, rows out): for a change that knows its new rows without a list of them all.
+    func apply<Rows: Collection<Row>>(_ splices: [Splice], at base: Int, rows: (Range<Int>) -> Rows) {
         guard splices.count > 1 else {
             if let step = splices.first {
-                splice(at: base + step.position, removing: step.removedCount, inserting: newRows[step.inserted])
+                splice(at: base + step.position, removing: step.removedCount, inserting: rows(step.inserted))
             }
             return
         }
         planWillApply.invoke(with: ())
         for step in SpliceOrder.emissions(of: splices) {
-            splice(at: base + step.position, removing: step.removedCount, inserting: newRows[step.inserted])
+            splice(at: base + step.position, removing: step.removedCount, inserting: rows(step.inserted))
         }
         planDidApply.invoke(with: ())
     }

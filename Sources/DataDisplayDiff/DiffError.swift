@@ -11,9 +11,6 @@ public enum DiffError: Error, Equatable, CustomStringConvertible {
     /// A match given by the caller (`ListDiff.plan(oldIndexOfNew:oldCount:)`) names, for the new row
     /// at `newIndex`, an old row out of range or one an earlier new row named.
     case invalidMatch(newIndex: Int, oldIndex: Int)
-    /// A run of rows to insert (`ListDiff.insertionSplices(_:oldCount:options:)`) goes before an old
-    /// row out of range or before the place of the run ahead of it, or inserts fewer than no rows.
-    case invalidInsertion(runIndex: Int, before: Int, count: Int)
 
     /// For example `duplicate diff id "42" in the new list at 3 and 7`.
     public var description: String {
@@ -25,8 +22,6 @@ public enum DiffError: Error, Equatable, CustomStringConvertible {
             return "the diff was cancelled"
         case let .invalidMatch(newIndex, oldIndex):
             return "the new row at \(newIndex) is matched to old row \(oldIndex), out of range or matched before"
-        case let .invalidInsertion(runIndex, before, count):
-            return "run \(runIndex) inserts \(count) rows before old row \(before): out of range, out of order or negative"
         }
     }
 }

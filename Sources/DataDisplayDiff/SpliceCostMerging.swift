@@ -5,32 +5,6 @@
 // stretches a neighbour merge adds: see `SplicePlanOptions.hullSpliceCost`).
 
 extension SpliceSpan {
-    /// A plan's spans merged for fewer emissions as `options` weigh them. Splices weigh
-    /// `hullSpliceCost` against one splice over the whole plan, unless that splice would take out rows
-    /// a view realises (`hullExcludedOldRows`): then `spliceCost`, and the changes before, between and
-    /// after those rows are each weighed against a splice of their own. `mergingMoves` runs first
-    /// when the plan is not the hull at once (a diff's moves merged with their places).
-    static func weighed(_ spans: [SpliceSpan], options: SplicePlanOptions,
-                        mergingMoves: ([SpliceSpan]) -> [SpliceSpan] = { $0 }) -> [SpliceSpan] {
-        guard spans.count > 1 else { return spans }
-        let hullSpliceCost = Swift.max(options.spliceCost, options.hullSpliceCost)
-        let excluded = ascendingRanges(options.hullExcludedOldRows)
-        let wholeHullCost = takesOut(excluded, from: spans[0], through: spans[spans.count - 1])
-            ? options.spliceCost : hullSpliceCost
-        if options.spliceCost > 0 && hullIsCheapest(spans, spliceCost: wholeHullCost) {
-            // Whatever the moves merge, the plan ends as one splice over the whole middle: skip to it.
-            return [spans[0].extended(through: spans[spans.count - 1])]
-        }
-        var spans = mergingMoves(spans)
-        if options.spliceCost > 0 && spans.count > 1 {
-            spans = mergingForCost(spans, spliceCost: options.spliceCost, hullSpliceCost: wholeHullCost)
-        }
-        if options.spliceCost > 0, hullSpliceCost > wholeHullCost, spans.count > 1 {
-            spans = hullsBetween(excluded, spans, hullSpliceCost: hullSpliceCost)
-        }
-        return spans
-    }
-
     /// Merges neighbouring spans whose unchanged rows between cost less than one more splice, then
     /// returns the single hull span if it costs no more than the merged plan, each of whose splices
     /// then counts `hullSpliceCost`. `spliceCost` > 0, `hullSpliceCost` ≥ `spliceCost`.

@@ -31,10 +31,28 @@ extension SplicePlan {
                 around: stays, oldIndexOfNew: match.oldIndexOfNew,
                 oldMiddle: match.oldMiddle, newMiddle: match.newMiddle)
         }
-        spans = SpliceSpan.weighed(spans, options: options) { spans in
-            guard options.moveMergeSpan > 0 && moveCount > 0 && spans.count > 1 else { return spans }
-            return SpliceSpan.mergingMoves(spans, limit: options.moveMergeSpan,
-                                           oldIndexOfNew: match.oldIndexOfNew, oldMiddle: match.oldMiddle)
+        // Splices weigh `hullSpliceCost` against one splice over the whole plan, unless that splice
+        // would take out rows a view realises (`hullExcludedOldRows`): then `spliceCost`, and the
+        // changes before, between and after those rows are each weighed against a splice of their own.
+        let hullSpliceCost = Swift.max(options.spliceCost, options.hullSpliceCost)
+        let excluded = SpliceSpan.ascendingRanges(options.hullExcludedOldRows)
+        let wholeHullCost = spans.count > 1 && SpliceSpan.takesOut(excluded, from: spans[0], through: spans[spans.count - 1])
+            ? options.spliceCost : hullSpliceCost
+        if options.spliceCost > 0 && spans.count > 1 && SpliceSpan.hullIsCheapest(spans, spliceCost: wholeHullCost) {
+            // Whatever the moves merge, the plan ends as one splice over the whole middle: skip to it.
+            spans = [spans[0].extended(through: spans[spans.count - 1])]
+        } else {
+            if options.moveMergeSpan > 0 && moveCount > 0 && spans.count > 1 {
+                spans = SpliceSpan.mergingMoves(
+                    spans, limit: options.moveMergeSpan,
+                    oldIndexOfNew: match.oldIndexOfNew, oldMiddle: match.oldMiddle)
+            }
+            if options.spliceCost > 0 && spans.count > 1 {
+                spans = SpliceSpan.mergingForCost(spans, spliceCost: options.spliceCost, hullSpliceCost: wholeHullCost)
+            }
+            if options.spliceCost > 0, hullSpliceCost > wholeHullCost, spans.count > 1 {
+                spans = SpliceSpan.hullsBetween(excluded, spans, hullSpliceCost: hullSpliceCost)
+            }
         }
         self.init(
             splices: spans.map(\.splice),

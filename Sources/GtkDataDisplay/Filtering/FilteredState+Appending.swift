@@ -1,8 +1,8 @@
 extension FilteredState {
     /// Adds `models` after the app's models, each shown where the sort puts it when the query and
     /// the filters let it through. In a list without sections of its own or the app's, the manager
-    /// inserts just the new rows (`insert(_:after:)`: a step costs about what it adds, however many
-    /// rows are shown); in a tree, with sections, inside `inBackground(_:)` or while a background
+    /// inserts just the new rows, in one operation (a step costs about what it adds, however many rows
+    /// are shown): each run of them after the row before it, a splice a run; in a tree, with sections, inside `inBackground(_:)` or while a background
     /// update is under way, it is `setModels` with every model. Throws what those throw (a model's
     /// id shown already) and then changes nothing.
     public func append(_ models: [Model]) throws(DataDisplayError) {
@@ -58,8 +58,8 @@ extension FilteredState {
     }
 
     /// Inserts the rows of the new roots at `places` that are shown, each after the shown row before
-    /// it (a run of new rows in one call), with their ids checked together first, so that none is
-    /// inserted when one is refused.
+    /// it (`BaseListManager.insert(runs:)`: a run of new rows for each), with their ids checked
+    /// together first, so that none is inserted when one is refused.
     private func insertRows(at places: [Int], isShown: (Int) -> Bool) throws(DataDisplayError) {
         let roots = nodes.roots
         var runs: [(anchor: Int?, numbers: [Int])] = []

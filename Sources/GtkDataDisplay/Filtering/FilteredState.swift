@@ -19,7 +19,7 @@
 /// - **Sort**: `sort(by:)` orders the models (siblings, in a tree), a stable sort; the manager
 ///   moves the rows by diff.
 /// - **Appending**: `append(_:)` adds models that arrive later; in a list the manager inserts only
-///   the new rows shown, each where the sort puts it.
+///   the new rows shown, each where the sort puts it, in one operation.
 /// - **Rows above**: `leadingSections` adds sections of the app's own before the models' (a
 ///   Favourites group), made for every update; `refresh()` shows them again after they changed.
 /// - **Sections**: `group(by:header:)` puts the top-level rows in sections by a key, in order of the

@@ -12,29 +12,15 @@ extension BaseListManager {
     /// when no splice takes them out and puts them back elsewhere. Else `.headless`: without a view
     /// an emission costs GLib alone, and fewer unchanged rows are worth taking out to save one.
     func splicePlanOptions(oldRows: [Row], at base: Int = 0) -> SplicePlanOptions {
-        guard !oldRows.isEmpty else { return .headless }
-        return splicePlanOptions(oldCount: oldRows.count) { cell, row in
-            guard let position = cell.position else { return nil }
-            let index = position - base
-            return index >= 0 && index < oldRows.count && oldRows[index] === row ? index : nil
-        }
-    }
-
-    /// The options for splices that change the store as it stands (rows inserted in runs): the
-    /// positions this manager's cells show are the old positions.
-    func splicePlanOptionsForTheStore() -> SplicePlanOptions {
-        splicePlanOptions(oldCount: store.count) { cell, _ in cell.adapter?.manager === self ? cell.position : nil }
-    }
-
-    /// The options, each cell's row at the old index `oldIndex` gives (nil: not one of the old rows).
-    private func splicePlanOptions(oldCount: Int, oldIndex: (Cell, Row) -> Int?) -> SplicePlanOptions {
-        guard RowCells.count > 0, oldCount > 0 else { return .headless }
+        guard RowCells.count > 0, !oldRows.isEmpty else { return .headless }
         var shown = false
         var realised: [Int] = []
         for cell in RowCells.liveCells {
-            guard let row = cell.row else { continue }
+            guard let row = cell.row, let position = cell.position else { continue }
             if !shown, cell.adapter?.manager === self { shown = true }
-            if let index = oldIndex(cell, row) { realised.append(index) }
+            let index = position - base
+            guard index >= 0, index < oldRows.count, oldRows[index] === row else { continue }
+            realised.append(index)
         }
         // No view shows this manager's rows: emissions cost GLib alone.
         guard shown else { return .headless }

@@ -8,9 +8,9 @@
 // made-up strings (seeded) in GtkStringList → GtkSortListModel (a GtkStringSorter; descending, a
 // GtkCustomSorter) against the same `FilteredState` sorted: loaded to the first frame, sorted up,
 // down, and back to the app's order. Both are checked to hold the same rows at every step (count and
-// 256 positions spread over the list). Last, the resident memory per row of each side's 1M strings
-// loaded and painted, each in a fresh child process. Then appends into a filtered, sorted list
-// (GtkPipelineAppends.swift).
+// 256 positions spread over the list). Last, the heap in use and the resident memory per row of each
+// side's 1M strings loaded and painted, each in a fresh child process. Then appends into a filtered,
+// sorted list (GtkPipelineAppends.swift).
 
 import CGtkDataDisplay
 import Foundation

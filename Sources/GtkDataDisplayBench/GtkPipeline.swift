@@ -61,9 +61,10 @@ enum GtkPipeline {
         }
         print("GTK PIPELINE, MEMORY — per row of the 1,000,000 strings loaded and painted, each contender in a fresh "
               + "process; heap in use (malloc's live bytes): ours \(describe(.ours, \.heap)), GTK \(describe(.gtk, \.heap))"
-              + "\(ratio(\.heap)), the floor (one GListStore of string objects) \(describe(.floor, \.heap)); resident: ours "
+              + "\(ratio(\.heap)), the floor (one GListStore of string objects) \(describe(.floor, \.heap)), the same "
+              + "objects behind an array list model \(describe(.arrayFloor, \.heap)); resident: ours "
               + "\(describe(.ours, \.resident)), GTK \(describe(.gtk, \.resident))\(ratio(\.resident)), the floor "
-              + "\(describe(.floor, \.resident))")
+              + "\(describe(.floor, \.resident)), array \(describe(.arrayFloor, \.resident))")
 
         runAppends(settings: settings, runs: count)
     }
@@ -219,7 +220,7 @@ enum GtkPipeline {
     // MARK: Memory
 
     /// Whose list a memory child shows: ours, GTK's pipeline, or the floor (`GtkPipelineFloor.swift`).
-    enum Side: String { case ours, gtk, floor }
+    enum Side: String { case ours, gtk, floor, arrayFloor = "array-floor" }
 
     /// Heap in use and resident memory per row of each contender's list of `size` made-up strings,
     /// shown and painted, each in a fresh child process (`--worker pipeline-memory-…`): nil for a
@@ -244,7 +245,7 @@ enum GtkPipeline {
             }
         }
         var bytes: [Side: (heap: Double, resident: Double)] = [:]
-        for side in [Side.ours, .gtk, .floor] { bytes[side] = child(side) }
+        for side in [Side.ours, .gtk, .floor, .arrayFloor] { bytes[side] = child(side) }
         return bytes
     }
 
@@ -259,8 +260,11 @@ enum GtkPipeline {
             _ = inWindow { host, frames, run in
                 let before = (heap: ProcessMemory.heapInUse(), resident: ProcessMemory.read()?.rss ?? 0)
                 if let cStrings {
-                    let view = side == .gtk ? gtkSortList(cStrings, host, frames, &run).1
-                        : floorList(cStrings, host, frames, &run).view
+                    let view = switch side {
+                    case .gtk: gtkSortList(cStrings, host, frames, &run).1
+                    case .arrayFloor: floorList(cStrings, host, frames, &run, arrayModel: true).view
+                    default: floorList(cStrings, host, frames, &run).view
+                    }
                     if measuring { report(before) }
                     host.show(nil)
                     g_object_unref(UnsafeMutableRawPointer(view))
@@ -347,13 +351,18 @@ enum GtkPipeline {
 
         /// A `GListStore` of a `GtkStringObject` for each string, made one by one and put in with
         /// one splice (transfer full): what one store of objects costs, as the library's store has.
+        /// A `GtkStringObject` of each string (a reference each).
+        func stringObjects() -> [UnsafeMutableRawPointer] {
+            pointers.dropLast().map { UnsafeMutableRawPointer(gtk_string_object_new($0)) }
+        }
+
         func stringObjectStore() -> OpaquePointer {
             let store = g_list_store_new(gtk_string_object_get_type())!
-            var objects = pointers.dropLast().map { UnsafeMutableRawPointer(gtk_string_object_new($0)) }
+            var objects: [UnsafeMutableRawPointer?] = stringObjects()
             objects.withUnsafeMutableBufferPointer { buffer in
                 g_list_store_splice(store, 0, 0, buffer.baseAddress, guint(buffer.count))
             }
-            for object in objects { g_object_unref(object) }
+            for object in objects { g_object_unref(object!) }
             return store
         }
 

@@ -269,6 +269,7 @@ struct Options {
                 case "pipeline-memory-ours": options.mode = .pipelineMemoryWorker(size: size, side: .ours)
                 case "pipeline-memory-gtk": options.mode = .pipelineMemoryWorker(size: size, side: .gtk)
                 case "pipeline-memory-floor": options.mode = .pipelineMemoryWorker(size: size, side: .floor)
+                case "pipeline-memory-array-floor": options.mode = .pipelineMemoryWorker(size: size, side: .arrayFloor)
                 default: throw OptionError("unknown worker \(kind)")
                 }
             }

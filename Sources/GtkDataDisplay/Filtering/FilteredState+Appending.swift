@@ -2,9 +2,9 @@ extension FilteredState {
     /// Adds `models` after the app's models, each shown where the sort puts it when the query and
     /// the filters let it through. In a list without sections of its own or the app's, the manager
     /// inserts just the new rows, in one operation (a step costs about what it adds, however many rows
-    /// are shown): each run of them after the row before it, a splice a run; in a tree, with sections, inside `inBackground(_:)` or while a background
-    /// update is under way, it is `setModels` with every model. Throws what those throw (a model's
-    /// id shown already) and then changes nothing.
+    /// are shown): each run of them after the row before it, a splice a run. In a tree, with sections,
+    /// inside `inBackground(_:)` or while a background update is under way, it is `setModels` with
+    /// every model. Throws what those throw (a model's id shown already) and then changes nothing.
     public func append(_ models: [Model]) throws(DataDisplayError) {
         guard !models.isEmpty else { return }
         // (While a state lands in the background, the manager does not show the rows the new ones go after.)

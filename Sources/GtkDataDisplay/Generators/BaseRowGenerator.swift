@@ -11,12 +11,12 @@ open class BaseRowGenerator<View: ConfigurableRowView>: KeyedRowGenerator, RowGe
         set { storedModel = newValue; modelRevision &+= 1 }
     }
     // Whole-state updates read the model and its revision (`KeyedRowGenerator.modelRevision`) for
-    // every row, and Swift checks each access to a stored
-    // property of an open class at run time (`swift_beginAccess`; only the main actor touches them).
-    // `@exclusivity(unchecked)` leaves the checks out. Measured (callgrind, `setState` of 100k rows of
-    // new generators, three updates): with the check on `contentRevision`, 12–32% more instructions
-    // on every mix at 100k (no change: 192M against 148M); with the checks on `storedModel` too
-    // (and `KeyedRowGenerator.rowLink`), 350M against 210M for no change.
+    // every row, and Swift checks each access to a stored property of an open class at run time
+    // (`swift_beginAccess`; only the main actor touches them). `@exclusivity(unchecked)` leaves the
+    // checks out. Measured (callgrind, `setState` of 100k rows of new generators, three updates):
+    // with the check on the revision, 12–32% more instructions on every mix at 100k (no change: 192M
+    // against 148M); with the checks on `storedModel` too (and `KeyedRowGenerator.rowLink`), 350M
+    // against 210M for no change.
     // `@usableFromInline` for the inlinable inits: an app making a row per model (a million, say)
     // gets them compiled for its view's model and id types (1M rows: 91 → 74 ms).
     @usableFromInline @exclusivity(unchecked) nonisolated(unsafe) var storedModel: View.Model

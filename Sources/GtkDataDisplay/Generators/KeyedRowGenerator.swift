@@ -14,7 +14,7 @@ open class KeyedRowGenerator {
     // The next two fill the bytes the key (17 bytes) leaves before the link, where a subclass's
     // own fields would each take eight: a generator showing a string is then a 96-byte malloc
     // block, not 112 (a million rows: 16 MB). Swift places a class's stored properties in the order
-    // they are declared; `GeneratorSizeTests` checks the size.
+    // they are declared; `GeneratorFieldsTests` checks the size.
     /// A subclass's flags (`BaseRowGenerator.isNeedDeselect` is bit 0).
     @usableFromInline @exclusivity(unchecked) nonisolated(unsafe) final var generatorFlags: UInt8 = 0
     /// Counts changes of a subclass's model (its `contentRevision`), wrapping after four billion;

@@ -6,9 +6,10 @@ import XCTest
 /// rows, each after its anchor, in one operation, on the real store.
 @MainActor
 final class RunInsertionTests: XCTestCase {
-    private func names(_ manager: BaseListManager) -> [String] {
+    private func names(_ manager: BaseListManager, headers: Bool = false) -> [String] {
         (0..<manager.store.count).map { position in
             let row = manager.store.row(at: position)!
+            if headers, let header = row.generator as? HeaderOrFooter { return "[\(header.model)]" }
             let name = (row.generator as? LabelRow)?.model ?? (row.generator as! Folder).model
             return row.depth == 0 ? name : "\(name)@\(row.depth)"
         }
@@ -79,6 +80,17 @@ final class RunInsertionTests: XCTestCase {
         try manager.insert(runs: [.init(anchor: old[0], generators: []), .init(anchor: old[2], generators: rows(["f"]))])
         XCTAssertEqual(names(manager), ["a", "c", "e", "f"])
         XCTAssertEqual(recorder.changes, [ItemsChange(position: 3, removed: 0, added: 1)])
+    }
+
+    func testARunWithoutAnAnchorOpensTheLastSectionAndNeedsOne() async throws {
+        let manager = BaseListManager()
+        XCTAssertThrowsError(try manager.insert(runs: [.init(anchor: nil, generators: rows(["a"]))])) {
+            guard case .invalidAnchor = $0 as? DataDisplayError else { return XCTFail("\($0)") }
+        }
+        XCTAssertEqual(manager.store.count, 0)
+        try manager.setState([Section(rows: rows(["x"])), Section(header: HeaderOrFooter(model: "H", id: "h"), rows: [])])
+        try manager.insert(runs: [.init(anchor: nil, generators: rows(["a", "b"]))])
+        XCTAssertEqual(names(manager, headers: true), ["x", "[H]", "a", "b"], "at the start of the last section's rows, after its header")
     }
 
     func testRowsLeaveAndAreFreed() async throws {

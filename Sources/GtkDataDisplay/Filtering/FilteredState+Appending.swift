@@ -85,8 +85,8 @@ extension FilteredState {
             return made
         }
         let made = runs.map { $0.numbers.map(leaf) }
-        if runs[0].anchor == nil, manager.sections.last?.rows.first == nil {
-            // Nothing shown yet: the rows open the list (in a section made for them when there is none).
+        if runs[0].anchor == nil, manager.state.isEmpty {
+            // No section yet: the rows open the list, in a section made for them.
             try manager.add(made.flatMap { $0 })
             return
         }

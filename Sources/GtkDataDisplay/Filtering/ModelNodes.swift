@@ -56,9 +56,9 @@ struct ModelNodes<Model> {
     func parent(of index: Int) -> Int { parents.isEmpty ? -1 : parents[index] }
 
     /// Numbers `new` after the models of a flat list and puts them among the sorted ones: after
-    /// every model `areInIncreasingOrder` does not place after them (as a stable sort of all of
-    /// them would, the new ones being last in the app's order); at the end without an order.
-    /// Returns the new numbers' places in `roots`, ascending. One pass over `roots`.
+    /// every model `order` does not place after them (as a stable sort of all of them would, the
+    /// new ones being last in the app's order); at the end without an order. Returns the new
+    /// numbers' places in `roots`, ascending. One pass over `roots`.
     mutating func append(_ new: [Model], order: ModelOrder<Model>?) -> [Int] {
         precondition(isFlat, "only a flat list takes models this way")
         let first = models.count

@@ -1,11 +1,9 @@
-/// A `FilteredState`'s sort order: the app's comparison, and the two things done with it — a
-/// stable sort of model numbers, and new models merged into sorted ones — compiled where the app's
-/// model type is known (`FilteredState.sort(by:)` is inlined into the app and makes this there): no
-/// generic copy of a model and no thunk between a comparison and the app's closure.
+/// A `FilteredState`'s sort order: the two things done with the app's comparison — a stable sort of
+/// model numbers, and new models merged into sorted ones — compiled where the app's model type is
+/// known (`FilteredState.sort(by:)` is inlined into the app and makes this there): no generic copy
+/// of a model and no thunk between a comparison and the app's closure.
 @usableFromInline
 struct ModelOrder<Model> {
-    /// The app's comparison.
-    @usableFromInline let areInIncreasingOrder: (Model, Model) -> Bool
     /// `numbers` ordered by their models (`models[number]`), equal ones as they stand.
     @usableFromInline let sorted: (_ models: [Model], _ numbers: [Int]) -> [Int]
     /// `added` (numbers of models after every one in `roots`) put among `roots` (numbers in this
@@ -15,7 +13,6 @@ struct ModelOrder<Model> {
 
     @inlinable
     init(_ areInIncreasingOrder: @escaping (Model, Model) -> Bool) {
-        self.areInIncreasingOrder = areInIncreasingOrder
         sorted = { models, numbers in StableSort.sorted(numbers, of: models, by: areInIncreasingOrder) }
         merge = { models, roots, added in ModelOrder.merge(added, into: roots, of: models, by: areInIncreasingOrder) }
     }

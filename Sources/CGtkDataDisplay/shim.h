@@ -3,7 +3,8 @@
  *
  * GObject's casts, type constants and signal helpers are macros, which Swift does not import.
  * Each gets a small static inline function here. Nothing in this header keeps state: the row
- * object's GType is registered once, from Swift (see GObjectLayer/RowObjectType.swift).
+ * object's and the row model's GTypes are registered once, from Swift (see GObjectLayer/RowObjectType.swift
+ * and GObjectLayer/RowModelType.swift).
  */
 #ifndef GTK_DATA_DISPLAY_SHIM_H
 #define GTK_DATA_DISPLAY_SHIM_H
@@ -29,6 +30,13 @@ typedef struct {
 typedef struct {
     GObjectClass parent_class;
 } GddRowObjectClass;
+
+/* The instance struct of the row model type ("GddRowModel"), the `GListModel` the views show: its
+ * items are the Swift side's (`RowItems`), retained (`Unmanaged`) and released in finalize. */
+typedef struct {
+    GObject parent_instance;
+    void *items;
+} GddRowModel;
 
 /* Whether a row object can serve another row: the library's reference is its only one, and nothing
  * is attached to it (no data, weak or toggle references: GObject keeps all of those in `qdata`). */

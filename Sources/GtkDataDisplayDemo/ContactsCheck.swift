@@ -5,7 +5,7 @@ import Foundation
 import GtkDataDisplay
 import GtkDataDisplayShell
 
-/// What the store shows, read row by row from the `GListStore`.
+/// What the store shows, read row by row from the store.
 @MainActor
 struct ContactsStoreView {
     /// The Favourites group's rows (ids, in order), nil when there is no group.

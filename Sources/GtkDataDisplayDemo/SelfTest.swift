@@ -47,7 +47,7 @@ func settle(until condition: () -> Bool, within milliseconds: Int = 5_000) async
     return true
 }
 
-/// Counts the store's `items-changed` emissions (one per `g_list_store_splice`) while it lives.
+/// Counts the store's `items-changed` emissions (one per splice) while it lives.
 @MainActor
 final class SpliceRecorder {
     private(set) var splices: [(position: Int, removed: Int, added: Int)] = []

@@ -4,8 +4,7 @@ import GtkDataDisplayShell
 /// A page's footer: a status line saying what the last action did to the store, over a dimmed
 /// line of the adapter's bind statistics.
 ///
-/// Splices are counted from the store's own `items-changed` signal (one emission per
-/// `g_list_store_splice`), so the status reports what GTK really received, not what the manager
+/// Splices are counted from the store's own `items-changed` signal (one emission per splice), so the status reports what GTK really received, not what the manager
 /// meant to do. A splice reads `@position −removed +added`.
 @MainActor
 final class StatusFooter {

@@ -12,7 +12,7 @@ struct StressCheck {
     let contacts: ContactsPage
     let report: SelfTestReport
 
-    /// The rows in the store, read from the `GListStore`.
+    /// The rows in the store, read from the store.
     private var stored: [StressItem] {
         let store = page.manager.store
         return (0..<store.count).map { (store.generator(at: $0) as? StressItemRow)?.item ?? StressItem(id: -1, revision: -1) }

@@ -5,7 +5,7 @@ import CGtkDataDisplay
 ///
 /// GTK's `GtkListView` and `GtkGridView` need a display; GTK's models do not. A headless adapter
 /// puts GTK's real selection model (`GtkSingleSelection`, `GtkMultiSelection`, `GtkNoSelection`)
-/// over the manager's real `GListStore` and runs the adapter's own code on it — the code a
+/// over the manager's real store (a `GListModel`) and runs the adapter's own code on it — the code a
 /// `ListViewAdapter` or `GridViewAdapter` runs when a user clicks, presses a key or chooses a menu
 /// entry: selection changes reported from the model's `selection-changed` (headers and footers
 /// refused as in a view), activation, folding, and the logic of the pagination, reordering and

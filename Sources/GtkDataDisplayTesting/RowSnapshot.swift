@@ -3,7 +3,7 @@ import GtkDataDisplay
 /// One row of a list as plain values, read back from the real store: what a test compares.
 ///
 /// `rows` of a `HeadlessAdapter`, a `ListBaseAdapter` or a `BaseListManager` gives one per item
-/// of the `GListStore`, in order; `line` is the row in the text rendering (`renderRows`).
+/// of the store, in order; `line` is the row in the text rendering (`renderRows`).
 public struct RowSnapshot: Equatable, CustomStringConvertible {
     /// Header, row or footer.
     public var role: RowRole

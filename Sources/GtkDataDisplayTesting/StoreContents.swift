@@ -2,7 +2,7 @@ import GtkDataDisplay
 
 /// Reading a store back as generators, to compare with what a test expects.
 extension RowStore {
-    /// Every generator in the store, read back item by item from the real `GListStore`.
+    /// Every generator in the store, read back item by item from the real store.
     @MainActor
     public var generators: [any RowGenerator] {
         (0..<count).compactMap { generator(at: $0) }

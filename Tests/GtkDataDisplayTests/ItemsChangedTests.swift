@@ -18,8 +18,8 @@ final class ItemsChangedTests: XCTestCase {
         XCTAssertEqual(splices, [[0, 0, 5], [1, 1, 0], [3, 0, 1]])
     }
 
-    /// A whole state that drops scattered rows reaches the store as one removal of one row each (GLib's
-    /// `g_list_store_remove`, the same emission as a splice), every kept row keeping its item.
+    /// A whole state that drops scattered rows reaches the store as one removal of one row each,
+    /// every kept row keeping its item.
     func testScatteredRemovalsAreOneEmissionEachAndKeepTheOtherItems() async throws {
         let manager = BaseListManager()
         try manager.setState([Section(rows: (0..<100).map { LabelRow(model: "row \($0)", id: $0) })])

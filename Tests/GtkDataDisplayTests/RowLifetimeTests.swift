@@ -43,9 +43,8 @@ final class RowLifetimeTests: XCTestCase {
         XCTAssertEqual(Diagnostics.liveRowObjects, baseline)
     }
 
-    /// Splices of more rows than `MappedItems.minimumCount` (131,072) gather their items in mapped
-    /// memory: a first fill of ids in order (whose plan records no old indices), then as many rows
-    /// inserted in the middle. Each is one emission, every store item is the row the state puts there,
+    /// Splices of many rows, over a hundred of the row model's chunks: a first fill of ids in order
+    /// (whose plan records no old indices), then as many rows inserted in the middle. Each is one emission, every store item is the row the state puts there,
     /// and no row object outlives the manager.
     func testSplicesOfManyRowsPutEveryRowInItsPlace() async throws {
         let baseline = Diagnostics.liveRowObjects

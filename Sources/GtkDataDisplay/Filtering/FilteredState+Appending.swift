@@ -1,10 +1,12 @@
 extension FilteredState {
     /// Adds `models` after the app's models, each shown where the sort puts it when the query and
     /// the filters let it through. In a list without sections of its own or the app's, the manager
-    /// inserts just the new rows, in one operation (a step costs about what it adds, however many rows
-    /// are shown): each run of them after the row before it, a splice a run. In a tree, with sections,
-    /// inside `inBackground(_:)` or while a background update is under way, it is `setModels` with
-    /// every model. Throws what those throw (a model's id shown already) and then changes nothing.
+    /// inserts just the new rows, in one operation (a step costs what it adds, and with a sort the
+    /// search for their places): each run of them after the row before it, in one `items-changed` over
+    /// them all (a view keeps the list items of the rows between and binds only the new rows). In a
+    /// tree, with sections, inside `inBackground(_:)` or while a background update is under way, it is
+    /// `setModels` with every model. Throws what those throw (a model's id shown already) and then
+    /// changes nothing.
     public func append(_ models: [Model]) throws(DataDisplayError) {
         guard !models.isEmpty else { return }
         // (While a state lands in the background, the manager does not show the rows the new ones go after.)

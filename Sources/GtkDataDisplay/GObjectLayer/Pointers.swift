@@ -1,7 +1,7 @@
 // The one place where GTK pointers change type.
 //
 // GTK's public structs (GObject, GtkWidget, GtkWindow…) import as typed pointers, its types
-// with a private struct (GListStore, GtkListItem, GtkListView, interfaces…) as OpaquePointer:
+// with a private struct (GtkListItem, GtkListView, interfaces…) as OpaquePointer:
 // the public API gives those a type back with `TypedObject` (see TypedObject.swift). Everything
 // else in the library converts through these helpers, which go through GObject's checked casts.
 

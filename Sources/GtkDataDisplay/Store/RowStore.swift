@@ -1,16 +1,17 @@
 import CGtkDataDisplay
 import DataDisplayDiff
 
-/// One `GListStore` whose items are row objects: the model a `GtkListView` shows.
+/// The row model the views show: a `GListModel` whose items are row objects ("GddRowModel", the
+/// library's own list model: one pointer a row, see `RowItems`).
 ///
-/// Every change reaches it as `g_list_store_splice` calls (`g_list_store_remove` for a splice that
-/// only removes one item), each of which emits exactly one `items-changed`. The store holds its
-/// own reference on each item it contains.
+/// Every change reaches it as splices, each of which emits exactly one `items-changed`, as
+/// `g_list_store_splice` does. The list holds its own reference on each item it contains.
 @MainActor
 public final class RowStore {
-    /// The `GListStore *` (this object holds one reference).
+    /// The row model (`GddRowModel *`, a `GListModel`; this object holds one reference).
     public let pointer: OpaquePointer
-    private var scratch: [UnsafeMutableRawPointer?] = []
+    /// The row objects the list shows.
+    private let items = RowItems()
     /// Called before each splice, with its position and how many items it removes, while the
     /// store still holds them (a list view's selection keeps the selected rows there).
     let willSplice = Event<(position: Int, removing: Int)>()
@@ -35,12 +36,15 @@ public final class RowStore {
     /// otherwise), so that a first fill landing over frames waits for the frame that paints its first
     /// rows (`BaseListManager.land`).
     var shownViews: [ObjectIdentifier: () -> UnsafeMutablePointer<GtkWidget>?] = [:]
+    /// Those that need an emission for each run of inserted rows, by holder (row animations fade in
+    /// what an emission adds): while any is here, `insertScattered` emits a splice a run.
+    var wantsEachInsertion: Set<ObjectIdentifier> = []
     /// Called when a whole-state update has shown rows in place (`PositionalHull`): row objects the
     /// store keeps took other rows, which no `items-changed` tells.
     let didShowInPlace = Event<Void>()
 
     init() {
-        pointer = g_list_store_new(RowObjectType.type)
+        pointer = RowModelType.make(showing: items)
     }
 
     isolated deinit {
@@ -63,7 +67,7 @@ public final class RowStore {
     public var listModel: OpaquePointer { untyped(pointer).asListModel }
 
     /// The number of items.
-    public var count: Int { Int(g_list_model_get_n_items(listModel)) }
+    public var count: Int { items.count }
 
     /// Calls `handler` after each change the store's list views receive: GTK's `items-changed`,
     /// one per splice, with where it happened, how many items it removed and how many it added.
@@ -82,10 +86,8 @@ public final class RowStore {
 
     /// The row at `position`.
     func row(at position: Int) -> Row? {
-        guard position >= 0, position < count,
-              let item = g_list_model_get_item(listModel, guint(position)) else { return nil }
-        defer { releaseObject(item) }  // g_list_model_get_item is transfer full
-        return Row.from(item: item)
+        guard position >= 0, position < count else { return nil }
+        return Row.from(item: items[position])
     }
 
     /// Replaces `removing` items at `position` with the row objects of `rows`: one emission.
@@ -96,39 +98,40 @@ public final class RowStore {
             isSplicing = false
             if !didSplice.isEmpty { didSplice.invoke(with: ()) }
         }
-        if removing == 1, rows.isEmpty {
-            // The same one emission, items-changed (position, 1, 0), for a fraction of the cost: GLib
-            // 2.74 splices a removal as a range (cut the sequence's tree twice and join it) where
-            // g_list_store_remove unlinks the one node — 1.4 µs less a removal at every size, most of
-            // a removal's cost below 1M rows (a plan of scattered moves or deletes is made of them).
-            g_list_store_remove(pointer, guint(position))
-            return
-        }
-        if rows.count >= MappedItems.minimumCount, spliceMapped(at: position, removing: removing, inserting: rows) { return }
-        // The items gathered in a local array (appending to a stored property checks exclusive
-        // access on every append); a small buffer is kept for the next splice. No closure: one made
-        // here is main-actor isolated, and each call of it checked the executor (two a splice, about
-        // 450 instructions, as much as the rest of this method).
-        var items = scratch
-        scratch = []
-        items.removeAll(keepingCapacity: true)
-        items.reserveCapacity(rows.count)
-        for row in rows { items.append(row.item) }
-        g_list_store_splice(pointer, guint(position), guint(removing), &items, guint(items.count))
-        if items.count <= 4096 { scratch = items }
+        // The model's references: taken on the new items, given back on the removed ones before
+        // the emission (as `g_list_store_splice` does).
+        for row in rows { g_object_ref(row.item) }
+        items.replace(at: position, removing: removing, with: rows.lazy.map(\.item), removed: { g_object_unref($0) })
+        g_list_model_items_changed(listModel, guint(position), guint(removing), guint(rows.count))
     }
 
-    /// `splice`'s emission with the items gathered in mapped memory (`MappedItems`); false when the
-    /// rows are not contiguous or no memory was mapped (nothing done).
-    private func spliceMapped<C: Collection>(at position: Int, removing: Int, inserting rows: C) -> Bool where C.Element == Row {
-        let done: Bool?? = rows.withContiguousStorageIfAvailable { rows in
-            MappedItems.withBuffer(count: rows.count) { items in
-                for index in rows.indices { items[index] = rows[index].item }
-                g_list_store_splice(pointer, guint(position), guint(removing), items.baseAddress, guint(items.count))
-                return true
-            }
+    /// Puts in the rows of `splices` (each only inserts; in the list's order, each positioned as the
+    /// ones before it left the list; their rows from `rows`, new-list indices in) with one emission
+    /// over their hull: GTK sees the rows between as taken out and put back in the same emission, so
+    /// a view keeps their list items and binds only the new rows it shows. What a sort model does
+    /// with rows arriving in scattered places (`FilteredState.append`). A splice a run while a holder
+    /// of `wantsEachInsertion` is there.
+    func insertScattered<Rows: Collection<Row>>(_ splices: [Splice], rows: (Range<Int>) -> Rows) {
+        guard splices.count > 1, wantsEachInsertion.isEmpty, let first = splices.first, let last = splices.last else {
+            apply(splices, at: 0, rows: rows)
+            return
         }
-        return (done ?? nil) ?? false
+        let added = last.inserted.upperBound - first.position
+        let inserting = splices.reduce(0) { $0 + $1.inserted.count }
+        let removing = added - inserting
+        if !willSplice.isEmpty { willSplice.invoke(with: (first.position, removing)) }
+        isSplicing = true
+        defer {
+            isSplicing = false
+            if !didSplice.isEmpty { didSplice.invoke(with: ()) }
+        }
+        for step in splices {
+            precondition(step.removedCount == 0, "a scattered insertion only inserts")
+            let new = rows(step.inserted)
+            for row in new { g_object_ref(row.item) }
+            items.replace(at: step.position, removing: 0, with: new.lazy.map(\.item), removed: { _ in })
+        }
+        g_list_model_items_changed(listModel, guint(first.position), guint(removing), guint(added))
     }
 
     /// Applies a splice plan whose inserted ranges index `newRows`.

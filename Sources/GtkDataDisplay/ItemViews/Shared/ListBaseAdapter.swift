@@ -5,7 +5,7 @@ import CGtkDataDisplay
 /// implementation of everything they share: the factory and its cells, the widget pool, the
 /// selection, activation, events, folding, keyboard navigation and plugins.
 ///
-/// The chain is built in one visible place: the manager's `GListStore` → a selection model →
+/// The chain is built in one visible place: the manager's row model (`RowStore`) → a selection model →
 /// the view (with a `GtkSignalListItemFactory`) inside a `GtkScrolledWindow`. Every piece is a
 /// public pointer: the adapter adds types, it does not hide GTK. Put `widget` in your UI (or the
 /// adapter itself: `window.child = adapter`); `widget` is an overlay over `scrolledWindow`.

@@ -18,7 +18,7 @@ public struct StoreRowInfo {
 }
 
 extension BaseListManager {
-    /// Every item of the real `GListStore`, in order, read back item by item, with its role,
+    /// Every item of the real store (its `GListModel`), in order, read back item by item, with its role,
     /// depth and section. Inside a batch the store lags the manager's sections, so read it after.
     @_spi(Testing)
     public var storeRows: [StoreRowInfo] {

@@ -4,7 +4,8 @@
 // more often), or a few that bring or take away most of the rows (a search cleared or narrowed: most
 // rows new, or most gone).
 //
-// One splice over the hull hands GLib every row object of the range again: `g_list_store_splice`
+// One splice over the hull hands the store every row object of the range again (measured with the
+// `GListStore` the library kept before its own row model: `g_list_store_splice`
 // drops each one from its sequence and inserts it anew (a tree insertion a row), and after a shuffle
 // it reaches the objects in random order, a cache miss each. At a million rows that was 200–360 ms,
 // as much as the full reload the update replaces (which pays it on fresh, ordered objects). Many
@@ -12,7 +13,7 @@
 // 14,574 splices and 55 ms, more than the rest of the update. And rows inserted among others cost
 // GLib more than rows appended: each walks its sequence's tree up from its place to the root (at
 // the end that walk stays on one path, in the cache), so 80,000 rows inserted in 98 places among
-// 20,000 took 4 ms more than 100,000 appended to an empty store. Instead the row object at each
+// 20,000 took 4 ms more than 100,000 appended to an empty store). Instead the row object at each
 // position of the hull takes the new row for that position (rows whose position shows the same row
 // keep theirs): the store keeps its items, only the difference in length is spliced (at the end of
 // the hull), and rows a list item shows rebind in place, as a lent row does (`RowRecycling`). What a

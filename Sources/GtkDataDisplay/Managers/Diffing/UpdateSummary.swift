@@ -10,7 +10,7 @@ import DataDisplayDiff
 /// place (`repurposed` > 0) splices only the realised window's trade of row objects and the difference
 /// in length: there `churn` is those splices'.
 public struct UpdateSummary: Sendable, Equatable {
-    /// `g_list_store_splice` calls (one `items-changed` each).
+    /// Splices of the store (one `items-changed` each).
     public var splices: Int
     /// Rows removed plus rows inserted, over all splices.
     public var churn: Int

@@ -1,11 +1,9 @@
 // Several runs of new rows inserted in one operation, each after its own anchor: what rows
 // arriving into a sorted list need (`FilteredState.append`). Every run is checked first, then placed
 // (from the last back, so that the places found for the runs before stay right), then the store
-// takes them in as one plan, a splice a run, that inserts only: runs a few rows apart are not merged
-// into one splice that takes the rows between out and puts them back, as a diff's plan may do. On
-// GTK 4.8 such a splice cost 20–65 ms now and then (200 batches of 1,000 rows into a searched, sorted
-// list with a view: one splice in a few batches, taking out fewer than 80 rows none of which a list
-// item showed), where one that only inserts costs GTK a few µs.
+// takes them in with one `items-changed` over their hull (`RowStore.insertScattered`): the row model
+// keeps its items in an array, so the rows between the runs do not move — GTK sees them taken out
+// and put back in the same emission and keeps their list items, as with a sort model's.
 
 import DataDisplayDiff
 
@@ -19,8 +17,8 @@ extension BaseListManager {
 
     /// Inserts every run in one operation. The runs go in the order they stand in the list (their
     /// anchors ascending, distinct, and each a row that stood before: not one of the new rows).
-    /// Throws what `insert(_:after:)` throws, for any run, before anything changes. One splice a run,
-    /// in one plan (a view holds the binds GTK makes until its last splice).
+    /// Throws what `insert(_:after:)` throws, for any run, before anything changes. One emission over
+    /// the runs' hull (a splice a run while a holder of `RowStore.wantsEachInsertion` is there).
     func insert(runs: [InsertionRun]) throws(DataDisplayError) {
         let runs = runs.filter { !$0.generators.isEmpty }
         guard !runs.isEmpty else { return }
@@ -65,7 +63,7 @@ extension BaseListManager {
                 self.takeController(ofSection: s, rows)
             }
             guard self.batchDepth == 0 else { return }   // a batch diffs at its end
-            // A splice a run, each placed in the store as the runs before it left it.
+            // A splice a run, each placed in the store as the runs before it left it: one emission.
             var splices: [Splice] = []
             splices.reserveCapacity(runs.count)
             var inserted = 0
@@ -76,7 +74,7 @@ extension BaseListManager {
                 inserted += count
             }
             self.isApplying = true
-            self.store.apply(splices, at: 0) { Self.flatRows(of: self.state, in: $0) }
+            self.store.insertScattered(splices) { Self.flatRows(of: self.state, in: $0) }
             self.isApplying = false
         }
     }

@@ -53,6 +53,7 @@ public final class RowAnimationsPlugin: AdapterPlugin {
     isolated deinit {
         if let store, handler != 0 { Signal.disconnect(untyped(store.pointer), handler) }
         store?.willSplice.removeListener(key: ObjectIdentifier(self))
+        store?.wantsEachInsertion.remove(ObjectIdentifier(self))
         motion?.finish()
     }
 
@@ -68,6 +69,7 @@ public final class RowAnimationsPlugin: AdapterPlugin {
             guard let self else { return }
             self.motion?.willSplice(position: position, removing: removing, screenful: self.screenful)
         }
+        store.wantsEachInsertion.insert(ObjectIdentifier(self))
         handler = Signal.connect(untyped(store.pointer), "items-changed", itemsChanged: { [weak self] position, _, added in
             self?.noteInserted(at: Int(position), count: Int(added))
         })

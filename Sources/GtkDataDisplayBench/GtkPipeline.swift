@@ -34,17 +34,8 @@ enum GtkPipeline {
             print("GTK PIPELINE: no display, not measured (run under xvfb-run)")
             return
         }
-        let count = runs ?? 3
-        if let only = getenv("GDD_ONLY").map({ String(cString: $0) }) {  // TEMP
-            if only == "appends" { runAppends(settings: settings, runs: count) }
-            if only == "sort" {
-                let strings = madeUpWords(1_000_000, seed: settings.seed &+ 1)
-                let (oursSorted, gtkSorted) = alternate(count) { oursSortRun(strings) } gtk: { gtkSortRun(strings) }
-                report(["load", "ascending", "descending", "unsorted"], oursSorted, gtkSorted, total: nil)
-            }
-            return
-        }
         let (words, source) = loadWords(seed: settings.seed)
+        let count = runs ?? 3
         print("GTK PIPELINE — \(words.count) words (\(source)), a list view in a 400×600 window; ms from the change "
               + "to the painted frame, each change made with the frame clock idle (50 ms after the last frame), median of "
               + "\(count) runs, the contenders alternating")

@@ -269,9 +269,10 @@ enum GtkPipeline {
                     host.show(nil)
                     g_object_unref(UnsafeMutableRawPointer(view))
                 } else {
-                    let (manager, _) = shownList(strings, host, frames, &run)
+                    // The state stays alive while measured, as an app keeps its search helper.
+                    let (manager, state) = shownList(strings, host, frames, &run)
                     if measuring { report(before) }
-                    host.show(nil)
+                    withExtendedLifetime(state) { host.show(nil) }
                     manager.clear()
                 }
             }

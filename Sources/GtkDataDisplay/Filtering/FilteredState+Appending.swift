@@ -38,7 +38,7 @@ extension FilteredState {
             let model = nodes.models[number]
             return active.allSatisfy { $0.isIncluded(model) }
         }
-        rows.append(contentsOf: repeatElement(nil, count: models.count))
+        rows.appendEmpty(models.count)
         do throws(DataDisplayError) {
             try insertRows(at: places, isShown: isShown)
         } catch {

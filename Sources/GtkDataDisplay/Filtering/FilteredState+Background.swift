@@ -140,7 +140,7 @@ extension FilteredState {
         let grouping: ((Model) -> AnyHashable, (AnyHashable, Int) -> any RowGenerator)?
         let nodes: ModelNodes<Model>, keys: FoldedTexts?, textMatches: [Int]?
         let recentMatches: [(query: [UInt8], matches: [Int])]
-        let rows: [(any RowGenerator)?], expandedFolders: [Int: Bool], folderNumbers: [ObjectIdentifier: Int]
+        let rows: GeneratorSlots, expandedFolders: [Int: Bool], folderNumbers: [ObjectIdentifier: Int]
         let matchCount: Int?, comparedTexts: Int
 
         init(_ state: FilteredState) {

@@ -77,7 +77,7 @@ public final class FilteredState<Model> {
     var recentMatches: [(query: [UInt8], matches: [Int])] = []
     private static var recentQueries: Int { 8 }
     /// Each leaf's row, made on first showing.
-    var rows: [(any RowGenerator)?] = []
+    var rows = GeneratorSlots(count: 0)
     /// The fold state each folder was last shown with, by number.
     var expandedFolders: [Int: Bool] = [:]
     /// The number of each folder's row shown now.
@@ -141,7 +141,7 @@ public final class FilteredState<Model> {
         let nodes = ModelNodes(models, children: children, order: order)
         var keys: FoldedTexts?, matches: [Int]?
         if !textQuery.isEmpty { (keys, matches) = match(textQuery, in: nodes, keys: nil, among: nil) }
-        var fresh = [(any RowGenerator)?](repeating: nil, count: nodes.count)
+        var fresh = GeneratorSlots(count: nodes.count)
         let previous = (self.models, expandedFolders)
         self.models = models   // what `leadingSections` reads
         expandedFolders = [:]
@@ -289,7 +289,7 @@ public final class FilteredState<Model> {
     /// Hands the manager the state for `matches` (nil: no query) and the filters that are on,
     /// making the rows not made yet into `rows` (kept even when the manager refuses the state: each
     /// shows its model).
-    private func show(nodes: ModelNodes<Model>, rows: inout [(any RowGenerator)?], matches: [Int]?) throws(DataDisplayError) {
+    private func show(nodes: ModelNodes<Model>, rows: inout GeneratorSlots, matches: [Int]?) throws(DataDisplayError) {
         let active = filters.filter(\.isOn)
         func leaf(_ index: Int) -> any RowGenerator {
             if let made = rows[index] { return made }
@@ -334,7 +334,7 @@ public final class FilteredState<Model> {
                 for k in shownRoots.indices {
                     // After a re-sort, the rows made are reached in random order: fetched ahead.
                     if k &+ GeneratorPrefetch.distance < shownRoots.count {
-                        GeneratorPrefetch.fetch(rows[shownRoots[k &+ GeneratorPrefetch.distance]])
+                        rows.prefetch(shownRoots[k &+ GeneratorPrefetch.distance])
                     }
                     made.append(leaf(shownRoots[k]))
                 }

@@ -17,6 +17,12 @@ enum GeneratorPrefetch {
         gdd_prefetch(Unmanaged.passUnretained(generator as AnyObject).toOpaque())
     }
 
+    /// A hint for a generator's instance.
+    @inline(__always)
+    static func fetch(_ instance: AnyObject) {
+        gdd_prefetch(Unmanaged.passUnretained(instance).toOpaque())
+    }
+
     /// A hint for `generator`'s instance, if there is one.
     @inline(__always)
     static func fetch(_ generator: borrowing (any RowGenerator)?) {

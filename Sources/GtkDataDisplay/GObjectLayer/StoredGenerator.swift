@@ -27,6 +27,31 @@ enum StoredGenerator {
         return Unmanaged.passRetained(generator as AnyObject).toOpaque()
     }
 
+    /// `generator`'s instance, its class's conformance kept for `generator(_:)`: for a list of
+    /// generators kept as one word each (`GeneratorSlots`).
+    static func instance(registering generator: any RowGenerator) -> AnyObject {
+        let type = Swift.type(of: generator)
+        let objectClass = ObjectIdentifier(type)
+        if objectClass != lastClass {
+            conformances[objectClass] = type
+            lastClass = objectClass
+            lastType = type
+        }
+        return generator as AnyObject
+    }
+
+    /// The generator `instance(registering:)` gave `instance` for (read from its class).
+    static func generator(_ instance: AnyObject) -> any RowGenerator {
+        revive(instance)
+    }
+
+    /// The generator `instance(registering:)` gave `instance` for, known to be of class `type`
+    /// (the instance is not read).
+    static func generator(_ instance: AnyObject, of type: any RowGenerator.Type) -> any RowGenerator {
+        func downcast<G: RowGenerator>(to _: G.Type) -> any RowGenerator { unsafeDowncast(instance, to: G.self) }
+        return downcast(to: type)
+    }
+
     /// `generator`'s instance as `store` gives it, with no reference of its own: for a row object
     /// that takes over a reference another one held (`Row.takeMoved`). Its class was stored before.
     static func instance(of generator: borrowing any RowGenerator) -> UnsafeMutableRawPointer {

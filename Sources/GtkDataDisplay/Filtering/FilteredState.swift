@@ -323,7 +323,7 @@ public final class FilteredState<Model> {
             } else if let flags {
                 shownRoots = nodes.roots.filter { flags[$0] }
             } else {
-                shownRoots = nodes.roots
+                shownRoots = nodes.roots.array
             }
             matched = matches == nil && active.isEmpty ? nil : shownRoots.count
             // A big list in `inBackground`: it makes the rows not made yet a slice at a time.

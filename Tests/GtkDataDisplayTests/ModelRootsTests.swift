@@ -16,9 +16,12 @@ final class ModelRootsTests: XCTestCase {
         XCTAssertEqual(roots.numbers, [0, 1, 2, 3, 4, 9, 5])
         XCTAssertEqual(roots[5], 9)
         XCTAssertEqual(roots.filter { $0 % 2 == 1 }, [1, 3, 9, 5])
-        let sorted = ModelRoots([2, 0, 1])
+        var sorted = ModelRoots([2, 0, 1])
         XCTAssertEqual(Array(sorted), [2, 0, 1])
         XCTAssertEqual(sorted.count, 3)
+        sorted.append(contentsOf: [3])
+        XCTAssertEqual(sorted.numbers, [2, 0, 1, 3], "numbers kept as an array stay one")
+        XCTAssertEqual(sorted.count, 4)
         XCTAssertTrue(ModelRoots(count: 0).isEmpty)
     }
 }

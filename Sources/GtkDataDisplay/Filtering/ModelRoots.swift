@@ -34,13 +34,13 @@ struct ModelRoots: RandomAccessCollection {
 
     /// Puts `added` after the others.
     mutating func append(contentsOf added: [Int]) {
-        if numbers == nil, added.first == total, added.last == total + added.count - 1 {
-            // Still the numbers in order: the added ones follow the last (`append` numbers them so).
+        if numbers == nil, added.elementsEqual(total..<(total + added.count)) {
+            // Still the numbers in order (`ModelNodes.append` numbers new models so).
             total += added.count
             return
         }
-        var all = array
-        all.append(contentsOf: added)
-        self = ModelRoots(all)
+        if numbers == nil { numbers = Array(0..<total) }
+        numbers!.append(contentsOf: added)
+        total = numbers!.count
     }
 }

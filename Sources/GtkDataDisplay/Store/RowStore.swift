@@ -92,17 +92,25 @@ public final class RowStore {
 
     /// Replaces `removing` items at `position` with the row objects of `rows`: one emission.
     func splice<C: Collection>(at position: Int, removing: Int, inserting rows: C) where C.Element == Row {
-        if !willSplice.isEmpty, removing > 0 || !rows.isEmpty { willSplice.invoke(with: (position, removing)) }
+        emit(at: position, removing: removing, adding: rows.count) {
+            // The model's references: taken on the new items, given back on the removed ones before
+            // the emission (as `g_list_store_splice` does).
+            for row in rows { g_object_ref(row.item) }
+            items.replace(at: position, removing: removing, with: rows.lazy.map(\.item), removed: { g_object_unref($0) })
+        }
+    }
+
+    /// One emission: `willSplice`, `change` (the items changed), `items-changed` for `removing`
+    /// items at `position` replaced by `adding`, then `didSplice`.
+    private func emit(at position: Int, removing: Int, adding: Int, _ change: () -> Void) {
+        if !willSplice.isEmpty, removing > 0 || adding > 0 { willSplice.invoke(with: (position, removing)) }
         isSplicing = true
         defer {
             isSplicing = false
             if !didSplice.isEmpty { didSplice.invoke(with: ()) }
         }
-        // The model's references: taken on the new items, given back on the removed ones before
-        // the emission (as `g_list_store_splice` does).
-        for row in rows { g_object_ref(row.item) }
-        items.replace(at: position, removing: removing, with: rows.lazy.map(\.item), removed: { g_object_unref($0) })
-        g_list_model_items_changed(listModel, guint(position), guint(removing), guint(rows.count))
+        change()
+        g_list_model_items_changed(listModel, guint(position), guint(removing), guint(adding))
     }
 
     /// Puts in the rows of `splices` (each only inserts; in the list's order, each positioned as the
@@ -118,20 +126,14 @@ public final class RowStore {
         }
         let added = last.inserted.upperBound - first.position
         let inserting = splices.reduce(0) { $0 + $1.inserted.count }
-        let removing = added - inserting
-        if !willSplice.isEmpty { willSplice.invoke(with: (first.position, removing)) }
-        isSplicing = true
-        defer {
-            isSplicing = false
-            if !didSplice.isEmpty { didSplice.invoke(with: ()) }
+        emit(at: first.position, removing: added - inserting, adding: added) {
+            for step in splices {
+                precondition(step.removedCount == 0, "a scattered insertion only inserts")
+                let new = rows(step.inserted)
+                for row in new { g_object_ref(row.item) }
+                items.replace(at: step.position, removing: 0, with: new.lazy.map(\.item), removed: { _ in })
+            }
         }
-        for step in splices {
-            precondition(step.removedCount == 0, "a scattered insertion only inserts")
-            let new = rows(step.inserted)
-            for row in new { g_object_ref(row.item) }
-            items.replace(at: step.position, removing: 0, with: new.lazy.map(\.item), removed: { _ in })
-        }
-        g_list_model_items_changed(listModel, guint(first.position), guint(removing), guint(added))
     }
 
     /// Applies a splice plan whose inserted ranges index `newRows`.

@@ -108,27 +108,54 @@ final class RowLinkTests: XCTestCase {
 
     func testLinksOfAManagerThatIsGoneOrMovedOnCanBeClaimed() async throws {
         let row = LabelRow(model: "a", id: 1)
-        func owner() -> UInt32? { RowLinks.link(of: row)?.owner }
+        func linkedStamp() -> UInt32? { RowLinks.link(of: row)?.stamp }
         var first: BaseListManager? = BaseListManager()
         try first!.setState([Section(rows: [row])])
-        XCTAssertEqual(owner(), first!.linkOwner)
+        XCTAssertEqual(linkedStamp(), first!.linkStamp)
         let second = BaseListManager()
         try second.setState([Section(rows: [row])])
-        XCTAssertEqual(owner(), first!.linkOwner, "a link another live manager holds is not taken")
+        XCTAssertEqual(linkedStamp(), first!.linkStamp, "a link another live manager holds is not taken")
         try first!.setState([])
         try second.setState([Section(rows: [row])])
-        XCTAssertEqual(owner(), second.linkOwner, "the first manager's link went stale: the second claims it")
+        XCTAssertEqual(linkedStamp(), second.linkStamp, "the first manager's link went stale: the second claims it")
         try first!.setState([Section(rows: [LabelRow(model: "b", id: 2), row])])
         XCTAssertEqual(first!.position(of: row), 1)
-        XCTAssertEqual(owner(), second.linkOwner)
+        XCTAssertEqual(linkedStamp(), second.linkStamp)
         first = nil
         let third = BaseListManager()
         try third.setState([Section(rows: [row])])
-        XCTAssertEqual(owner(), second.linkOwner)
+        XCTAssertEqual(linkedStamp(), second.linkStamp)
         try second.remove(row)
-        XCTAssertEqual(owner(), 0, "a row leaving frees its link")
+        XCTAssertEqual(linkedStamp(), 0, "a row leaving frees its link")
         XCTAssertEqual(third.position(of: row), 0)
         XCTAssertFalse(second.contains(row))
+    }
+
+    /// No stamp is handed out twice: once all are, a manager stops linking and finds its rows
+    /// through its table (slower, never stale).
+    func testAManagerLeftWithoutAStampFindsItsRowsThroughItsTable() async throws {
+        let rows = (0..<5).map { LabelRow(model: "r\($0)", id: $0) }
+        let manager = BaseListManager()
+        let saved = RowLinks.lastStamp
+        // Of the stamps after `saved`, only the last is handed out here: going back hands out none twice.
+        defer { RowLinks.lastStamp = saved }
+        RowLinks.lastStamp = .max - 1
+        try manager.setState([Section(rows: rows)])
+        XCTAssertEqual(manager.linkStamp, .max)
+        XCTAssertEqual(RowLinks.link(of: rows[3])?.stamp, .max)
+        try manager.setState([Section(rows: rows.reversed())])
+        XCTAssertEqual(manager.linkStamp, 0, "no stamp left: the manager does not link")
+        XCTAssertEqual(RowLinks.newStamp(), 0)
+        XCTAssertEqual(manager.position(of: rows[3]), 1)
+        try manager.remove(rows[4])
+        try manager.insert(LabelRow(model: "new", id: 9), after: rows[1])
+        try manager.move(rows[0], after: rows[3])
+        XCTAssertEqual(manager.flatGenerators.map { ($0 as! LabelRow).model }, ["r3", "r0", "r2", "r1", "new"])
+        XCTAssertEqual(manager.position(of: rows[1]), 3)
+        let other = BaseListManager()
+        try other.setState([Section(rows: [rows[2]])])
+        XCTAssertEqual(other.position(of: rows[2]), 0)
+        XCTAssertEqual(manager.position(of: rows[2]), 2)
     }
 
     func testOnlyTheLibrarysGeneratorClassesCarryALink() async {

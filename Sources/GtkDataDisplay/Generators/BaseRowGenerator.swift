@@ -23,10 +23,13 @@ open class BaseRowGenerator<View: ConfigurableRowView>: KeyedRowGenerator, RowGe
     /// Counts changes of `model` (from 0, wrapping to 0 after 2³² − 1).
     public var contentRevision: Int { Int(modelRevision) }
 
-    // The events are made on first use: most rows of a long list are never shown, selected or
-    // listened to, and five objects per generator were most of what making and dropping one cost.
-    // One field for all five (`RowEvents`) keeps the generator 32 bytes smaller than five did.
-    private lazy var events = RowEvents()
+    // The events are made on first use and kept beside the generator (`GeneratorEvents`): most rows
+    // of a long list are never shown, selected or listened to, and five objects per generator were
+    // most of what making and dropping one cost.
+    private var events: RowEvents {
+        generatorFlags |= Self.eventsFlag
+        return GeneratorEvents.events(of: ObjectIdentifier(self))
+    }
     /// Fires when the row is selected.
     public var didSelectEvent: Event<Void> { events.didSelect }
     /// Fires when the row is deselected.
@@ -53,6 +56,8 @@ open class BaseRowGenerator<View: ConfigurableRowView>: KeyedRowGenerator, RowGe
     }
     /// `isNeedDeselect`'s bit of `generatorFlags`.
     private nonisolated static var needDeselectFlag: UInt8 { 1 }
+    /// The bit of `generatorFlags` set once the events were asked for (`GeneratorEvents` keeps them).
+    private nonisolated static var eventsFlag: UInt8 { 2 }
     /// Whether the row can be selected.
     open var isSelectable: Bool { true }
     /// Whether the row can be activated.
@@ -74,6 +79,7 @@ open class BaseRowGenerator<View: ConfigurableRowView>: KeyedRowGenerator, RowGe
 
     deinit {
         if generatorFlags & Self.needDeselectFlag != 0 { SelectionDispatch.needDeselectGenerators.subtract(1, ordering: .relaxed) }
+        if generatorFlags & Self.eventsFlag != 0 { GeneratorEvents.forget(ObjectIdentifier(self)) }
     }
 
     open var reuseIdentifier: ReuseIdentifier { .of(View.self) }

@@ -12,8 +12,9 @@ open class KeyedRowGenerator {
     /// The id given at init; nil for an instance identified by itself (`diffKey` then makes its key).
     private let givenKey: DiffKey?
     // The next two fill the bytes the key (17 bytes) leaves before the link, where a subclass's
-    // own fields would each take eight: a generator showing a string is then a 96-byte malloc
-    // block, not 112 (a million rows: 16 MB). Swift places a class's stored properties in the order
+    // own fields would each take eight: with a 16-byte link (`RowLink`) and its events kept beside
+    // it (`GeneratorEvents`), a generator showing a string is then an 80-byte malloc block, not 112
+    // (a million rows: 32 MB). Swift places a class's stored properties in the order
     // they are declared; `GeneratorFieldsTests` checks the size.
     /// A subclass's flags (`BaseRowGenerator.isNeedDeselect` is bit 0).
     @usableFromInline @exclusivity(unchecked) nonisolated(unsafe) final var generatorFlags: UInt8 = 0

@@ -47,7 +47,7 @@ extension BaseListManager {
     func noteEntered(_ row: Row) {
         assert(!row.isEnded, "a row entered the manager after it ended")
         if linkStamp != 0,
-           RowLinks.write(to: row.generator, row: row, owner: linkOwner, stamp: linkStamp) {
+           RowLinks.write(to: row.generator, row: row, stamp: linkStamp) {
             return
         }
         rowTable[ObjectIdentifier(row.generator)] = row
@@ -66,22 +66,22 @@ extension BaseListManager {
     }
 
     /// A whole-state update is about to place its rows: returns whether they are to be linked (the
-    /// first generator carries a link; rows of one list are mostly of one class). Takes a new stamp
-    /// either way, so no link written before holds.
+    /// first generator carries a link; rows of one list are mostly of one class; and a stamp is
+    /// left: `RowLinks.newStamp`). Takes a new stamp either way, so no link written before holds.
     func beginRelinking(first: (any RowGenerator)?) -> Bool {
         let linking = first.map { RowLinks.carries($0) } ?? true
         setLinkStamp(linking ? RowLinks.newStamp() : 0)
-        return linking
+        return linkStamp != 0
     }
 
     /// Links `generator` to `row` at `position` of the new flat rows in a whole-state update that is
-    /// linking (`beginRelinking`), with the manager's `owner` and `stamp` (passed in: the update's
-    /// loop reads them once). A generator
+    /// linking (`beginRelinking`), with the manager's `stamp` (passed in: the update's loop reads it
+    /// once). A generator
     /// whose link cannot be written goes into `strays`, the table the update leaves.
     @inline(__always)
     static func relink(_ row: Row, _ generator: borrowing any RowGenerator, at position: Int,
-                       owner: UInt32, stamp: UInt64, strays: inout RowLookup) {
-        if !RowLinks.write(to: generator, row: row, owner: owner, stamp: stamp,
+                       stamp: UInt32, strays: inout RowLookup) {
+        if !RowLinks.write(to: generator, row: row, stamp: stamp,
                            position: UInt32(truncatingIfNeeded: position)) {
             strays[ObjectIdentifier(generator)] = row
         }
@@ -100,9 +100,8 @@ extension BaseListManager {
         rowLookup = [:]
     }
 
-    private func setLinkStamp(_ stamp: UInt64) {
+    private func setLinkStamp(_ stamp: UInt32) {
+        RowLinks.replaceStamp(linkStamp, with: stamp)
         linkStamp = stamp
-        let owner = linkOwner
-        RowLinks.currentStamps.withLock { $0[owner] = stamp }
     }
 }

@@ -73,10 +73,10 @@ open class BaseListManager {
     /// The storage of `rowTable`: nil until needed after a whole-state update (never nil
     /// while the manager links).
     var rowLookup: RowLookup? = [:]
-    /// This manager in the links it writes into generators (`RowLink.owner`), unique in the process.
-    let linkOwner = RowLinks.newOwner()
-    /// The stamp links written now carry (`RowLink.stamp`); 0 while the manager does not link.
-    var linkStamp: UInt64 = 0
+    /// The stamp links written now carry (`RowLink.stamp`), unique in the process; 0 while the
+    /// manager does not link. Written on the main actor only; `deinit` (on any thread, nothing else
+    /// holding the manager then) reads it to let its links go.
+    nonisolated(unsafe) var linkStamp: UInt32 = 0
     /// The shown row keys, for single operations' duplicate-id check.
     var diffIDs = ShownDiffIDs()
     var batchDepth = 0
@@ -160,8 +160,7 @@ open class BaseListManager {
             Task { @MainActor in Self.endRows(of: rows) }
         }
         // Links this manager wrote no longer hold: another manager may claim them.
-        let owner = linkOwner
-        RowLinks.currentStamps.withLock { _ = $0.removeValue(forKey: owner) }
+        RowLinks.replaceStamp(linkStamp, with: 0)
     }
 
     // MARK: Reading

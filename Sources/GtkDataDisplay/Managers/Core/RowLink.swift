@@ -12,16 +12,17 @@
 
 import Synchronization
 
-/// Which row of which manager shows a generator.
+/// Which row of which manager shows a generator: 16 bytes, so that a generator showing a string
+/// is an 80-byte malloc block (`GeneratorFieldsTests`).
 struct RowLink {
-    /// The manager that wrote the link (`BaseListManager.linkOwner`); 0 when none has.
-    var owner: UInt32 = 0
+    /// The `linkStamp` of the manager that wrote the link, when it wrote it; 0 when none has. No
+    /// stamp is handed out twice in a process (`RowLinks.newStamp`), so the stamp also names the
+    /// manager: the link holds while that manager's stamp is still the same.
+    var stamp: UInt32 = 0
     /// The row's place in the manager's flat rows when a whole-state update wrote the link (`max`:
     /// written by a single operation). Exact only until the manager changes again
     /// (`BaseListManager.linkedVersion`).
     var position = UInt32.max
-    /// That manager's `linkStamp` when it wrote the link: the link holds while it is still the same.
-    var stamp: UInt64 = 0
     /// The row (a handle): followed only while the link holds, when the row stands in the manager.
     var row: Row?
 }
@@ -29,24 +30,31 @@ struct RowLink {
 /// Finding and writing a generator's link, and the stamps managers write links with.
 @MainActor
 enum RowLinks {
-    private static var lastStamp: UInt64 = 0
-    private static var lastOwner: UInt32 = 0
+    /// The last stamp handed out (`newStamp`).
+    static var lastStamp: UInt32 = 0
 
-    /// A stamp no manager has used.
-    static func newStamp() -> UInt64 {
+    /// A stamp no manager has used, or 0 once all 2³² − 1 have been (after four billion whole-state
+    /// updates in one process): no stamp is ever reused, since a generator the app kept from long
+    /// ago may still carry it. A manager given 0 does not link (`BaseListManager.linkStamp`): it
+    /// finds rows through its table, which is slower but never stale.
+    static func newStamp() -> UInt32 {
+        guard lastStamp < .max else { return 0 }
         lastStamp += 1
         return lastStamp
     }
 
-    /// An owner id no manager has used.
-    static func newOwner() -> UInt32 {
-        lastOwner += 1
-        return lastOwner
-    }
-
-    /// The current stamp of every live manager that links, by owner: whether another manager's link
+    /// The current stamps of the live managers that link: whether a link another manager wrote
     /// still holds. Locked because a manager's `deinit` may run off the main actor.
-    nonisolated static let currentStamps = Mutex<[UInt32: UInt64]>([:])
+    nonisolated static let currentStamps = Mutex<Set<UInt32>>([])
+
+    /// Makes `stamp` the current stamp of a manager whose current stamp was `previous` (0: none).
+    nonisolated static func replaceStamp(_ previous: UInt32, with stamp: UInt32) {
+        guard previous != stamp else { return }
+        currentStamps.withLock { stamps in
+            if previous != 0 { stamps.remove(previous) }
+            if stamp != 0 { stamps.insert(stamp) }
+        }
+    }
 
     /// The link `generator` carries, or nil when its class carries none (only the library's
     /// generator classes do: `KeyedRowGenerator`).
@@ -62,27 +70,27 @@ enum RowLinks {
         KeyedRowGenerator.keyed(generator)?.rowLink = link
     }
 
-    /// Writes into `generator`'s link that `row` of manager `owner` shows it, with `stamp`, unless its
-    /// class carries none or another manager's link there still holds; false when not written (the
-    /// manager keeps the row in its table instead).
+    /// Writes into `generator`'s link that `row` of the manager whose stamp is `stamp` shows it,
+    /// unless its class carries none or another manager's link there still holds; false when not
+    /// written (the manager keeps the row in its table instead).
     @inline(__always)
-    static func write(to generator: borrowing any RowGenerator, row: Row, owner: UInt32, stamp: UInt64,
+    static func write(to generator: borrowing any RowGenerator, row: Row, stamp: UInt32,
                       position: UInt32 = .max) -> Bool {
         guard KeyedRowGenerator.isKeyed(generator) else { return false }
         let keyed = unsafeDowncast(generator as AnyObject, to: KeyedRowGenerator.self)
-        guard mayClaim(keyed.rowLink, owner: owner) else { return false }
-        keyed.rowLink = RowLink(owner: owner, position: position, stamp: stamp, row: row)
+        guard mayClaim(keyed.rowLink, stamp: stamp) else { return false }
+        keyed.rowLink = RowLink(stamp: stamp, position: position, row: row)
         return true
     }
 
-    /// Whether manager `owner` may write `link`: it is free, its own, or another manager's that no
-    /// longer holds (that manager took a new stamp since, or is gone).
+    /// Whether the manager whose stamp is `stamp` may write `link`: it is free, its own, or one that
+    /// no longer holds (its manager took a new stamp since, or is gone).
     @inline(__always)
-    private static func mayClaim(_ link: RowLink, owner: UInt32) -> Bool {
-        link.owner == 0 || link.owner == owner || !holdsElsewhere(link)
+    private static func mayClaim(_ link: RowLink, stamp: UInt32) -> Bool {
+        link.stamp == 0 || link.stamp == stamp || !holds(link)
     }
 
-    private static func holdsElsewhere(_ link: RowLink) -> Bool {
-        currentStamps.withLock { $0[link.owner] == link.stamp }
+    private static func holds(_ link: RowLink) -> Bool {
+        currentStamps.withLock { $0.contains(link.stamp) }
     }
 }

@@ -86,7 +86,7 @@ extension BaseListManager {
         let linking = beginRelinking(first: generators.first)
         // The positions the links get below hold until the manager next changes (`permutationPlan`).
         linkedVersion = mutationVersion
-        let owner = linkOwner, stamp = linkStamp
+        let stamp = linkStamp
         var strays: RowLookup = [:]
         // Where each row lands (section, index in its rows): its lookup hint, set in the same pass.
         var section = 0, sectionStart = 0
@@ -125,7 +125,7 @@ extension BaseListManager {
                     repurposed += 1
                     row.sectionHint = sectionHint
                     row.indexHint = indexHint
-                    if linking { Self.relink(row, generator, at: index, owner: owner, stamp: stamp, strays: &strays) }
+                    if linking { Self.relink(row, generator, at: index, stamp: stamp, strays: &strays) }
                     (out.baseAddress! + index).initialize(to: row)
                     continue
                 }
@@ -134,7 +134,7 @@ extension BaseListManager {
                     // buffers' elements (a row bound to a local is retained and released again). The
                     // generator is linked first: the row then takes it as its last use (not retained again).
                     let generator = generators[offset]
-                    if linking { Self.relink(oldFlat[oldIndex], generator, at: index, owner: owner, stamp: stamp, strays: &strays) }
+                    if linking { Self.relink(oldFlat[oldIndex], generator, at: index, stamp: stamp, strays: &strays) }
                     if oldFlat[oldIndex].adopt(consume generator, comparing: comparingInPass, section: sectionHint,
                                                index: indexHint, handedOver: &handedOver) {
                         updated.append(index)
@@ -168,7 +168,7 @@ extension BaseListManager {
                 }
                 row.sectionHint = sectionHint
                 row.indexHint = indexHint
-                if linking { Self.relink(row, generator, at: index, owner: owner, stamp: stamp, strays: &strays) }
+                if linking { Self.relink(row, generator, at: index, stamp: stamp, strays: &strays) }
                 if !inPlace { (out.baseAddress! + index).initialize(to: row) }
             }
             return true

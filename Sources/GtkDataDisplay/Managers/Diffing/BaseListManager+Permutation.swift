@@ -22,7 +22,7 @@ extension BaseListManager {
               mutationVersion == linkedVersion &+ 1, !foldablesInLastState,
               flat.hasOnlyPlainRows, flat.sectionCounts.count == 1, flat.hasOnlyRows,
               state.count == 1, state[0].header == nil, state[0].footer == nil else { return nil }
-        let owner = linkOwner, stamp = linkStamp
+        let stamp = linkStamp
         let checkingFolds = flat.foldCheckDeferred
         var plainType: ObjectIdentifier?
         // The class of the first generator, and whether every other one is of it (its header is read
@@ -48,7 +48,7 @@ extension BaseListManager {
                     }
                     guard let keyed = KeyedRowGenerator.keyed(generator) else { return false }
                     let link = keyed.rowLink
-                    guard link.owner == owner, link.stamp == stamp, Int(link.position) < count else { return false }
+                    guard link.stamp == stamp, Int(link.position) < count else { return false }
                     oldIndexOfNew[start + offset] = Int(link.position)
                 }
                 return true

@@ -14,17 +14,24 @@
 #include <unistd.h>
 #include <malloc.h>
 
-/* The instance and class structs of the row object type ("GddRowObject"). The object is the row:
- * the Swift side (`Row`, a handle on this object) keeps its fields here. `generator` holds a Swift
- * generator's instance, retained (`Unmanaged`; its conformance is found from its class:
- * `StoredGenerator`), set and cleared from Swift only; the rest are plain numbers. 48 bytes: one 48-byte slice. */
+/* A row: its fields, in a record of 24 bytes kept in slabs (`RowRecords`); the Swift side's `Row` is
+ * a handle on its record. `generator` holds a Swift generator's instance, retained (`Unmanaged`; its
+ * conformance is found from its class: `StoredGenerator`), set and cleared from Swift only; the rest
+ * are plain numbers. */
 typedef struct {
-    GObject parent_instance;
     void *generator;
     guint32 section_hint;
     guint32 index_hint;
     guint32 shown_revision;
     guint32 bits;
+} GddRowRecord;
+
+/* The instance and class structs of the row object type ("GddRowObject"): the item a view is handed
+ * for a row, made when the row is first asked for and kept by the row until it ends (`RowObjects`).
+ * `row` is the row's record, NULL once the row has ended. 32 bytes: one 32-byte slice. */
+typedef struct {
+    GObject parent_instance;
+    GddRowRecord *row;
 } GddRowObject;
 
 typedef struct {
@@ -37,22 +44,6 @@ typedef struct {
     GObject parent_instance;
     void *items;
 } GddRowModel;
-
-/* Whether a row object can serve another row: the library's reference is its only one, and nothing
- * is attached to it (no data, weak or toggle references: GObject keeps all of those in `qdata`). */
-static inline gboolean gdd_row_object_is_unshared(GddRowObject *object) {
-    return g_atomic_int_get(&object->parent_instance.ref_count) == 1
-        && g_atomic_pointer_get(&object->parent_instance.qdata) == NULL;
-}
-
-/* Whether the store showing a row object and the row owning it are all that hold it: two
- * references and nothing attached (a list item, a selection, a drag or a weak reference would add
- * a reference or `qdata`). Such an object can change rows while the store takes it out and puts it
- * back in one splice. */
-static inline gboolean gdd_row_object_is_held_by_store_and_row(GddRowObject *object) {
-    return g_atomic_int_get(&object->parent_instance.ref_count) == 2
-        && g_atomic_pointer_get(&object->parent_instance.qdata) == NULL;
-}
 
 /* A hint that `address` is about to be read: loops over rows in random order ask for a row a few
  * steps ahead, so its cache line is on its way while the rows before it are worked on. */

@@ -2,15 +2,18 @@ import Glibc
 
 /// Live-object counts, so tests (yours and ours) can prove rows and widgets are freed.
 public enum Diagnostics {
-    /// Row objects (items of row stores) in use now: held by rows or by GTK. The spare objects the
-    /// library keeps for new rows (``spareRowObjects``) are not counted.
-    public static var liveRowObjects: Int { RowObjectType.liveCount.load(ordering: .relaxed) }
-    /// Row objects of rows that went away, kept (at most 16,384, 48 bytes each) so that new rows
-    /// reuse them instead of making and freeing GObjects.
-    public static var spareRowObjects: Int { RowObjectPool.count }
-    /// Frees the spare row objects (``spareRowObjects``): for a leak checker that reports every
-    /// object alive at exit, or to give the memory back after a large list went away.
-    public static func releaseSpareRowObjects() { RowObjectPool.drain() }
+    /// Rows in use now: the rows managers show, those that ended while a store still shows them, and
+    /// the row objects (the items views are handed) that outlive their rows, held by GTK or by
+    /// someone else.
+    public static var liveRowObjects: Int {
+        RowRecords.liveCount.load(ordering: .relaxed) + RowObjectType.detachedCount.load(ordering: .relaxed)
+    }
+    /// Records of rows that went away, kept for new rows (24 bytes each, in slabs of 4,096).
+    @MainActor public static var spareRowObjects: Int { RowRecords.freeCount }
+    /// Frees the slabs of row records when no row is in use (else does nothing): for a leak checker
+    /// that reports every allocation alive at exit, or to give the memory back after a large list
+    /// went away.
+    @MainActor public static func releaseSpareRowObjects() { RowRecords.releaseUnused() }
     /// Row widgets (wrapped by `Widget`) alive now.
     public static var liveWidgets: Int { WidgetCounter.liveCount.load(ordering: .relaxed) }
 

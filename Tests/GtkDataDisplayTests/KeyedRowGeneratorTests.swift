@@ -52,9 +52,9 @@ final class KeyedRowGeneratorTests: XCTestCase {
                      footer: LabelFooter(model: "f", id: "footer:f"))]
         }
         try manager.setState(state())
-        let rows = (0..<manager.store.count).map { manager.store.row(at: $0)!.object }
+        let rows = (0..<manager.store.count).map { manager.store.row(at: $0)!.record }
         try manager.setState(state())  // new instances, the same keys: every row kept
-        XCTAssertEqual((0..<manager.store.count).map { manager.store.row(at: $0)!.object }, rows)
+        XCTAssertEqual((0..<manager.store.count).map { manager.store.row(at: $0)!.record }, rows)
     }
 }
 

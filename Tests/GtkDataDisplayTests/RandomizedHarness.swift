@@ -122,8 +122,8 @@ final class RandomizedHarness {
         self.kind = kind
         self.trace = trace
         baselineRows = Diagnostics.liveRowObjects
-        // Rows that ended stay ended (their objects are not reused): a read after an end asserts.
-        RowObjectPool.quarantinesEndedRows = true
+        // Rows that ended stay ended (their records are not reused): a read after an end asserts.
+        RowRecords.quarantinesEndedRows = true
         switch kind {
         case .base: manager = BaseListManager()
         case .manual: manager = ManualListManager()
@@ -707,10 +707,10 @@ final class RandomizedHarness {
         }
     }
 
-    /// Stops keeping the objects of ended rows, and lets those kept go.
+    /// Stops keeping the records of ended rows, and lets those kept go.
     private func endQuarantine() {
-        RowObjectPool.quarantinesEndedRows = false
-        RowObjectPool.releaseQuarantine()
+        RowRecords.quarantinesEndedRows = false
+        RowRecords.releaseQuarantine()
     }
 
     // MARK: Reports

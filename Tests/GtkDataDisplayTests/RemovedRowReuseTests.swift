@@ -15,10 +15,10 @@ final class RemovedRowReuseTests: XCTestCase {
     }
 
     func testRemovedRowsServeTheRowsOneSpliceInserts() async throws {
-        Diagnostics.releaseSpareRowObjects()
         let manager = BaseListManager()
         try manager.setState([Section(rows: rows(0..<100))])
         let live = Diagnostics.liveRowObjects
+        let spare = Diagnostics.spareRowObjects
         let before = manager.store.objectAddresses
         let target = Array(0..<40) + Array(1_000..<1_012) + Array(50..<100)
         try manager.setState([Section(rows: rows(target))])
@@ -29,8 +29,8 @@ final class RemovedRowReuseTests: XCTestCase {
         let now = manager.store.objectAddresses
         XCTAssertEqual(Set(now[40..<52]).intersection(before[40..<50]).count, 10, "ten new rows took the removed rows' objects")
         XCTAssertEqual(Array(now[52...]), Array(before[50...]), "kept rows keep theirs")
-        XCTAssertEqual(Diagnostics.liveRowObjects, live + 2, "two objects made, none freed")
-        XCTAssertEqual(Diagnostics.spareRowObjects, 0)
+        XCTAssertEqual(Diagnostics.liveRowObjects, live + 2, "two rows made, none given back")
+        XCTAssertLessThanOrEqual(Diagnostics.spareRowObjects, spare)
         // The reused rows are the new rows' own: single operations find them by their generators.
         let reused = try XCTUnwrap(manager.store.generator(at: 41))
         try manager.update(reused)
@@ -39,7 +39,6 @@ final class RemovedRowReuseTests: XCTestCase {
     }
 
     func testSeveralSplicesHandOverToo() async throws {
-        Diagnostics.releaseSpareRowObjects()
         let manager = BaseListManager()
         try manager.setState([Section(rows: rows(0..<1_000))])
         let live = Diagnostics.liveRowObjects
@@ -57,7 +56,6 @@ final class RemovedRowReuseTests: XCTestCase {
     /// A box view keeps a widget per row of its manager, so that manager's removed rows are not
     /// handed over; a box view of another manager changes nothing here.
     func testOnlyABoxViewOfTheSameManagerStopsTheHandOver() async throws {
-        Diagnostics.releaseSpareRowObjects()
         let manager = BaseListManager(), other = BaseListManager()
         try manager.setState([Section(rows: rows(0..<100))])
         let elsewhere = ObservingOnly(other)
@@ -86,7 +84,6 @@ final class RemovedRowReuseTests: XCTestCase {
     /// Headers and plain rows are not handed to each other: a removed header does not serve an
     /// inserted plain row, nor a removed plain row an inserted header (each would stand in the wrong role).
     func testHeadersAndPlainRowsAreNotHandedToEachOther() async throws {
-        Diagnostics.releaseSpareRowObjects()
         let manager = BaseListManager()
         // The header goes and a plain row comes, in one splice.
         try manager.setState([Section(header: LabelHeader(model: "h", id: "h"), rows: rows(0..<3))])

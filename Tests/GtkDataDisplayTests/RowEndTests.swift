@@ -4,24 +4,31 @@ import GtkDataDisplayTesting
 import XCTest
 
 /// Every row a manager makes ends exactly once (`Row.end()`): when it leaves for good, when the
-/// operation that made it fails, or with the manager — never while it stands. (A row is its row object:
-/// one that never ends is never released, which the suites' counts of live row objects catch, and
-/// `end()` asserts that a row ends once; these name the cases where a row leaves and comes back, or is
-/// made and dropped.)
+/// operation that made it fails, or with the manager — never while it stands. (A row is its record:
+/// one that never ends is never given back, which the suites' counts of live rows catch, and `end()`
+/// asserts that a row ends once; these name the cases where a row leaves and comes back, or is made
+/// and dropped.)
 @MainActor
 final class RowEndTests: XCTestCase {
     /// What each row collected by the test showed: an ended row's generator is not read (`Row.generator`
     /// checks that in debug builds), so the tests name rows by what they showed when collected.
     private var names: [Row: String] = [:]
-    /// A reference on the row object of each row collected: a row is its object, which may be freed or
-    /// serve another row once the row ended; held, it stays readable as ended.
-    private var holding: [ObjectReference] = []
+    // A row's record may serve another row once the row ended: while the test runs, records of
+    // ended rows are kept and never reused (`RowRecords.quarantinesEndedRows`), so a row collected
+    // stays readable as ended.
+    override func setUp() async throws {
+        RowRecords.quarantinesEndedRows = true
+    }
 
-    /// Records what `rows` show now, keeps their objects, and returns them.
+    override func tearDown() async throws {
+        RowRecords.quarantinesEndedRows = false
+        RowRecords.releaseQuarantine()
+    }
+
+    /// Records what `rows` show now and returns them.
     private func naming(_ rows: [Row]) -> [Row] {
         for row in rows where !row.isEnded {
             names[row] = (row.generator as? LabelRow)?.model ?? describe(row.generator)
-            holding.append(ObjectReference(retaining: row.item))
         }
         return rows
     }

@@ -4,12 +4,12 @@ import GtkDataDisplayTesting
 import XCTest
 
 /// `RowItems` (the row model's pointers, in chunks) against a plain array, and the row model
-/// ("GddRowModel") as GTK sees it: a `GListModel` of row objects that keeps its own references.
+/// ("GddRowModel") as GTK sees it: a `GListModel` of row objects, each made when first asked for.
 @MainActor
 final class RowItemsTests: XCTestCase {
     /// Distinct non-null pointers standing for items (never dereferenced).
-    private func items(_ range: Range<Int>) -> [UnsafeMutableRawPointer] {
-        range.map { UnsafeMutableRawPointer(bitPattern: ($0 + 1) * 8)! }
+    private func items(_ range: Range<Int>) -> [RowRecord] {
+        range.map { RowRecord(bitPattern: ($0 + 1) * 8)! }
     }
 
     /// Random splices of every size — small ones inside a chunk, large ones over many, removals that
@@ -19,7 +19,7 @@ final class RowItemsTests: XCTestCase {
         var random = SystemRandomNumberGenerator()
         for round in 0..<6 {
             let list = RowItems()
-            var expected: [UnsafeMutableRawPointer] = []
+            var expected: [RowRecord] = []
             var next = 0
             for step in 0..<400 {
                 let position = Int.random(in: 0...expected.count, using: &random)
@@ -28,13 +28,13 @@ final class RowItemsTests: XCTestCase {
                 let count = step % 50 == 49 ? 0 : Int.random(in: 0...largest, using: &random)
                 let new = items(next..<(next + count))
                 next += count
-                var removed: [UnsafeMutableRawPointer] = []
+                var removed: [RowRecord] = []
                 list.replace(at: position, removing: removing, with: new) { removed.append($0) }
                 XCTAssertEqual(removed, Array(expected[position..<(position + removing)]), "round \(round) step \(step)")
                 expected.replaceSubrange(position..<(position + removing), with: new)
                 XCTAssertEqual(list.count, expected.count, "round \(round) step \(step)")
                 // Read in order and at random: the cached chunk and the search agree.
-                var all: [UnsafeMutableRawPointer] = []
+                var all: [RowRecord] = []
                 list.forEach { all.append($0) }
                 XCTAssertEqual(all, expected, "round \(round) step \(step)")
                 for _ in 0..<20 where !expected.isEmpty {
@@ -83,18 +83,23 @@ final class RowItemsTests: XCTestCase {
         XCTAssertEqual(recorder.changes.map { [$0.position, $0.removed, $0.added] }, [[0, 0, 3_000], [1_500, 1, 0]])
         XCTAssertEqual(Int(g_list_model_get_n_items(model)), 2_999)
         XCTAssertNil(g_list_model_get_item(model, 2_999))
+        let made = RowObjects.count
         for position in [0, 1_499, 1_500, 2_998] {
             let item = g_list_model_get_item(model, guint(position))!
             let object = item.assumingMemoryBound(to: GObject.self)
-            // The store's, the row's and the caller's.
-            XCTAssertEqual(object.pointee.ref_count, 3)
+            // The row's and the caller's.
+            XCTAssertEqual(object.pointee.ref_count, 2)
             g_object_unref(item)
+            XCTAssertEqual(g_list_model_get_item(model, guint(position)), item, "the same object again")
+            g_object_unref(item)
+            XCTAssertEqual(Row.from(item: item), manager.store.row(at: position))
             XCTAssertEqual((manager.store.generator(at: position) as? LabelRow)?.model, "\(position < 1_500 ? position : position + 1)")
         }
+        XCTAssertEqual(RowObjects.count, made + 4, "only the rows asked for have an object")
     }
 
-    /// A view may hold the row model after its manager is gone: the model keeps its rows' objects,
-    /// readable, until its last reference goes, and then frees every one.
+    /// A view may hold the row model after its manager is gone: the model keeps its rows' records
+    /// until its last reference goes, and then gives every one back; an item asked for names no row.
     func testTheRowModelOutlivesItsStore() async throws {
         let baseline = Diagnostics.liveRowObjects
         var model: OpaquePointer?
@@ -107,6 +112,8 @@ final class RowItemsTests: XCTestCase {
         XCTAssertEqual(Int(g_list_model_get_n_items(model!)), 2_500)
         let item = g_list_model_get_item(model!, 2_000)!
         XCTAssertTrue(RowObjectType.isRowObject(item))
+        XCTAssertNil(Row.from(item: item), "its row ended with its manager")
+        XCTAssertEqual(Diagnostics.liveRowObjects, baseline + 2_501)
         g_object_unref(item)
         XCTAssertEqual(Diagnostics.liveRowObjects, baseline + 2_500)
         g_object_unref(UnsafeMutableRawPointer(model!))

@@ -3,12 +3,12 @@ import CGtkDataDisplay
 import GtkDataDisplayTesting
 import XCTest
 
-/// A row is its row object, allocated per store item: its role, depth and flags share one word and its
-/// section controller is kept beside it (`RowControllers`), and its generator is one word
-/// (`StoredGenerator`), so the object is one 48-byte slice. (GObject's C layout, not Swift's.)
+/// A row is its record: its role, depth and flags share one word and its section controller is kept
+/// beside it (`RowControllers`), and its generator is one word (`StoredGenerator`), so the record is
+/// 24 bytes; its row object, made when asked for, is one 32-byte slice. (C layouts, not Swift's.)
 @MainActor
 final class RowLayoutTests: XCTestCase {
-    func testARowKeepsItsRoleDepthAndControllerInItsObjectOfFortyEightBytes() async {
+    func testARowKeepsItsRoleDepthAndControllerInARecordOfTwentyFourBytes() async {
         let controlledBefore = SelectionDispatch.controlledRows.load(ordering: .relaxed)
         let entriesBefore = RowControllers.count
         let controller = RecordingController("c")
@@ -32,17 +32,18 @@ final class RowLayoutTests: XCTestCase {
             XCTAssertNil(header.controllerBox)
             XCTAssertEqual(RowControllers.count, entriesBefore + 1)
 
-            // The object is the row: GObject's 24 bytes, the generator's instance (one word: its
-            // conformance is found from its class) and four 32-bit fields, 48 bytes, one 48-byte
-            // GLib slice (with the existential's two words it was 56, in 64-byte slices; before that
-            // the object and a 56-byte Swift row beside it took a 32-byte slice and a 64-byte chunk).
-            XCTAssertEqual(MemoryLayout<GddRowObject>.size, 48)
-            XCTAssertEqual(Row.generatorOffset, MemoryLayout<GObject>.size)
+            // The record is the row: the generator's instance (one word: its conformance is found
+            // from its class) and four 32-bit fields, 24 bytes in a slab (a GObject with the same
+            // fields was a 48-byte GLib slice). The row object is GObject's 24 bytes and the record's
+            // address: one 32-byte slice, for the rows a view asks for.
+            XCTAssertEqual(MemoryLayout<GddRowRecord>.size, 24)
+            XCTAssertEqual(Row.generatorOffset, 0)
+            XCTAssertEqual(MemoryLayout<GddRowObject>.size, 32)
             var query = GTypeQuery()
             g_type_query(RowObjectType.type, &query)
-            XCTAssertEqual(query.instance_size, 48)
+            XCTAssertEqual(query.instance_size, 32)
 
-            // Ending a row undoes what it recorded, though the row is still held (here by the test).
+            // Ending a row undoes what it recorded; its record reads as ended until another row takes it.
             for row in [header, footer, nested] { row.end() }
             XCTAssertEqual(RowControllers.count, entriesBefore, "a row's entry goes when it ends")
             XCTAssertEqual(SelectionDispatch.controlledRows.load(ordering: .relaxed), controlledBefore)

@@ -11,7 +11,7 @@ final class RowPrefetchTests: XCTestCase {
         let manager = BaseListManager()
         try manager.setState([Section(rows: (0..<3).map { LabelRow(model: "\($0)", id: $0) })])
         for row in manager.flatRows() {
-            let address = UnsafeRawPointer(row.object)
+            let address = UnsafeRawPointer(row.record)
             let read = address.load(fromByteOffset: RowPrefetch.generatorOffset, as: UnsafeRawPointer.self)
             XCTAssertEqual(read, UnsafeRawPointer(Unmanaged.passUnretained(row.generator as AnyObject).toOpaque()))
         }

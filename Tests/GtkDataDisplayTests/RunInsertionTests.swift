@@ -32,7 +32,7 @@ final class RunInsertionTests: XCTestCase {
         try manager.add(old)
         if eachRun { manager.store.wantsEachInsertion.insert(ObjectIdentifier(self)) }
         let recorder = ItemsChangedRecorder(manager.store)
-        let oldObjects = (0..<manager.store.count).map { manager.store.row(at: $0)!.object }
+        let oldObjects = (0..<manager.store.count).map { manager.store.row(at: $0)!.record }
         let folder = Folder(model: "d", id: "d", children: rows(["d1", "d2"]), expanded: true)
         try manager.insert(runs: [
             .init(anchor: nil, generators: rows(["0"])),
@@ -62,7 +62,7 @@ final class RunInsertionTests: XCTestCase {
         }
         // Every old row keeps its row object (a view keeps its list item).
         let oldPositions = (0..<manager.store.count).filter { !["0", "b", "b2", "d", "d1@1", "d2@1", "h"].contains(shown[$0]) }
-        XCTAssertEqual(oldPositions.map { manager.store.row(at: $0)!.object }, oldObjects, "an old row keeps its row object")
+        XCTAssertEqual(oldPositions.map { manager.store.row(at: $0)!.record }, oldObjects, "an old row keeps its row object")
         // Children are rows of their folder: folding it takes them out.
         try manager.collapse(folder)
         XCTAssertEqual(Array(names(manager).prefix(7)), ["0", "r0", "b", "b2", "r1", "d", "r2"])
@@ -112,7 +112,7 @@ final class RunInsertionTests: XCTestCase {
     }
 
     func testRowsLeaveAndAreFreed() async throws {
-        let before = RowObjectType.liveCount.load(ordering: .relaxed)
+        let before = Diagnostics.liveRowObjects
         weak var inserted: LabelRow?
         do {
             let manager = BaseListManager()
@@ -125,6 +125,6 @@ final class RunInsertionTests: XCTestCase {
             manager.clear()
         }
         XCTAssertNil(inserted, "the manager let the new generators go")
-        XCTAssertEqual(RowObjectType.liveCount.load(ordering: .relaxed), before, "every row object was freed")
+        XCTAssertEqual(Diagnostics.liveRowObjects, before, "every row was freed")
     }
 }

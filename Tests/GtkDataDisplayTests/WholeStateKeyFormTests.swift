@@ -1,3 +1,4 @@
+import CGtkDataDisplay
 import GtkDataDisplay
 import GtkDataDisplayShell
 import GtkDataDisplayTesting
@@ -506,6 +507,11 @@ private final class FormPair {
     /// Applies `sections(wrapped)` to both managers and compares them.
     func apply(step: Int, _ sections: (_ wrapped: Bool) -> [Section], file: StaticString = #filePath, line: UInt = #line) {
         let before = (tested.store.objectAddresses, general.store.objectAddresses)
+        // Held until compared: the object of a row that ends is freed, and a new row's could take its address.
+        let held = [tested, general].flatMap { manager in
+            (0..<manager.store.count).map { g_list_model_get_item(manager.store.listModel, guint($0))! }
+        }
+        defer { held.forEach { g_object_unref($0) } }
         var errors: [String] = []
         for (manager, wrapped) in [(tested, false), (general, true)] {
             do { try manager.setState(sections(wrapped)) } catch {

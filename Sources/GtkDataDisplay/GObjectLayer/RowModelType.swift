@@ -1,8 +1,9 @@
 // The row model GType ("GddRowModel"): the `GListModel` every row store is.
 //
 // Registered once, from Swift: a `GObject` implementing `GListModel` over a `RowItems` (one pointer a
-// row). The instance keeps its items retained and, when finalized, unrefs every row object still in
-// them and releases them: a view may hold the list after its store is gone.
+// row, to its record). An item asked for is the row's object, made on first use (`Row.item`). The
+// instance keeps its items retained and, when finalized, counts every row still in them out of the
+// store (`Row.leaveStore`) and releases them: a view may hold the list after its store is gone.
 
 import CGtkDataDisplay
 
@@ -45,9 +46,9 @@ private let rowModelClassInit: GClassInitFunc = { klass, _ in
         let list = UnsafeMutableRawPointer(object!).assumingMemoryBound(to: GddRowModel.self)
         if let items = list.pointee.items {
             list.pointee.items = nil
-            let owned = Unmanaged<RowItems>.fromOpaque(items)
-            owned.takeUnretainedValue().forEach { g_object_unref($0) }
-            owned.release()
+            let owned = Unmanaged<RowItems>.fromOpaque(items).takeRetainedValue()
+            // Rows are counted on the main thread (a view lets its model go there).
+            MainThread.run { owned.forEach { Row(record: $0).leaveStore() } }
         }
         parentFinalize?(object)
     }
@@ -62,6 +63,12 @@ private let listModelInit: GInterfaceInitFunc = { interface, _ in
     list.pointee.get_item = { model, position in
         let items = RowModelType.items(of: UnsafeMutableRawPointer(model!))
         guard Int(position) < items.count else { return nil }
-        return g_object_ref(items[Int(position)])
+        let record = items[Int(position)]
+        let item = MainActor.assumeIsolated { () -> UInt in
+            // A row that ended stays in a model whose manager is gone: its item names no row.
+            guard let row = Row.standing(record) else { return UInt(bitPattern: RowObjectType.make(for: nil)) }
+            return UInt(bitPattern: g_object_ref(row.item))
+        }
+        return UnsafeMutableRawPointer(bitPattern: item)
     }
 }

@@ -1,15 +1,18 @@
-// The row object GType ("GddRowObject"): the one item type of every row store.
+// The row object GType ("GddRowObject"): the one item type of every row model.
 //
-// Registered once, from Swift. An instance is a row: it keeps the row's fields (`Row` is a handle
-// on it). A live count lets tests prove rows are freed: `make` counts the objects it makes (a batch
-// of them at once), finalize counts them out.
+// Registered once, from Swift. An instance is the item a view is handed for a row: it points at the
+// row's record (`GddRowRecord`; `Row` is a handle on the record), made when the row is first asked
+// for and kept by the row until the row ends (`RowObjects`). When its row ends, the object is
+// detached (its `row` is NULL) and lives on only as long as something else holds it; a count of those
+// lets tests prove they are freed.
 
 import CGtkDataDisplay
 import Synchronization
 
 enum RowObjectType {
-    /// Row objects in use: created and not yet finalized, less the spares in `RowObjectPool`.
-    static let liveCount = Atomic<Int>(0)
+    /// Row objects alive whose row has ended (or that never had one): held by GTK or someone else,
+    /// freed when that lets them go.
+    static let detachedCount = Atomic<Int>(0)
 
     /// The registered GType.
     static let type: GType = {
@@ -22,24 +25,20 @@ enum RowObjectType {
         }
     }()
 
-    /// Creates a row object (transfer full) with no owner yet.
-    static func make() -> UnsafeMutablePointer<GddRowObject> {
-        liveCount.add(1, ordering: .relaxed)
-        return create()
+    /// Creates a row object (transfer full) for the row whose record is `record` (nil: a detached
+    /// one, for a store item whose row has ended).
+    static func make(for record: RowRecord?) -> UnsafeMutablePointer<GddRowObject> {
+        let object = UnsafeMutableRawPointer(g_object_new_with_properties(type, 0, nil, nil)!)
+            .assumingMemoryBound(to: GddRowObject.self)
+        object.pointee.row = record
+        if record == nil { detachedCount.add(1, ordering: .relaxed) }
+        return object
     }
 
-    /// Creates `count` row objects (transfer full, no owner yet) and hands each to `body`, counted
-    /// live at once (a first fill of a million rows counted each in the type's instance init: an
-    /// atomic add and a call a row).
-    static func make(_ count: Int, _ body: (UnsafeMutablePointer<GddRowObject>) -> Void) {
-        guard count > 0 else { return }
-        liveCount.add(count, ordering: .relaxed)
-        for _ in 0..<count { body(create()) }
-    }
-
-    private static func create() -> UnsafeMutablePointer<GddRowObject> {
-        let object = g_object_new_with_properties(type, 0, nil, nil)!
-        return UnsafeMutableRawPointer(object).assumingMemoryBound(to: GddRowObject.self)
+    /// Detaches `object` from its row (which ended): it no longer names a row.
+    static func detach(_ object: UnsafeMutablePointer<GddRowObject>) {
+        object.pointee.row = nil
+        detachedCount.add(1, ordering: .relaxed)
     }
 
     /// Whether `item` is a row object.
@@ -54,7 +53,8 @@ private let classInit: GClassInitFunc = { klass, _ in
     let objectClass = gdd_object_class(klass)!
     parentFinalize = gdd_object_class(g_type_class_peek_parent(klass))!.pointee.finalize
     objectClass.pointee.finalize = { object in
-        RowObjectType.liveCount.subtract(1, ordering: .relaxed)
+        // A row keeps its object until it ends, and detaches it then: only detached ones are freed.
+        RowObjectType.detachedCount.subtract(1, ordering: .relaxed)
         parentFinalize?(object)
     }
 }

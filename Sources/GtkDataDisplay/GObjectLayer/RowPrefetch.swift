@@ -15,7 +15,7 @@ enum RowPrefetch {
     /// in the cache, or are too few for the hints to pay for themselves.
     static let movedRows = 4096
 
-    /// Where a row object keeps its generator's instance (`Row.generatorOffset`; checked by a test).
+    /// Where a row's record keeps its generator's instance (`Row.generatorOffset`; checked by a test).
     static let generatorOffset = Row.generatorOffset
 
     /// Hints for the row `index` + 16 of a pass over `rows` that reads only rows not `kept` (the rows an
@@ -51,22 +51,22 @@ enum RowPrefetch {
         if index &+ 4 < count, case let old = oldIndexOfNew[index &+ 4], old >= 0 { fetchGenerator(rows, old) }
     }
 
-    /// The row object of `rows[index]`, as an address.
+    /// The record of `rows[index]`, as an address.
     @inline(__always)
-    private static func object(_ rows: UnsafeBufferPointer<Row>, _ index: Int) -> UnsafeRawPointer {
-        UnsafeRawPointer(rows[index].object)
+    private static func record(_ rows: UnsafeBufferPointer<Row>, _ index: Int) -> UnsafeRawPointer {
+        UnsafeRawPointer(rows[index].record)
     }
 
-    /// Hints for the row `rows[index]`: its row object, a 48-byte GLib slice (its fields in one cache line,
-    /// or two when the slice straddles a line).
+    /// Hints for the row `rows[index]`: its record, 24 bytes (in one cache line, or two when it
+    /// straddles a line).
     @inline(__always)
     private static func fetchRow(_ rows: UnsafeBufferPointer<Row>, _ index: Int) {
-        gdd_prefetch(object(rows, index))
+        gdd_prefetch(record(rows, index))
     }
 
     /// Hints for the generator of `rows[index]` (whose row is in cache by then).
     @inline(__always)
     private static func fetchGenerator(_ rows: UnsafeBufferPointer<Row>, _ index: Int) {
-        gdd_prefetch(object(rows, index).load(fromByteOffset: generatorOffset, as: UnsafeRawPointer?.self))
+        gdd_prefetch(record(rows, index).load(fromByteOffset: generatorOffset, as: UnsafeRawPointer?.self))
     }
 }

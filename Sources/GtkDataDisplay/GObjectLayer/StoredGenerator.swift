@@ -1,6 +1,5 @@
-// A generator kept in one word: a row object keeps its generator's instance (retained through
-// `Unmanaged`), not the two words of an `any RowGenerator`, so the object is 48 bytes, one 48-byte
-// GLib slice. The generator comes back as `any RowGenerator` through its class's conformance, found
+// A generator kept in one word: a row's record keeps its generator's instance (retained through
+// `Unmanaged`), not the two words of an `any RowGenerator`, so the record is 24 bytes. The generator comes back as `any RowGenerator` through its class's conformance, found
 // once per class: every instance of a class has the same conformance to `RowGenerator` (a subclass
 // inherits its superclass's; it cannot declare its own).
 

@@ -3,8 +3,8 @@ import CGtkDataDisplay
 /// A weak reference to a GObject (GLib's `GWeakRef`): it does not keep the object alive, and reads
 /// as nil once the object is finalized — never as a later object that took the same memory.
 ///
-/// While it stands the object carries data (`qdata`), so the library treats it as held by someone:
-/// the object neither goes to the pool of spare row objects nor changes rows.
+/// Kept on a row object (`LiveRow`), it reads the object's row as gone once the row ended: the row
+/// detaches its object then (`RowObjects`).
 final class WeakObjectReference {
     private let slot: UnsafeMutablePointer<GWeakRef>
 

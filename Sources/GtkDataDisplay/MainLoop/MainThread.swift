@@ -16,4 +16,14 @@ enum MainThread {
         guard let thread else { return false }
         return pthread_equal(thread, pthread_self()) != 0
     }
+
+    /// Runs `body` on the main actor: now when called on the main thread, else on the main actor's
+    /// next turn (for work a GObject's finalize or a `deinit` may reach off the main thread).
+    static func run(_ body: @escaping @MainActor @Sendable () -> Void) {
+        if isCurrent {
+            MainActor.assumeIsolated { body() }
+        } else {
+            Task { @MainActor in body() }
+        }
+    }
 }

@@ -11,41 +11,42 @@ public enum RowRole: Sendable, Equatable {
     case footer
 }
 
-/// One store item: a handle on its row object, which keeps the row's fields (the generator it
-/// shows, its place, its role, depth and flags) — one allocation a row, a 48-byte GLib slice.
+/// One store item: a handle on its record, which keeps the row's fields (the generator it shows,
+/// its place, its role, depth and flags) — 24 bytes in a slab (`RowRecords`). Its row object, the
+/// item a view is handed, is made when first asked for (`item`, `RowObjects`).
 ///
 /// A generator keeps the same row — and so the same row object — across updates, which is what
-/// lets GTK keep its widget. The manager that made a row holds the object's own reference (the one
-/// it was made with) until the row ends (`end()`); the store and GTK hold theirs. A handle holds
-/// nothing: it is read only while its row stands (views keep a `LiveRow`).
+/// lets GTK keep its widget. The manager that made a row owns it until the row ends (`end()`); its
+/// record stays while a store shows it (`enterStore`, `leaveStore`). A handle holds nothing: it is
+/// read only while its row stands (views keep a `LiveRow`).
 @MainActor
 struct Row {
-    /// The row object (the store item): the row itself.
-    nonisolated(unsafe) let object: UnsafeMutablePointer<GddRowObject>
+    /// The row's record: the row itself.
+    nonisolated(unsafe) let record: RowRecord
 
-    /// The handle of the row whose object is `object` (it must be a row object whose row stands).
-    nonisolated init(object: UnsafeMutablePointer<GddRowObject>) { self.object = object }
+    /// The handle of the row whose record is `record` (it must be a record whose row stands).
+    nonisolated init(record: RowRecord) { self.record = record }
 
-    /// Where the object keeps the generator: its instance, one word (`StoredGenerator`).
-    nonisolated static let generatorOffset = MemoryLayout<GddRowObject>.offset(of: \GddRowObject.generator)!
+    /// Where the record keeps the generator: its instance, one word (`StoredGenerator`).
+    nonisolated static let generatorOffset = MemoryLayout<GddRowRecord>.offset(of: \GddRowRecord.generator)!
 
     /// The generator shown. Whole-state updates may hand the row to a new generator with the same diff id.
     /// Not read once the row has ended (checked in debug builds).
     var generator: any RowGenerator {
         get {
             assert(!isEnded, "the generator of a row that ended was read")
-            return StoredGenerator.copy(object.pointee.generator!)
+            return StoredGenerator.copy(record.pointee.generator!)
         }
         nonmutating set {
-            let previous = object.pointee.generator!
-            object.pointee.generator = StoredGenerator.store(newValue)
+            let previous = record.pointee.generator!
+            record.pointee.generator = StoredGenerator.store(newValue)
             StoredGenerator.release(previous)
         }
     }
 
     /// Whether the row shows `generator` itself (no reference counted, no witness table looked up).
     func shows(_ generator: any RowGenerator) -> Bool {
-        StoredGenerator.isInstance(object.pointee.generator, of: generator)
+        StoredGenerator.isInstance(record.pointee.generator, of: generator)
     }
 
     /// Where the row stood when the manager last placed or found it (its section's `SectionState.id`,
@@ -53,24 +54,25 @@ struct Row {
     /// lookup starts searching (`SectionState.index(of:hint:)`). Never trusted: checked first. The
     /// place is also written by a `RowList` splitting a chunk (`RowList` is not main-actor isolated).
     var sectionHint: UInt32 {
-        get { object.pointee.section_hint }
-        nonmutating set { object.pointee.section_hint = newValue }
+        get { record.pointee.section_hint }
+        nonmutating set { record.pointee.section_hint = newValue }
     }
     nonisolated var indexHint: UInt32 {
-        get { object.pointee.index_hint }
-        nonmutating set { object.pointee.index_hint = newValue }
+        get { record.pointee.index_hint }
+        nonmutating set { record.pointee.index_hint = newValue }
     }
     /// The low 32 bits of the generator's `contentRevision` when this row last took its content
     /// (compared for equality only, so a wrap after four billion changes of one row does not matter).
     private var shownRevision: UInt32 {
-        get { object.pointee.shown_revision }
-        nonmutating set { object.pointee.shown_revision = newValue }
+        get { record.pointee.shown_revision }
+        nonmutating set { record.pointee.shown_revision = newValue }
     }
-    /// The role (bits 0–1), four flags (bits 2–5: see `Bit`) and the depth (bits 6–31).
+    /// The role (bits 0–1), five flags (bits 2–6: see `Bit`), how many times a store shows the row
+    /// (bits 7–8) and the depth (bits 9–31).
     /// The flags that record something to undo (a count, an entry beside the rows) are cleared by `end()`.
     private nonisolated var bits: UInt32 {
-        get { object.pointee.bits }
-        nonmutating set { object.pointee.bits = newValue }
+        get { record.pointee.bits }
+        nonmutating set { record.pointee.bits = newValue }
     }
 
     /// Where each flag of `bits` lies.
@@ -84,7 +86,12 @@ struct Row {
         static let mayHaveCell: UInt32 = 1 << 4
         /// See `isEnded`.
         static let ended: UInt32 = 1 << 5
-        static let depthShift: UInt32 = 6
+        /// See `hasObject`.
+        static let hasObject: UInt32 = 1 << 6
+        /// The count of `storeCount`: its lowest bit, and its mask.
+        static let storeOne: UInt32 = 1 << 7
+        static let storeMask: UInt32 = 3 << 7
+        static let depthShift: UInt32 = 9
     }
 
     private nonisolated func flag(_ bit: UInt32) -> Bool { bits & bit != 0 }
@@ -120,6 +127,30 @@ struct Row {
     private var countsAsControlled: Bool {
         get { flag(Bit.countsAsControlled) }
         nonmutating set { setFlag(Bit.countsAsControlled, newValue) }
+    }
+
+    /// Whether the row has a row object (`RowObjects` keeps it).
+    var hasObject: Bool {
+        get { flag(Bit.hasObject) }
+        nonmutating set { setFlag(Bit.hasObject, newValue) }
+    }
+
+    /// How many times a store shows the row now: at most twice, while a splice puts it back in
+    /// the place it takes it out of.
+    private var storeCount: UInt32 { (bits & Bit.storeMask) >> 7 }
+
+    /// A store shows the row once more (`RowStore`).
+    func enterStore() {
+        precondition(storeCount < 3, "a row shown by a store more than three times")
+        bits += Bit.storeOne
+    }
+
+    /// A store shows the row once less. The record of a row that ended goes back once no store
+    /// shows it (a view may keep showing a store whose manager is gone).
+    func leaveStore() {
+        assert(storeCount > 0, "a row left a store that did not show it")
+        bits -= Bit.storeOne
+        if storeCount == 0, isEnded { RowRecords.retire(record) }
     }
 
     /// Whether `revision` (a generator's `contentRevision`) is the one this row last took.
@@ -163,25 +194,24 @@ struct Row {
     /// none, a row's place among its siblings is its index in its section (no scan).
     nonisolated static let nestedAlive = Atomic<Int>(0)
 
-    /// A row showing `generator`, in `object` (transfer full, not yet any row's: see
-    /// `RowObjectBatch`), else in a spare row object (`RowObjectPool`) or a new one. The row holds
-    /// the object's reference until it ends.
-    init(generator: consuming any RowGenerator, role: RowRole, depth: Int = 0, object: UnsafeMutablePointer<GddRowObject>? = nil) {
-        self.object = object ?? RowObjectPool.take() ?? RowObjectType.make()
+    /// A row showing `generator`, in `record` (taken, not yet any row's: see `RowRecordBatch`), else
+    /// in a record taken now (`RowRecords`). The row owns the record until it ends.
+    init(generator: consuming any RowGenerator, role: RowRole, depth: Int = 0, record: RowRecord? = nil) {
+        self.record = record ?? RowRecords.take()
         let roleBits: UInt32 = switch role {
         case .row: 0
         case .header: 1
         case .footer: 2
         }
-        // 26 bits of depth (a deeper row, past 67 million levels, is shown at that depth).
+        // 23 bits of depth (a deeper row, past 8 million levels, is shown at that depth).
         let storedDepth = UInt32(clamping: Swift.min(Swift.max(depth, 0), Int(UInt32.max >> Bit.depthShift)))
-        self.object.pointee.bits = roleBits | storedDepth << Bit.depthShift
-        self.object.pointee.section_hint = 0
-        self.object.pointee.index_hint = 0
-        self.object.pointee.shown_revision = UInt32(truncatingIfNeeded: generator.contentRevision)
+        self.record.pointee.bits = roleBits | storedDepth << Bit.depthShift
+        self.record.pointee.section_hint = 0
+        self.record.pointee.index_hint = 0
+        self.record.pointee.shown_revision = UInt32(truncatingIfNeeded: generator.contentRevision)
         if storedDepth > 0 { Self.nestedAlive.add(1, ordering: .relaxed) }
         classifyGenerator(generator)
-        self.object.pointee.generator = StoredGenerator.store(generator)  // its last use: moved, not retained
+        self.record.pointee.generator = StoredGenerator.store(generator)  // its last use: moved, not retained
     }
 
     /// Moves the row to `depth`: a row object shown in place takes the new row at its position, child
@@ -196,8 +226,8 @@ struct Row {
     }
 
     /// Whether the manager that made this row has let it go for good (`end()`). Readable until the end
-    /// of the operation that ended the row (its object is not released before: `RowObjectPool.retire`),
-    /// and while a `LiveRow` keeps the object.
+    /// of the operation that ended the row (its record is not given back before: `RowRecords.retire`),
+    /// and while a store shows it.
     nonisolated var isEnded: Bool { flag(Bit.ended) }
 
     /// Lets the row go: it has left its manager for good, once the splices that took it out of the
@@ -205,12 +235,12 @@ struct Row {
     /// stand in the manager again by the end of the operation), when an operation that made it
     /// fails, or with its manager. Ending undoes what the row recorded: the counts it is in
     /// (`nestedAlive`, `SelectionDispatch`), its entries beside the rows (`RowCells`,
-    /// `RowControllers`), its generator, and the row object's reference, which goes to the pool of
-    /// spare objects (or is released once the operation is over).
+    /// `RowControllers`), its generator, and its row object, detached (it names no row any more) and
+    /// released. The record goes back once no store shows the row and the operation is over.
     ///
-    /// A handle is not read after its row ended (its object may serve another row by then): holders
+    /// A handle is not read after its row ended (its record may serve another row by then): holders
     /// past an operation keep a `LiveRow`, which reads the row as gone. Debug builds check that a
-    /// row's generator and object are not read after its end while the object is still known ended.
+    /// row's generator and object are not read after its end while the record is still known ended.
     func end() {
         assert(!isEnded, "a row ended twice")
         if depth > 0 { Self.nestedAlive.subtract(1, ordering: .relaxed) }
@@ -220,10 +250,11 @@ struct Row {
             RowControllers.forget(self)
         }
         if flag(Bit.mayHaveCell) { RowCells.forget(self) }
-        bits = (bits & ~(Bit.showsUncountedSelectable | Bit.countsAsControlled | Bit.mayHaveCell)) | Bit.ended
-        StoredGenerator.release(object.pointee.generator!)
-        object.pointee.generator = nil
-        RowObjectPool.retire(object)
+        if flag(Bit.hasObject) { RowObjects.detach(self) }
+        bits = (bits & ~(Bit.showsUncountedSelectable | Bit.countsAsControlled | Bit.mayHaveCell | Bit.hasObject)) | Bit.ended
+        StoredGenerator.release(record.pointee.generator!)
+        record.pointee.generator = nil
+        if storeCount == 0 { RowRecords.retire(record) }
     }
 
     /// Whether this row already shows what `generator` (matched to it by diff id) shows: the same
@@ -238,7 +269,7 @@ struct Row {
     func take(_ generator: any RowGenerator) {
         guard !RowChangeObservers.isEmpty, !shows(generator) else {
             // A generator of the same type as the one it replaces is classified alike.
-            let sameType = StoredGenerator.storedClass(object.pointee.generator!) == ObjectIdentifier(Swift.type(of: generator))
+            let sameType = StoredGenerator.storedClass(record.pointee.generator!) == ObjectIdentifier(Swift.type(of: generator))
             self.generator = generator
             noteShown(revision: generator.contentRevision)
             if !sameType { classifyGenerator(generator) }
@@ -259,8 +290,8 @@ struct Row {
     /// row's classification stays), and no row observer listens (`RowChangeObservers`).
     func takeMoved(_ generator: borrowing any RowGenerator) {
         assert(RowChangeObservers.isEmpty)
-        assert(StoredGenerator.storedClass(object.pointee.generator!) == ObjectIdentifier(Swift.type(of: generator)))
-        object.pointee.generator = StoredGenerator.instance(of: generator)
+        assert(StoredGenerator.storedClass(record.pointee.generator!) == ObjectIdentifier(Swift.type(of: generator)))
+        record.pointee.generator = StoredGenerator.instance(of: generator)
         noteShown(revision: generator.contentRevision)
     }
 
@@ -292,12 +323,12 @@ struct Row {
             return changed
         }
         // The previous generator takes over the row's reference; the row takes the new one's (last).
-        let previous = StoredGenerator.take(object.pointee.generator!)
+        let previous = StoredGenerator.take(record.pointee.generator!)
         let changed = comparing && !(shows(revision: previous.contentRevision) && previous.isContentEqual(to: generator))
         if ObjectIdentifier(Swift.type(of: previous)) != ObjectIdentifier(Swift.type(of: generator)) { classifyGenerator(generator) }
         if isBound { handedOver.append((self, previous)) }
         noteShown(revision: newRevision)
-        object.pointee.generator = StoredGenerator.store(generator)
+        record.pointee.generator = StoredGenerator.store(generator)
         return changed
     }
 
@@ -314,30 +345,37 @@ struct Row {
         }
     }
 
-    /// The row object as a store item (not read once the row has ended: the object may serve
-    /// another row by then; checked in debug builds).
+    /// The row object, the item a view is handed for the row: made on first use, the same for the
+    /// row's life (not read once the row has ended; checked in debug builds).
     var item: UnsafeMutableRawPointer {
         assert(!isEnded, "the row object of a row that ended was read")
-        return UnsafeMutableRawPointer(object)
+        return UnsafeMutableRawPointer(RowObjects.object(of: self))
     }
 
-    /// The row behind a store item (nil when the item is not a row object or its row has ended).
+    /// The row behind an item a view was handed (nil when the item is not a row object or its row
+    /// has ended).
     static func from(item: UnsafeMutableRawPointer) -> Row? {
-        guard RowObjectType.isRowObject(item) else { return nil }
-        let row = Row(object: item.assumingMemoryBound(to: GddRowObject.self))
-        return row.isEnded || row.object.pointee.generator == nil ? nil : row
+        guard RowObjectType.isRowObject(item),
+              let record = item.assumingMemoryBound(to: GddRowObject.self).pointee.row else { return nil }
+        return standing(record)
+    }
+
+    /// The row whose record a store shows (nil when it has ended).
+    nonisolated static func standing(_ record: RowRecord) -> Row? {
+        let row = Row(record: record)
+        return row.isEnded || record.pointee.generator == nil ? nil : row
     }
 }
 
 extension Row: @unchecked Sendable {}
 
 extension Row: Hashable {
-    nonisolated static func == (a: Row, b: Row) -> Bool { a.object == b.object }
-    nonisolated func hash(into hasher: inout Hasher) { hasher.combine(object) }
+    nonisolated static func == (a: Row, b: Row) -> Bool { a.record == b.record }
+    nonisolated func hash(into hasher: inout Hasher) { hasher.combine(record) }
 }
 
-/// Whether two handles are of one row (as `===` is for objects; rows are handles on their objects).
-func === (a: Row?, b: Row?) -> Bool { a?.object == b?.object }
+/// Whether two handles are of one row (as `===` is for objects; rows are handles on their records).
+func === (a: Row?, b: Row?) -> Bool { a?.record == b?.record }
 
 /// Whether two handles are of different rows.
-func !== (a: Row?, b: Row?) -> Bool { a?.object != b?.object }
+func !== (a: Row?, b: Row?) -> Bool { a?.record != b?.record }

@@ -3,7 +3,7 @@
 // A row is allocated for every store item, and only the rows a view realised have a cell (a few
 // hundred at most). The weak reference each row carried made it an 80-byte object, which malloc
 // serves from 96-byte chunks; without it a row was 72 bytes, served from 80-byte chunks: 16 bytes a
-// row, 16 MB at a million rows (a 48-byte row object now, with its section controller beside it too:
+// row, 16 MB at a million rows (a 24-byte record now, with its section controller beside it too:
 // `RowControllers`).
 
 /// The cell showing each bound row, weakly, by row identity (see `RowSideTable`).

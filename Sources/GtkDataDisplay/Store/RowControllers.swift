@@ -4,7 +4,7 @@
 // A row is allocated for every store item, and most lists have no section controllers: the 8-byte
 // field every row carried for one (with the content version the cells now keep) put a row in
 // malloc's 80-byte chunks; without them a row was 56 bytes, in 64-byte chunks — 16 bytes a row,
-// 16 MB at a million rows (a row is its 48-byte row object now). Rows of sections with a controller
+// 16 MB at a million rows (a row is its 24-byte record now). Rows of sections with a controller
 // pay a table entry instead.
 
 /// The controller box of each row that has one, by row identity (see `RowSideTable`).

@@ -1,10 +1,10 @@
-// The items of the row model ("GddRowModel"): the row object pointers it shows, in order, in chunks.
+// The items of the row model ("GddRowModel"): the records of the rows it shows, in order, in chunks.
 
-/// The row objects a row model shows, in order: one pointer each (8 bytes a row), kept in chunks
+/// The records of the rows a row model shows, in order: one pointer each (8 bytes a row), kept in chunks
 /// of at most `maximumChunk`, so that an insert or a removal moves the pointers of one chunk, not
 /// of the whole list, and finds its chunk by a binary search over the chunks' ends.
 ///
-/// It takes no references itself: `RowStore` refs what it puts in and unrefs what comes out.
+/// It counts nothing itself: `RowStore` counts the rows it puts in and takes out (`Row.enterStore`).
 /// Used on the main thread only (GTK asks a `GListModel` for its items there).
 final class RowItems: @unchecked Sendable {
     /// A chunk never holds more: a change that would grow one beyond it splits the chunk.
@@ -16,21 +16,21 @@ final class RowItems: @unchecked Sendable {
 
     /// The number of items.
     private(set) var count = 0
-    private var chunks: [ContiguousArray<UnsafeMutableRawPointer>] = []
+    private var chunks: [ContiguousArray<RowRecord>] = []
     /// `ends[i]`: how many items chunks `0...i` hold.
     private var ends: [Int] = []
     /// The chunk the last lookup found (GTK reads a view's items in order).
     private var recent = 0
 
     /// The item at `position` (in `0..<count`).
-    subscript(position: Int) -> UnsafeMutableRawPointer {
+    subscript(position: Int) -> RowRecord {
         precondition(position >= 0 && position < count, "row item position out of range")
         let chunk = chunk(containing: position)
         return chunks[chunk][position - start(of: chunk)]
     }
 
     /// Every item, in order.
-    func forEach(_ body: (UnsafeMutableRawPointer) -> Void) {
+    func forEach(_ body: (RowRecord) -> Void) {
         for chunk in chunks {
             for item in chunk { body(item) }
         }
@@ -38,8 +38,8 @@ final class RowItems: @unchecked Sendable {
 
     /// Replaces the `removing` items from `position` with `inserting`, handing each item taken out
     /// to `removed`, in order, once the new items are in place.
-    func replace<Items: Collection<UnsafeMutableRawPointer>>(
-        at position: Int, removing: Int, with inserting: Items, removed: (UnsafeMutableRawPointer) -> Void
+    func replace<Items: Collection<RowRecord>>(
+        at position: Int, removing: Int, with inserting: Items, removed: (RowRecord) -> Void
     ) {
         precondition(position >= 0 && removing >= 0 && position + removing <= count, "row item range out of range")
         if removing == 0, inserting.isEmpty { return }
@@ -59,10 +59,10 @@ final class RowItems: @unchecked Sendable {
     }
 
     /// A change that stays within one chunk: only that chunk's items move.
-    private func replaceInChunk<Items: Collection<UnsafeMutableRawPointer>>(
-        _ chunk: Int, offset: Int, removing: Int, with inserting: Items, removed: (UnsafeMutableRawPointer) -> Void
+    private func replaceInChunk<Items: Collection<RowRecord>>(
+        _ chunk: Int, offset: Int, removing: Int, with inserting: Items, removed: (RowRecord) -> Void
     ) {
-        var taken: ContiguousArray<UnsafeMutableRawPointer> = []
+        var taken: ContiguousArray<RowRecord> = []
         if removing > 0 { taken = ContiguousArray(chunks[chunk][offset..<(offset + removing)]) }
         chunks[chunk].replaceSubrange(offset..<(offset + removing), with: inserting)
         let delta = inserting.count - removing
@@ -76,10 +76,10 @@ final class RowItems: @unchecked Sendable {
 
     /// A change over several chunks or too big for one: the chunk is cut at `offset`, whole chunks
     /// after it are dropped, and the new items go in as chunks of their own.
-    private func replaceAcrossChunks<Items: Collection<UnsafeMutableRawPointer>>(
-        _ chunk: Int, offset: Int, removing: Int, with inserting: Items, removed: (UnsafeMutableRawPointer) -> Void
+    private func replaceAcrossChunks<Items: Collection<RowRecord>>(
+        _ chunk: Int, offset: Int, removing: Int, with inserting: Items, removed: (RowRecord) -> Void
     ) {
-        var taken: [ContiguousArray<UnsafeMutableRawPointer>] = []
+        var taken: [ContiguousArray<RowRecord>] = []
         var tail = ContiguousArray(chunks[chunk][offset...])
         chunks[chunk].removeSubrange(offset...)
         var left = removing
@@ -129,11 +129,11 @@ final class RowItems: @unchecked Sendable {
 
     /// Puts `items` in as chunks of `fillChunk` before chunk `index`; how many it made.
     @discardableResult
-    private func insertChunks<Items: Collection<UnsafeMutableRawPointer>>(of items: Items, at index: Int) -> Int {
+    private func insertChunks<Items: Collection<RowRecord>>(of items: Items, at index: Int) -> Int {
         guard !items.isEmpty else { return 0 }
-        var made: [ContiguousArray<UnsafeMutableRawPointer>] = []
+        var made: [ContiguousArray<RowRecord>] = []
         made.reserveCapacity((items.count + Self.fillChunk - 1) / Self.fillChunk)
-        var current = ContiguousArray<UnsafeMutableRawPointer>()
+        var current = ContiguousArray<RowRecord>()
         current.reserveCapacity(min(items.count, Self.fillChunk))
         for item in items {
             if current.count == Self.fillChunk {

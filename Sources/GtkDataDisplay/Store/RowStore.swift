@@ -2,15 +2,16 @@ import CGtkDataDisplay
 import DataDisplayDiff
 
 /// The row model the views show: a `GListModel` whose items are row objects ("GddRowModel", the
-/// library's own list model: one pointer a row, see `RowItems`).
+/// library's own list model: one pointer a row, to the row's record, see `RowItems`; a row's object
+/// is made when a view first asks for it).
 ///
 /// Every change reaches it as splices, each of which emits exactly one `items-changed`, as
-/// `g_list_store_splice` does. The model holds its own reference on each item it contains.
+/// `g_list_store_splice` does. A row's record stays while the model shows it (`Row.enterStore`).
 @MainActor
 public final class RowStore {
     /// The row model (`GddRowModel *`, a `GListModel`; this object holds one reference).
     public let pointer: OpaquePointer
-    /// The row objects the model shows.
+    /// The records of the rows the model shows.
     private let items = RowItems()
     /// Called before each splice, with its position and how many items it removes, while the
     /// store still holds them (a list view's selection keeps the selected rows there).
@@ -87,16 +88,17 @@ public final class RowStore {
     /// The row at `position`.
     func row(at position: Int) -> Row? {
         guard position >= 0, position < count else { return nil }
-        return Row.from(item: items[position])
+        return Row.standing(items[position])
     }
 
-    /// Replaces `removing` items at `position` with the row objects of `rows`: one emission.
+    /// Replaces `removing` items at `position` with the rows `rows`: one emission.
     func splice<C: Collection>(at position: Int, removing: Int, inserting rows: C) where C.Element == Row {
         emit(at: position, removing: removing, adding: rows.count) {
-            // The model's references: taken on the new items, given back on the removed ones before
-            // the emission (as `g_list_store_splice` does).
-            for row in rows { g_object_ref(row.item) }
-            items.replace(at: position, removing: removing, with: rows.lazy.map(\.item), removed: { g_object_unref($0) })
+            // The new rows are counted in before the removed ones out, before the emission (as
+            // `g_list_store_splice` takes and gives back its references).
+            for row in rows { row.enterStore() }
+            items.replace(at: position, removing: removing, with: rows.lazy.map(\.record),
+                          removed: { Row(record: $0).leaveStore() })
         }
     }
 
@@ -130,8 +132,8 @@ public final class RowStore {
             for step in splices {
                 precondition(step.removedCount == 0, "a scattered insertion only inserts")
                 let new = rows(step.inserted)
-                for row in new { g_object_ref(row.item) }
-                items.replace(at: step.position, removing: 0, with: new.lazy.map(\.item), removed: { _ in })
+                for row in new { row.enterStore() }
+                items.replace(at: step.position, removing: 0, with: new.lazy.map(\.record), removed: { _ in })
             }
         }
     }

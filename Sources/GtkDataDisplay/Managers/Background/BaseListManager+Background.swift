@@ -125,11 +125,11 @@ extension BaseListManager {
         plan.updated = Self.changedRows(plan, oldFlat: oldFlat, generators: prepared.flat.generators)
         mutationVersion &+= 1
         intentVersion &+= 1
-        RowObjectPool.holdRetired()
+        RowRecords.holdRetired()
         commit(prepared.flat, plan: plan, oldFlat: oldFlat)
         linkedVersion = mutationVersion &- 1   // the version was counted before the commit here
         if batchDepth == 0 { endRetired() }
-        RowObjectPool.releaseRetired()
+        RowRecords.releaseRetired()
         didApplyChange.invoke()
         ChildLoading.startWaiting(in: self)
         drainPending()

@@ -83,7 +83,7 @@ extension BaseListManager {
             let start = StateLanding.now()
             // A first fill's first steps are a slice each: the frame that shows one comes at once.
             let firstFill = landing.fillsFirstScreen
-            RowObjectPool.holdRetired()
+            RowRecords.holdRetired()
             if landing.showsTop {
                 landing.showsTop = false
                 showInPlace(landing)
@@ -92,7 +92,7 @@ extension BaseListManager {
             }
             // The rows the step removed end now, within the slice's time.
             endRetired()
-            RowObjectPool.releaseRetired()
+            RowRecords.releaseRetired()
             guard deadline != .max else { continue }
             if firstFill { break }
             let end = StateLanding.now()
@@ -157,19 +157,19 @@ extension BaseListManager {
                 noteLeft(row)
                 retiring.append(row)
             }
-            var objects = RowObjectBatch(rows: newEnd - newStart > RowObjectBatch.size ? newEnd - newStart : 0)
+            var records = RowRecordBatch(rows: newEnd - newStart > RowRecordBatch.size ? newEnd - newStart : 0)
             var rows: [Row] = []
             rows.reserveCapacity(newEnd - newStart)
             for index in newStart..<newEnd {
                 if let oldIndex = landing.oldIndex(ofNew: index) {
                     rows.append(landing.oldFlat[oldIndex])
                 } else {
-                    let row = Row(generator: landing.generators[index], role: .row, object: objects.next())
+                    let row = Row(generator: landing.generators[index], role: .row, record: records.next())
                     noteEntered(row)
                     rows.append(row)
                 }
             }
-            objects.releaseUnused()
+            records.releaseUnused()
             let removing = oldEnd - oldStart - displaced
             state[0].place(rows, replacing: newStart..<(newStart + removing))
             store.splice(at: newStart, removing: removing, inserting: rows)

@@ -87,16 +87,16 @@ extension BaseListManager {
         let range = range ?? 0..<entering.count
         var rows: [Row] = []
         rows.reserveCapacity(range.count)
-        // Many rows (a fill through `add`): their row objects made a batch at a time, side by side.
-        var objects = RowObjectBatch(rows: range.count > RowObjectBatch.size ? range.count : 0)
+        // Many rows (a fill through `add`): their records taken a batch at a time, side by side.
+        var records = RowRecordBatch(rows: range.count > RowRecordBatch.size ? range.count : 0)
         for index in range {
             let slot = entering.slots[index]
             let row = Row(generator: entering.generators[index], role: RowSlot.role(slot), depth: RowSlot.depth(slot),
-                          object: objects.next())
+                          record: records.next())
             noteEntered(row)
             rows.append(row)
         }
-        objects.releaseUnused()
+        records.releaseUnused()
         diffIDs.add(rows, hashes: entering.hashes[range])
         return rows
     }

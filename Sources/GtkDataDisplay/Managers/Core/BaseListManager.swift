@@ -128,9 +128,9 @@ open class BaseListManager {
     var isFiringEvents = false
     /// Rows that left the manager during the operation under way, kept alive until its splices are
     /// done: a list view's selection (`RowStore.willSplice`) takes the selected ones from the store
-    /// right before the splice that removes them, and a row object the store no longer holds when
-    /// its row goes can serve a new row (`RowObjectPool`). Then they end, but for those that stand in
-    /// the manager again (`endRetired`).
+    /// right before the splice that removes them, and a record the store no longer shows when its
+    /// row goes can serve a new row (`RowRecords`). Then they end, but for those that stand in the
+    /// manager again (`endRetired`).
     var retiring: [Row] = []
     /// The whole state landing over frames, while it does (`StateLanding`).
     var landing: StateLanding?

@@ -76,9 +76,9 @@ extension BaseListManager {
         // Removed rows nothing shows or holds serve inserted plain rows (`RemovedRowReuse`).
         var reuse = RemovedRowReuse(plan: plan, oldFlat: oldFlat, kept: hull == nil ? kept : nil,
                                     rowsObserved: rowsObserved, isPinned: store.isPinned)
-        // Many new rows (a first fill): their row objects are made a batch at a time (`RowObjectBatch`).
+        // Many new rows (a first fill): their records are taken a batch at a time (`RowRecordBatch`).
         let toMake = hull?.insertedTail ?? (plan.insertedRows - reuse.count)
-        var batch = RowObjectBatch(rows: toMake > RowObjectBatch.size ? toMake : 0)
+        var batch = RowRecordBatch(rows: toMake > RowRecordBatch.size ? toMake : 0)
         // Rows in random order (many moved) are fetched a few rows ahead (`RowPrefetch`).
         let prefetching = hull == nil && plan.moveCount >= RowPrefetch.movedRows
         // Each row is linked from its generator in the same pass (`RowLink`); generators that carry
@@ -163,7 +163,7 @@ extension BaseListManager {
                         row = removed.row
                         kept![removed.oldIndex] = true
                     } else {
-                        row = Row(generator: generator, role: role, depth: depth, object: batch.next())
+                        row = Row(generator: generator, role: role, depth: depth, record: batch.next())
                     }
                 }
                 row.sectionHint = sectionHint

@@ -19,10 +19,10 @@ extension BaseListManager {
         }
         do {
             // Ended rows' objects stay readable as ended until every operation under way is over.
-            RowObjectPool.holdRetired()
+            RowRecords.holdRetired()
             defer {
                 if batchDepth == 0 { endRetired() }
-                RowObjectPool.releaseRetired()
+                RowRecords.releaseRetired()
             }
             try op()
         }

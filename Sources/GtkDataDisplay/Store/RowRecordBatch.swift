@@ -1,56 +1,52 @@
-// Row objects for many new rows, handed out in memory order. A row is its row object, and every pass
-// over the rows (a whole-state update, the splice that inserts them) reads the objects in list order:
-// in memory order the processor reads ahead by itself. GLib hands freed slices back in the order they
-// were freed, and a list that went away after a shuffle freed them in random order: a new list of 1M
-// rows made from them then took 2.5× as long for a whole-state update that changes nothing (133 ms
-// against 53). So a pass that makes many rows looks at its first batch of objects: in address order
-// (a fresh heap's), the objects are made a batch at a time as the pass goes, each batch still in
-// cache when its rows take it; otherwise every object is made first and sorted by address (in mapped
-// memory: a heap buffer of every row's object would leave a hole among the rows). A pass that makes
-// fewer sorts each batch it makes.
+// Records for many new rows, handed out in memory order. A row is its record, and every pass over the
+// rows (a whole-state update, the splice that inserts them) reads the records in list order: in
+// memory order the processor reads ahead by itself. The free list hands records back in the order
+// they were freed, and a list that went away after a shuffle freed them in random order: a new list
+// of 1M rows made from them (GLib slices, then) took 2.5× as long for a whole-state update that
+// changes nothing (133 ms against 53). So a pass that makes many rows looks at its first batch of
+// records: in address order (fresh slabs'), the records are taken a batch at a time as the pass goes,
+// each batch still in cache when its rows take it; otherwise every record is taken first and sorted
+// by address (in mapped memory: a heap buffer of every row's record would leave a hole among the
+// rows). A pass that makes fewer sorts each batch it takes.
 
 import CGtkDataDisplay
 import Glibc
 
-/// Hands out row objects (transfer full, no owner yet) in memory order for a pass that makes many
-/// rows; inactive (every `next()` nil, the row makes its own) when the pass makes few.
-struct RowObjectBatch {
-    /// Row objects made at once by a pass below `wholeOrderRows`.
+/// Hands out records (taken, no row yet) in memory order for a pass that makes many rows; inactive
+/// (every `next()` nil, the row takes its own) when the pass makes few.
+@MainActor
+struct RowRecordBatch {
+    /// Records taken at once by a pass below `wholeOrderRows`.
     static let size = 4096
-    /// Passes that make at least this many rows, on a heap that hands objects out of address order,
-    /// make and sort all their objects at once.
+    /// Passes that make at least this many rows, when records come out of address order, take and
+    /// sort all their records at once.
     static let wholeOrderRows = 1 << 16
 
-    private var made: [UnsafeMutablePointer<GddRowObject>] = []
+    private var made: [RowRecord] = []
     private var taken = 0
-    /// Row objects still to make.
+    /// Records still to take.
     private var remaining: Int
-    /// Every object of a large pass, sorted by address, in mapped memory (`wholeOrderRows`).
+    /// Every record of a large pass, sorted by address, in mapped memory (`wholeOrderRows`).
     private var ordered: MappedAddresses?
 
     /// A batch for a pass that makes up to `rows` rows (0: inactive).
     init(rows: Int) {
         remaining = rows
         guard rows >= Self.wholeOrderRows else { return }
-        // The first batch shows how the heap hands objects out.
+        // The first batch shows how the records come.
         let inOrder = makeBatch()
         guard !inOrder, let addresses = MappedAddresses(count: rows) else { return }
-        for (i, object) in made.enumerated() { addresses.values[i] = UInt(bitPattern: object) }
-        var i = made.count
-        RowObjectType.make(remaining) { object in
-            addresses.values[i] = UInt(bitPattern: object)
-            i += 1
-        }
-        addresses.sort()   // without memory for its second buffer, the objects go out as they came
+        for (i, record) in made.enumerated() { addresses.values[i] = UInt(bitPattern: record) }
+        for i in made.count..<rows { addresses.values[i] = UInt(bitPattern: RowRecords.take()) }
+        addresses.sort()   // without memory for its second buffer, the records go out as they came
         ordered = addresses
         made = []
         remaining = 0
     }
 
-    /// The next row object of the batch — spare ones (`RowObjectPool`) first, taken a batch at a
-    /// time, then new ones, each batch in memory order — or nil when the batch is inactive or used up
-    /// (the row then takes a spare or makes its object itself).
-    mutating func next() -> UnsafeMutablePointer<GddRowObject>? {
+    /// The next record of the batch, each batch in memory order, or nil when the batch is inactive or
+    /// used up (the row then takes its record itself).
+    mutating func next() -> RowRecord? {
         if let ordered {
             guard taken < ordered.values.count else { return nil }
             defer { taken += 1 }
@@ -64,16 +60,14 @@ struct RowObjectBatch {
         return made[taken]
     }
 
-    /// Makes the next batch (spare objects first), sorted by address; returns whether it came in
-    /// address order, or nearly (a fresh heap's: GLib takes a new slab now and then, not always above
-    /// the last one).
+    /// Takes the next batch, sorted by address; returns whether it came in address order, or nearly
+    /// (fresh slabs': a new slab is not always above the last one).
     @discardableResult
     private mutating func makeBatch() -> Bool {
         let count = Swift.min(Self.size, remaining)
         remaining -= count
         made.removeAll(keepingCapacity: true)
-        RowObjectPool.take(upTo: count, into: &made)
-        RowObjectType.make(count - made.count) { made.append($0) }
+        for _ in 0..<count { made.append(RowRecords.take()) }
         taken = 0
         var descents = 0
         for i in made.indices.dropFirst() where made[i] < made[i - 1] { descents += 1 }
@@ -81,16 +75,16 @@ struct RowObjectBatch {
         return descents <= made.count / 64
     }
 
-    /// Releases the objects made and not handed out (rows that kept or borrowed one).
+    /// Gives back the records taken and not handed out (rows that kept or borrowed one).
     mutating func releaseUnused() {
         if let ordered {
             for i in taken..<ordered.values.count {
-                RowObjectPool.recycle(UnsafeMutablePointer(bitPattern: ordered.values[i])!)
+                RowRecords.giveBack(RowRecord(bitPattern: ordered.values[i])!)
             }
             ordered.unmap()
             self.ordered = nil
         } else {
-            for object in made[taken...] { RowObjectPool.recycle(object) }
+            for record in made[taken...] { RowRecords.giveBack(record) }
         }
         made = []
         taken = 0
@@ -98,7 +92,7 @@ struct RowObjectBatch {
     }
 }
 
-/// Object addresses in memory mapped from the system, and their sort.
+/// Record addresses in memory mapped from the system, and their sort.
 private struct MappedAddresses {
     let values: UnsafeMutableBufferPointer<UInt>
 
@@ -110,13 +104,13 @@ private struct MappedAddresses {
     func unmap() { Self.unmap(values) }
 
     /// Sorts the addresses ascending: least significant digit first, 11 bits a pass over the span
-    /// between the least and the greatest (objects are 16-byte aligned: the low 4 bits are skipped).
+    /// between the least and the greatest (records are 8-byte aligned: the low 3 bits are skipped).
     /// Leaves them as they are when no memory could be mapped for the second buffer.
     func sort() {
         guard values.count > 1, let low = values.min(), let high = values.max(), high > low,
               !Self.ascending(values), let scratch = Self.map(values.count) else { return }
         defer { Self.unmap(scratch) }
-        let digitBits = 11, buckets = 1 << 11, shift = 4
+        let digitBits = 11, buckets = 1 << 11, shift = 3
         let span = (high - low) >> UInt(shift)
         var passes = 0
         while passes * digitBits < UInt.bitWidth - span.leadingZeroBitCount { passes += 1 }
@@ -138,7 +132,7 @@ private struct MappedAddresses {
         if from.baseAddress != values.baseAddress { _ = values.update(fromContentsOf: from) }
     }
 
-    /// Whether `values` are in ascending order already (new objects of a fresh heap are): then no
+    /// Whether `values` are in ascending order already (records of fresh slabs are): then no
     /// second buffer is mapped, and no page of it faulted in.
     private static func ascending(_ values: UnsafeMutableBufferPointer<UInt>) -> Bool {
         for i in 1..<values.count where values[i] < values[i - 1] { return false }

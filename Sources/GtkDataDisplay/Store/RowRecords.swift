@@ -24,13 +24,15 @@ enum RowRecords {
     /// still shows, and those held back until an operation ends).
     nonisolated static let liveCount = Atomic<Int>(0)
 
-    private static var slabs: [RowRecord] = []
+    // Without run-time exclusivity checks (each access to a static variable is checked, a call each):
+    // only the main actor touches them, and a row is made or let go with a few of these accesses.
+    @exclusivity(unchecked) private static var slabs: [RowRecord] = []
     /// Records of the last slab never handed out yet.
-    private static var fresh = 0
+    @exclusivity(unchecked) private static var fresh = 0
     /// The first free record; each free record's `generator` is the next one.
-    private static var firstFree: RowRecord?
+    @exclusivity(unchecked) private static var firstFree: RowRecord?
     /// Free records (on the free list).
-    private(set) static var freeCount = 0
+    @exclusivity(unchecked) private(set) static var freeCount = 0
 
     /// A record for a new row (its fields are the row's to set).
     static func take() -> RowRecord {

@@ -87,10 +87,18 @@ enum RowLinks {
     /// no longer holds (its manager took a new stamp since, or is gone).
     @inline(__always)
     private static func mayClaim(_ link: RowLink, stamp: UInt32) -> Bool {
-        link.stamp == 0 || link.stamp == stamp || !holds(link)
+        if link.stamp == 0 || link.stamp == stamp { return true }
+        let slot = Int(link.stamp) & (freeStampSlots - 1)
+        if freeStamps[slot] == link.stamp { return true }
+        guard !currentStamps.withLock({ $0.contains(link.stamp) }) else { return false }
+        freeStamps[slot] = link.stamp
+        return true
     }
 
-    private static func holds(_ link: RowLink) -> Bool {
-        currentStamps.withLock { $0.contains(link.stamp) }
-    }
+    /// Stamps found to hold nowhere, by their low bits. A stamp that stops being a manager's current
+    /// one never is again, so what is found here stays true, and the lock is taken once a stamp:
+    /// a whole-state update relinks every row, and their links mostly carry the manager's previous
+    /// stamp.
+    private static let freeStampSlots = 64
+    private static var freeStamps = [UInt32](repeating: 0, count: freeStampSlots)
 }

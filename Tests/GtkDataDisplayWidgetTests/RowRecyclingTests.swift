@@ -1,3 +1,4 @@
+import CGtkDataDisplay
 import GtkDataDisplay
 import GtkDataDisplayTesting
 import XCTest
@@ -185,11 +186,14 @@ final class RowRecyclingTests: WidgetTestCase {
             let hereHost = WindowHost(child: here.box)
             defer { hereHost.destroy() }
             let kept = manager.store.objectAddresses
+            // Held until compared: the object of a row that ends is freed, and a new row's could take its address.
+            let held = (0..<manager.store.count).map { g_list_model_get_item(manager.store.listModel, guint($0))! }
             let back = [old[0]] + (1..<1_000).map { LabelRow(model: "back \($0)", id: $0) } + old[1_000...]
             try manager.setState([Section(rows: Array(back))])
             host.settle()
             XCTAssertTrue(Set(manager.store.objectAddresses[1..<1_000]).isDisjoint(with: kept[1..<1_000]),
                           "\(kind): with a box view of this manager, new rows get new objects")
+            held.forEach { g_object_unref($0) }
             XCTAssertEqual(here.rowWidgets.count, back.count, "\(kind)")
             try checkScreen(adapter, manager, target: [Section(rows: Array(back))], "\(kind) beside its own box")
         }

@@ -3,7 +3,7 @@
 
 import Synchronization
 
-/// A value for some rows, by row (a row is its object: compared by address). Reads and writes come from the main thread; a row's
+/// A value for some rows, by row (a row is its record: compared by address). Reads and writes come from the main thread; a row's
 /// last reference may be dropped elsewhere, so its entry is removed under a lock.
 final class RowSideTable<Value: Sendable>: Sendable {
     private let entries = Mutex<[Row: Value]>([:])

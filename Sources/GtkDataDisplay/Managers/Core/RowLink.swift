@@ -100,5 +100,6 @@ enum RowLinks {
     /// a whole-state update relinks every row, and their links mostly carry the manager's previous
     /// stamp.
     private static let freeStampSlots = 64
-    private static var freeStamps = [UInt32](repeating: 0, count: freeStampSlots)
+    /// Read once a row in a relink: without run-time exclusivity checks (only the main actor touches it).
+    @exclusivity(unchecked) private static var freeStamps = [UInt32](repeating: 0, count: freeStampSlots)
 }

@@ -78,6 +78,87 @@ final class StateLandingWidgetTests: WidgetTestCase {
         }
     }
 
+    /// After a first fill's first steps, the steps stay small (`realisedRows`) while GTK realises the
+    /// rows they land (the last one has a list item when the frame after them is painted), each a
+    /// slice of its own; then they are big again.
+    func testAFirstFillLandsSmallStepsWhereTheViewRealisesRows() async throws {
+        try await forEachViewKind { kind in
+            let manager = BaseListManager()
+            // (The adapter is held: a view without its adapter binds no row.)
+            let (adapter, host) = present(manager, selection: .single)
+            defer { host.destroy() }
+            host.settle()
+            // The rows in the store after each slice; whether the last of them had a list item when a
+            // frame was painted after it (what the next slice goes by).
+            var counts: [Int] = []
+            var boundAtPaint: [Int: Bool] = [:]
+            manager.didLandSlice.addListener(key: "count") { counts.append(manager.store.count) }
+            let clock = UnsafeMutableRawPointer(gtk_widget_get_frame_clock(host.window)!)
+            let handler = Signal.connectAfter(clock, "after-paint") {
+                guard manager.landing != nil, let count = counts.last else { return }
+                boundAtPaint[count] = manager.store.row(at: count - 1)?.isBound == true
+            }
+            defer { Signal.disconnect(clock, handler) }
+            let target = rows(3_000)
+            try await land(target, on: manager, "the first fill")
+            XCTAssertTrue(manager.store.shows(target))
+            let sizes = StateLanding.sizes
+            let firstSteps = sizes.firstFillRows * sizes.firstFillSteps
+            var previous = 0, small = 0
+            for count in counts {
+                if previous < firstSteps {
+                    XCTAssertEqual(count - previous, sizes.firstFillRows, "\(kind): a first step")
+                } else if boundAtPaint[previous] == true {
+                    XCTAssertEqual(count - previous, sizes.realisedRows, "\(kind): a step next to realised rows is small")
+                    small += 1
+                } else {
+                    XCTAssertEqual(count - previous, sizes.rowsPerStep, "\(kind): a step away from them is not")
+                }
+                previous = count
+            }
+            XCTAssertGreaterThan(counts.count, small + sizes.firstFillSteps, "\(kind): big steps came")
+            XCTAssertFalse(boundGenerators(adapter).isEmpty)
+            if NewerGtk.minor < 10 {
+                // GTK 4.8 realises about 200 rows: small steps came after the first ones.
+                XCTAssertGreaterThan(small, 0, "\(kind): GTK realised rows past the first steps")
+            }
+        }
+    }
+
+    /// Rows shown in place beyond `shownInPlaceRows` are rebound in the next slices, that many a
+    /// slice, top first; at the end every list item shows its own row, none made or torn down.
+    func testRowsShownInPlaceAreReboundOverSlices() async throws {
+        StateLanding.sizes.shownInPlaceRows = 8
+        try await forEachViewKind { kind in
+            let manager = BaseListManager()
+            let shown = rows(3_000)
+            try manager.setState([Section(rows: shown)])
+            let (adapter, host) = present(manager)
+            defer { host.destroy() }
+            gtk_root_set_focus(OpaquePointer(host.window), nil)
+            host.settle()
+            let bound = boundGenerators(adapter).count
+            XCTAssertGreaterThan(bound, 16, "\(kind): the test needs rows for three slices of rebinds")
+            adapter.resetStatistics()
+            var binds: [Int] = []
+            manager.didLandSlice.addListener(key: "binds") { binds.append(adapter.statistics.binds) }
+            // Every other row goes: each row shown takes another's content.
+            let target = shown.enumerated().filter { $0.offset % 2 == 1 }.map(\.element)
+            try await land(target, on: manager, "the search")
+            host.settle()
+            XCTAssertTrue(manager.store.shows(target))
+            XCTAssertEqual(Array(binds.prefix(2)), [8, 16], "\(kind): 8 rows rebound in the first slice, 8 in the next")
+            XCTAssertEqual(adapter.statistics.setups, 0, "\(kind): GTK made list items")
+            XCTAssertEqual(adapter.statistics.teardowns, 0, "\(kind): GTK tore list items down")
+            XCTAssertLessThanOrEqual(adapter.statistics.binds, bound, "\(kind): a shown row rebinds once at most")
+            for generator in boundGenerators(adapter) {
+                let row = try XCTUnwrap(generator as? LabelRow)
+                let view = try XCTUnwrap(adapter.view(for: row) as? LabelRowView)
+                XCTAssertEqual(view.text, row.model, "\(kind): a list item shows a stale row")
+            }
+        }
+    }
+
     /// Lands `target` by `setStateInBackground`, GLib's turns (frames) and the main actor's (the
     /// update's slices) by turns, as in an app. Returns what the call returned.
     @discardableResult

@@ -56,7 +56,7 @@ extension FilteredState {
         let made = captured!
         captured = nil
         let count = changeCount
-        let sections: [Section]
+        var sections: [Section]
         switch made {
         case .unchanged:
             return true
@@ -74,7 +74,10 @@ extension FilteredState {
             guard isCurrent() else { return false }
         }
         do {
-            return try await manager.setStateInBackground(sections)
+            let landed = try await manager.setStateInBackground(sections)
+            // The manager is done with the rows' list: this is the last hold on it, let go over frames.
+            for index in sections.indices { SlicedRelease.release(&sections[index].rows) }
+            return landed
         } catch {
             if changeCount == count { before.restore(into: self) }
             throw error

@@ -151,7 +151,7 @@ public struct RowTemplate<Model>: Sendable {
     /// value's own type: a `Bool` sets no string property, a `Double` no integer one, an `Int` no
     /// enum), the root is a widget that can be a row, every property value in the .ui parses and is
     /// in range, and every `<child>` is one its parent can hold. Needs no display. When GTK is
-    /// initialised it also builds the template once, so whatever else GtkBuilder rejects (an
+    /// initialised with a display it also builds the template once, so whatever else GtkBuilder rejects (an
     /// unknown property or class) is reported too.
     @MainActor
     public func validate() throws(TemplateError) {
@@ -163,7 +163,8 @@ public struct RowTemplate<Model>: Sendable {
             }
         }
         try definition.checkMarkup(builder: builder)
-        if gtk_is_initialized() != 0 {
+        // (GTK initialised by a `gtk_init_check` that found no display has nothing to build on.)
+        if gtk_is_initialized() != 0, gdk_display_get_default() != nil {
             _ = try TemplateBuilder.build(definition)
         }
     }

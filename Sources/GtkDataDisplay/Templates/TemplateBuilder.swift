@@ -20,8 +20,9 @@ struct BuiltTemplate {
 enum TemplateBuilder {
     /// Builds `definition` once and checks its objects; GtkBuilder's error or a failed check throws.
     static func build<Model>(_ definition: TemplateDefinition<Model>) throws(TemplateError) -> BuiltTemplate {
-        guard gtk_is_initialized() != 0 else {
-            fatalError("RowTemplate \(definition.source.name): GTK is not initialised; build rows once the Application has started (in onActivate) or after gtk_init")
+        // (A `gtk_init_check` that found no display leaves GTK initialised, with no display to build on.)
+        guard gtk_is_initialized() != 0, gdk_display_get_default() != nil else {
+            fatalError("RowTemplate \(definition.source.name): GTK is not initialised or has no display; build rows once the Application has started (in onActivate) or after gtk_init")
         }
         let builder = gtk_builder_new()!
         // The builder holds every object it made; what is retained below outlives it, the rest goes with it.

@@ -29,13 +29,12 @@ extension BaseListManager {
         if state.isEmpty { state = [SectionState(id: newSectionIDs())] }
         self.landing = landing
         while self.landing === landing {
-            let firstFill = landing.fillsFirstScreen
-            landSlice(landing, until: StateLanding.sliceDeadline())
+            let nearView = landSlice(landing, until: StateLanding.sliceDeadline())
             if landing.isDone { break }
             didLandSlice.invoke()
-            // A first fill's first rows are painted before the next slice: the frame comes at once, and
-            // lays out the widgets of those rows alone.
-            if firstFill, let view = store.shownViews.values.lazy.compactMap({ $0() }).first {
+            // Rows a view realises are painted before the next slice: the frame comes at once, and lays
+            // out the widgets of those rows alone.
+            if nearView, let view = store.shownViews.values.lazy.compactMap({ $0() }).first {
                 await MainLoopTurn.afterNextPaint(of: view)
             } else {
                 await MainLoopTurn.afterFrames()
@@ -60,6 +59,7 @@ extension BaseListManager {
 
     private func endLanding(_ landing: StateLanding) {
         precondition(landing.isDone, "a landing ended before its rows were placed")
+        rebindStaleShown(landing, all: true)
         self.landing = nil
         // Positions the links would give are not written by a landing.
         linkedVersion = mutationVersion
@@ -73,28 +73,53 @@ extension BaseListManager {
         for waiter in waiters { waiter.resume() }
     }
 
-    /// Runs steps of `landing` until it is done or the clock passes `deadline`.
-    private func landSlice(_ landing: StateLanding, until deadline: UInt64) {
+    /// Whether the next step of `landing` lands where a view realises rows: a first fill's first
+    /// steps, and the next steps of a fill of an empty list while the last row landed has a list item
+    /// (see `StateLanding.Sizes.realisedRows`). (Where old rows stand, the rows a view shows at the top
+    /// take the first new rows in place, `showsTop`, and the steps below them bring no row into GTK's
+    /// range; small steps there would make GTK realise, a few at a time, the old rows that removals
+    /// move up into its range, which the next steps remove again.)
+    private func landsNearView(_ landing: StateLanding) -> Bool {
+        if landing.fillsFirstScreen { return true }
+        return landing.oldFlat.isEmpty && store.row(at: landing.newCursor - 1)?.isBound == true
+    }
+
+    /// Runs steps of `landing` until it is done or the clock passes `deadline`; a step that lands
+    /// where a view realises rows (`landsNearView`) is small and ends the slice. Returns whether the
+    /// slice ended with such a step (its frame is to be painted before the next slice).
+    @discardableResult
+    private func landSlice(_ landing: StateLanding, until deadline: UInt64) -> Bool {
+        // Rows shown in place and not rebound yet: the next of them are a slice of their own.
+        if !landing.staleShown.isEmpty {
+            rebindStaleShown(landing, all: deadline == .max)
+            if deadline != .max { return true }
+        }
         isApplying = true
         store.planWillApply.invoke(with: ())
         // A step is not begun when the longest one so far would end past the deadline.
         var longestStep: UInt64 = 0
+        var endedNearView = false
         while !landing.isDone {
             let start = StateLanding.now()
-            // A first fill's first steps are a slice each: the frame that shows one comes at once.
-            let firstFill = landing.fillsFirstScreen
+            // A step where a view realises rows is a slice of its own: the frame that shows it comes at once.
+            let nearView = deadline != .max && landsNearView(landing)
             RowRecords.holdRetired()
             if landing.showsTop {
                 landing.showsTop = false
                 showInPlace(landing)
             } else {
-                landStep(landing)
+                let rows = !nearView ? StateLanding.sizes.rowsPerStep
+                    : landing.fillsFirstScreen ? StateLanding.sizes.firstFillRows : StateLanding.sizes.realisedRows
+                landStep(landing, rows: rows)
             }
             // The rows the step removed end now, within the slice's time.
             endRetired()
             RowRecords.releaseRetired()
             guard deadline != .max else { continue }
-            if firstFill { break }
+            if nearView {
+                endedNearView = true
+                break
+            }
             let end = StateLanding.now()
             longestStep = max(longestStep, end &- start)
             if end &+ longestStep >= deadline { break }
@@ -104,16 +129,17 @@ extension BaseListManager {
         store.planDidApply.invoke(with: ())
         isApplying = false
         diffIDs.invalidate()
+        return endedNearView
     }
 
-    /// Lands the next `rowsPerStep` rows of the old and new lists with one splice (see `StateLanding`).
-    private func landStep(_ landing: StateLanding) {
+    /// Lands the next `rows` rows of the old and new lists with one splice (see `StateLanding`).
+    private func landStep(_ landing: StateLanding, rows budgetRows: Int) {
         let oldCount = landing.oldFlat.count, newCount = landing.generators.count
         var old = landing.oldCursor, new = landing.newCursor
         // The changed span: old rows [oldStart, oldEnd) give way to new rows [newStart, newEnd).
         var oldStart = -1, newStart = -1, oldEnd = old, newEnd = new
         var kept: [(new: Int, old: Int)] = []
-        var budget = landing.fillsFirstScreen ? StateLanding.sizes.firstFillRows : StateLanding.sizes.rowsPerStep
+        var budget = budgetRows
         while budget > 0, old < oldCount || new < newCount {
             budget -= 1
             if old < oldCount, !landing.keeps(old) {
@@ -254,9 +280,18 @@ extension BaseListManager {
             end = start
         }
         for (row, previous) in handedOver { row.handViewOver(from: previous) }
-        for row in changed {
-            row.contentChanged()
-            row.rebindIfStale()
-        }
+        for row in changed { row.contentChanged() }
+        // The first rows are rebound now; the rest (below the view, mostly) in the next slices.
+        let now = min(changed.count, StateLanding.sizes.shownInPlaceRows)
+        for row in changed[..<now] { row.rebindIfStale() }
+        landing.staleShown = Array(changed[now...])
+    }
+
+    /// Rebinds the next rows of `landing.staleShown` (`StateLanding.Sizes.shownInPlaceRows` of them;
+    /// all of them when `all`). They stand above the landing's place, which no step passes again.
+    private func rebindStaleShown(_ landing: StateLanding, all: Bool) {
+        let count = all ? landing.staleShown.count : min(landing.staleShown.count, StateLanding.sizes.shownInPlaceRows)
+        for row in landing.staleShown[..<count] { row.rebindIfStale() }
+        landing.staleShown.removeFirst(count)
     }
 }

@@ -18,8 +18,13 @@ import Glibc
 /// row objects of the rows it shows there (rebound; as `RowRecycling` does for a one-turn commit):
 /// GTK keeps those list items, where the steps would remove the rows it shows and make list items
 /// for rows that the next steps remove again. An old row whose generator one of them took
-/// (`displaced`) leaves the store in that step. (A view scrolled down keeps the rows it shows
-/// while they stay: the steps land around them.)
+/// (`displaced`) leaves the store in that step. Those rows are rebound a few at a time
+/// (`Sizes.shownInPlaceRows`), the first in that step, the others in the slices after it. (A view
+/// scrolled down keeps the rows it shows while they stay: the steps land around them.)
+///
+/// A fill of an empty list lands its first rows in small steps, each a slice of its own painted
+/// before the next, for as long as GTK makes list items for the rows they land
+/// (`Sizes.firstFillRows`, `Sizes.realisedRows`).
 ///
 /// Between two slices the manager holds that state, which its store shows: reading it is
 /// consistent, and any change the app makes finishes the landing first. Only states that move no
@@ -38,9 +43,20 @@ final class StateLanding {
         /// in one frame held the main loop 21 ms, two halves 14). Each is a slice of its own, and the
         /// next waits for the frame that paints it.
         var firstFillRows = 24
-        /// How many steps of `firstFillRows` begin a first fill (a screenful and a half: the rows
-        /// GTK realises beyond the view too).
+        /// How many steps of `firstFillRows` begin a first fill (a screenful and a half).
         var firstFillSteps = 3
+        /// The most rows of each later step of a first fill while GTK realises the rows it lands (it
+        /// makes and binds their list items, beyond the view too, and lays them out in the next frame:
+        /// GTK 4.8 realises about 200 rows of a list; 133 of them in one step held the main loop 21 ms
+        /// on a slow machine, 48 about 15). Each is a slice of its own, and the next waits for the
+        /// frame that paints it; once the last row landed has no list item, the steps are
+        /// `rowsPerStep` again.
+        var realisedRows = 32
+        /// How many of the rows shown in place (`showsTop`) are rebound in the step that places them,
+        /// and in each slice after it, a slice of their own, till all are: a rebound row is laid out
+        /// again in the next frame (205 rows rebound in one slice held the main loop 21 ms on a slow
+        /// machine). GTK 4.8 realises about 200 rows of a list; the view shows the first ones.
+        var shownInPlaceRows = 96
         /// Main-thread time a slice may take before the frames are let through (ns).
         var sliceBudget: UInt64 = 8_000_000
     }
@@ -74,6 +90,9 @@ final class StateLanding {
     var oldRowsTaken = 0
     /// Old rows whose generators rows shown in place took: out of the store.
     var displaced = Set<Int>()
+    /// Rows shown in place (`showsTop`) that took other content and are not rebound yet, in order
+    /// from the top (see `Sizes.shownInPlaceRows`).
+    var staleShown: [Row] = []
 
     init(generators: [any RowGenerator], plan: SplicePlan, oldFlat: [Row], kept: [Bool]?) {
         self.generators = generators
@@ -83,7 +102,7 @@ final class StateLanding {
         self.plan = plan
     }
 
-    /// Whether the landing fills an empty list and is still at its first, small steps (`Sizes`).
+    /// Whether the landing fills an empty list and is still at its first steps (`Sizes.firstFillRows`).
     var fillsFirstScreen: Bool {
         oldFlat.isEmpty && newCursor < Self.sizes.firstFillRows * Self.sizes.firstFillSteps
     }

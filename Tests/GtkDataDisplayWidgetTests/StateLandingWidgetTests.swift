@@ -130,13 +130,8 @@ final class StateLandingWidgetTests: WidgetTestCase {
     func testRowsShownInPlaceAreReboundOverSlices() async throws {
         StateLanding.sizes.shownInPlaceRows = 8
         try await forEachViewKind { kind in
-            let manager = BaseListManager()
-            let shown = rows(3_000)
-            try manager.setState([Section(rows: shown)])
-            let (adapter, host) = present(manager)
+            let (manager, shown, adapter, host) = try presentShown()
             defer { host.destroy() }
-            gtk_root_set_focus(OpaquePointer(host.window), nil)
-            host.settle()
             let bound = boundGenerators(adapter).count
             XCTAssertGreaterThan(bound, 16, "\(kind): the test needs rows for three slices of rebinds")
             adapter.resetStatistics()
@@ -151,11 +146,28 @@ final class StateLandingWidgetTests: WidgetTestCase {
             XCTAssertEqual(adapter.statistics.setups, 0, "\(kind): GTK made list items")
             XCTAssertEqual(adapter.statistics.teardowns, 0, "\(kind): GTK tore list items down")
             XCTAssertLessThanOrEqual(adapter.statistics.binds, bound, "\(kind): a shown row rebinds once at most")
-            for generator in boundGenerators(adapter) {
-                let row = try XCTUnwrap(generator as? LabelRow)
-                let view = try XCTUnwrap(adapter.view(for: row) as? LabelRowView)
-                XCTAssertEqual(view.text, row.model, "\(kind): a list item shows a stale row")
-            }
+            try assertNoStaleRow(adapter, "\(kind)")
+        }
+    }
+
+    /// A manager showing 3,000 rows in a view of the kind under test, the focus elsewhere (as in an app whose
+    /// search entry has it: a focused row stays its own), settled.
+    private func presentShown() throws -> (BaseListManager, [LabelRow], ListBaseAdapter, WindowHost) {
+        let manager = BaseListManager()
+        let shown = rows(3_000)
+        try manager.setState([Section(rows: shown)])
+        let (adapter, host) = present(manager)
+        gtk_root_set_focus(OpaquePointer(host.window), nil)
+        host.settle()
+        return (manager, shown, adapter, host)
+    }
+
+    /// Fails unless every list item of `adapter` shows its own row's content.
+    private func assertNoStaleRow(_ adapter: ListBaseAdapter, _ step: String) throws {
+        for generator in boundGenerators(adapter) {
+            let row = try XCTUnwrap(generator as? LabelRow)
+            let view = try XCTUnwrap(adapter.view(for: row) as? LabelRowView)
+            XCTAssertEqual(view.text, row.model, "\(step): a list item shows a stale row")
         }
     }
 
@@ -180,14 +192,8 @@ final class StateLandingWidgetTests: WidgetTestCase {
 
     func testTheRowsShownAtTheTopKeepTheirListItemsWhileAStateLands() async throws {
         try await forEachViewKind { kind in
-            let manager = BaseListManager()
-            let shown = rows(3_000)
-            try manager.setState([Section(rows: shown)])
-            let (adapter, host) = present(manager)
+            let (manager, shown, adapter, host) = try presentShown()
             defer { host.destroy() }
-            // The focus elsewhere, as in an app whose search entry has it (a focused row stays its own).
-            gtk_root_set_focus(OpaquePointer(host.window), nil)
-            host.settle()
             let items = Set(manager.store.objectAddresses.prefix(boundGenerators(adapter).count))
             // A search that keeps rows far below (every row shown leaves); rows put above the kept
             // ones with new content at the top; kept rows in place with new content and old ones
@@ -211,13 +217,8 @@ final class StateLandingWidgetTests: WidgetTestCase {
                 XCTAssertLessThanOrEqual(adapter.statistics.binds, bound, "\(kind) \(step): a shown row rebinds once at most")
                 XCTAssertTrue(items.isSubset(of: Set(manager.store.objectAddresses)), "\(kind) \(step): the shown row objects stay")
                 XCTAssertEqual(adapter.scrollPosition?.position, 0, "\(kind) \(step): the view stays at the top")
-                let nowBound = boundGenerators(adapter)
-                XCTAssertFalse(nowBound.isEmpty)
-                for generator in nowBound {
-                    let row = try XCTUnwrap(generator as? LabelRow)
-                    let view = try XCTUnwrap(adapter.view(for: row) as? LabelRowView)
-                    XCTAssertEqual(view.text, row.model, "\(kind) \(step): a list item shows a stale row")
-                }
+                XCTAssertFalse(boundGenerators(adapter).isEmpty)
+                try assertNoStaleRow(adapter, "\(kind) \(step)")
                 for (index, generator) in manager.flatGenerators.enumerated() {
                     XCTAssertEqual(manager.position(of: generator), index, "\(kind) \(step): a row is found where it stands")
                 }
@@ -257,11 +258,7 @@ final class StateLandingWidgetTests: WidgetTestCase {
                 try await land(target, on: manager, step)
                 host.settle()
                 XCTAssertTrue(manager.store.shows(target), "\(kind) \(step): the store shows the new state")
-                for generator in boundGenerators(adapter) {
-                    let row = try XCTUnwrap(generator as? LabelRow)
-                    let view = try XCTUnwrap(adapter.view(for: row) as? LabelRowView)
-                    XCTAssertEqual(view.text, row.model, "\(kind) \(step): a list item shows a stale row")
-                }
+                try assertNoStaleRow(adapter, "\(kind) \(step)")
                 selectedIDs.formIntersection(target.map { $0.diffID as! Int })
                 XCTAssertEqual(adapter.selectedGenerators.map { $0.diffID as! Int }.sorted(), selectedIDs.sorted(),
                                "\(kind) \(step): the selected rows stay selected while kept")

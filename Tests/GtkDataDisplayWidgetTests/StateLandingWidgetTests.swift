@@ -136,13 +136,25 @@ final class StateLandingWidgetTests: WidgetTestCase {
             XCTAssertGreaterThan(bound, 16, "\(kind): the test needs rows for three slices of rebinds")
             adapter.resetStatistics()
             var binds: [Int] = []
-            manager.didLandSlice.addListener(key: "binds") { binds.append(adapter.statistics.binds) }
+            // After the first slice: which of the first 16 rows' list items show their own rows.
+            var freshAfterFirst: [Bool] = []
+            manager.didLandSlice.addListener(key: "binds") {
+                binds.append(adapter.statistics.binds)
+                guard binds.count == 1 else { return }
+                freshAfterFirst = (0..<16).map { position in
+                    guard let row = manager.store.generator(at: position) as? LabelRow,
+                          let view = adapter.view(for: row) as? LabelRowView else { return false }
+                    return view.text == row.model
+                }
+            }
             // Every other row goes: each row shown takes another's content.
             let target = shown.enumerated().filter { $0.offset % 2 == 1 }.map(\.element)
             try await land(target, on: manager, "the search")
             host.settle()
             XCTAssertTrue(manager.store.shows(target))
             XCTAssertEqual(Array(binds.prefix(2)), [8, 16], "\(kind): 8 rows rebound in the first slice, 8 in the next")
+            XCTAssertEqual(freshAfterFirst, Array(repeating: true, count: 8) + Array(repeating: false, count: 8),
+                           "\(kind): the first slice rebound the top 8 rows, the next ones wait")
             XCTAssertEqual(adapter.statistics.setups, 0, "\(kind): GTK made list items")
             XCTAssertEqual(adapter.statistics.teardowns, 0, "\(kind): GTK tore list items down")
             XCTAssertLessThanOrEqual(adapter.statistics.binds, bound, "\(kind): a shown row rebinds once at most")

@@ -163,8 +163,7 @@ public struct RowTemplate<Model>: Sendable {
             }
         }
         try definition.checkMarkup(builder: builder)
-        // (GTK initialised by a `gtk_init_check` that found no display has nothing to build on.)
-        if gtk_is_initialized() != 0, gdk_display_get_default() != nil {
+        if TemplateBuilder.canBuild {
             _ = try TemplateBuilder.build(definition)
         }
     }

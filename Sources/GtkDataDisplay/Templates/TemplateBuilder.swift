@@ -18,10 +18,13 @@ struct BuiltTemplate {
 
 @MainActor
 enum TemplateBuilder {
+    /// Whether widgets can be built now: GTK initialised, with a display (a `gtk_init_check` that
+    /// found no display leaves GTK initialised, with nothing to build on).
+    static var canBuild: Bool { gtk_is_initialized() != 0 && gdk_display_get_default() != nil }
+
     /// Builds `definition` once and checks its objects; GtkBuilder's error or a failed check throws.
     static func build<Model>(_ definition: TemplateDefinition<Model>) throws(TemplateError) -> BuiltTemplate {
-        // (A `gtk_init_check` that found no display leaves GTK initialised, with no display to build on.)
-        guard gtk_is_initialized() != 0, gdk_display_get_default() != nil else {
+        guard canBuild else {
             fatalError("RowTemplate \(definition.source.name): GTK is not initialised or has no display; build rows once the Application has started (in onActivate) or after gtk_init")
         }
         let builder = gtk_builder_new()!

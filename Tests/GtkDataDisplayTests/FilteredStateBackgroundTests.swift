@@ -158,6 +158,82 @@ final class FilteredStateBackgroundTests: XCTestCase {
         assertStoreMatchesManager(manager)
     }
 
+    func testABigSearchEndingTheChangeIsMatchedOffTheMainThread() async throws {
+        let models = words(3_000, seed: 5)
+        let manager = BaseListManager(), direct = BaseListManager()
+        let state = try list(manager, models)
+        let reference = try list(direct, models)
+        try await state.inBackground { try $0.setQuery("o") }   // the texts folded
+        try reference.setQuery("o")
+        // "a" over all 3,000 texts (at least `minimumRows`): the change returns with the search not
+        // matched, the main loop turns while it is matched elsewhere.
+        var turnsWhileMatching = 0
+        let search = Task { try await state.inBackground { try $0.setQuery("a") } }
+        while !search.isCancelled {
+            await Task.yield()
+            guard state.query == "a" else { continue }
+            if state.pendingMatch == nil { break }
+            turnsWhileMatching += 1
+            XCTAssertEqual(state.matchCount, reference.matchCount, "counted once matched")
+        }
+        XCTAssertGreaterThan(turnsWhileMatching, 0, "the main loop turned while the search was matched")
+        let searched = try await search.value
+        XCTAssertTrue(searched)
+        try reference.setQuery("a")
+        XCTAssertTrue(shown(manager) == shown(direct))
+        XCTAssertEqual(state.matchCount, reference.matchCount)
+        XCTAssertEqual(state.comparedTexts, models.count)
+        // Narrowing to "an" looks only at the matches of "a", also off the main thread.
+        try await state.inBackground { try $0.setQuery("an") }
+        try reference.setQuery("an")
+        XCTAssertEqual(state.comparedTexts, reference.comparedTexts)
+        XCTAssertTrue(shown(manager) == shown(direct))
+        assertStoreMatchesManager(manager)
+    }
+
+    func testAChangeMadeWhileASearchIsMatchedOffTheMainThreadGoesOnFromIt() async throws {
+        let models = words(3_000, seed: 9)
+        let manager = BaseListManager(), direct = BaseListManager()
+        let state = try list(manager, models)
+        let reference = try list(direct, models)
+        try await state.inBackground { try $0.setQuery("e") }
+        try reference.setQuery("e")
+        // A direct change while "a" is matched: it matches "a" itself, then narrows to "ar".
+        let older = Task { try await state.inBackground { try $0.setQuery("a") } }
+        while state.pendingMatch == nil { await Task.yield() }
+        try state.setQuery("ar")
+        XCTAssertNil(state.pendingMatch)
+        let olderApplied = try await older.value
+        XCTAssertFalse(olderApplied, "the direct change superseded it")
+        try reference.setQuery("a")
+        try reference.setQuery("ar")
+        XCTAssertEqual(state.comparedTexts, reference.comparedTexts, "\"ar\" narrowed the matches of \"a\"")
+        XCTAssertTrue(shown(manager) == shown(direct))
+        XCTAssertEqual(state.matchCount, reference.matchCount)
+        // A newer background change asking for the same query while it is matched shows it.
+        let again = Task { try await state.inBackground { try $0.setQuery("i") } }
+        while state.pendingMatch == nil { await Task.yield() }
+        let same = Task { try await state.inBackground { try $0.setQuery("i") } }
+        let (againApplied, sameApplied) = (try await again.value, try await same.value)
+        XCTAssertFalse(againApplied)
+        XCTAssertTrue(sameApplied)
+        try reference.setQuery("i")
+        XCTAssertTrue(shown(manager) == shown(direct))
+        XCTAssertEqual(state.matchCount, reference.matchCount)
+        // A change that goes on after a big search matches it at once and shows both.
+        let long = ModelFilter<String>("long", isOn: true) { $0.count >= 7 }
+        try await state.inBackground { state in
+            try state.setQuery("u")
+            try state.addFilter(long)
+        }
+        try reference.setQuery("u")
+        try reference.addFilter(long)
+        XCTAssertNil(state.pendingMatch)
+        XCTAssertTrue(shown(manager) == shown(direct))
+        XCTAssertEqual(state.matchCount, reference.matchCount)
+        assertStoreMatchesManager(manager)
+    }
+
     func testARefusedChangeLeavesTheObjectAndTheStoreAsTheyWere() async throws {
         let models = words(2_000, seed: 8)
         let manager = BaseListManager()

@@ -9,6 +9,7 @@ extension FilteredState {
     /// changes nothing.
     public func append(_ models: [Model]) throws(DataDisplayError) {
         guard !models.isEmpty else { return }
+        settleMatch()
         // (While a state lands in the background, the manager does not show the rows the new ones go after.)
         guard nodes.isFlat, children == nil, grouping == nil, leadingSections == nil, captured == nil, preparing == 0,
               manager.backgroundUpdates.inFlight == 0, manager.landing == nil else {

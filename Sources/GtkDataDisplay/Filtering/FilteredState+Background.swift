@@ -15,7 +15,9 @@ extension FilteredState {
     /// ```
     ///
     /// This object's own state (`query`, `filters`, `matchCount`, the sort) changes at once, before
-    /// the call awaits; the manager shows it once the update has landed. The latest intent wins, as
+    /// the call awaits, but for a search over many models (at least `StateLanding`'s big-list size)
+    /// that ends the change: it is matched off the main thread, and `matchCount` counts it then. The
+    /// manager shows the result once the update has landed. The latest intent wins, as
     /// with `setStateInBackground`: a newer change, in the background or not, supersedes this one,
     /// which then returns `false`. Inside `change`, `append` is `setModels` with every model.
     ///
@@ -53,9 +55,23 @@ extension FilteredState {
             before.restore(into: self)
             throw error
         }
-        let made = captured!
+        var made = captured!
         captured = nil
-        let count = changeCount
+        var count = changeCount
+        if pendingMatch?.intent == intent {
+            // The change ended with a search over many texts: matched off the main thread.
+            let pending = pendingMatch!
+            let matches = await Task.detached(priority: .userInitiated) { pending.matches() }.value
+            // (A change made meanwhile matched it itself, and showed it.)
+            if pendingMatch?.intent == intent { settleMatch(matches: matches) }
+            guard isCurrent() else { return false }
+            captured = .unchanged
+            // Inside a change, `show` leaves the state for this call and throws nothing.
+            try? show(nodes: nodes, rows: &rows, matches: textMatches)
+            made = captured!
+            captured = nil
+            count = changeCount
+        }
         var sections: [Section]
         switch made {
         case .unchanged:
@@ -82,6 +98,22 @@ extension FilteredState {
             if changeCount == count { before.restore(into: self) }
             throw error
         }
+    }
+
+    /// Puts the search a change inside `inBackground` left to match off the main thread
+    /// (`pendingMatch`) into this object's state: its query, its `matches` (matched here when not
+    /// given) and the texts compared. Does not show it: the caller does. Returns whether there was one.
+    @discardableResult
+    func settleMatch(matches given: [Int]? = nil) -> Bool {
+        guard let pending = pendingMatch else { return false }
+        pendingMatch = nil
+        let matches = given ?? pending.matches()
+        textQuery = pending.query
+        keys = pending.keys
+        comparedTexts = pending.comparedTexts
+        textMatches = matches
+        remember(matches)
+        return true
     }
 
     /// What a change inside `inBackground` made, for it to hand to the manager.
@@ -145,6 +177,7 @@ extension FilteredState {
         let recentMatches: [(query: [UInt8], matches: [Int])]
         let rows: GeneratorSlots, expandedFolders: [Int: Bool], folderNumbers: [ObjectIdentifier: Int]
         let matchCount: Int?, comparedTexts: Int
+        let pendingMatch: PendingMatch?
 
         init(_ state: FilteredState) {
             models = state.models
@@ -161,6 +194,7 @@ extension FilteredState {
             folderNumbers = state.folderNumbers
             matchCount = state.matchCount
             comparedTexts = state.comparedTexts
+            pendingMatch = state.pendingMatch
         }
 
         func restore(into state: FilteredState) {
@@ -178,6 +212,7 @@ extension FilteredState {
             state.folderNumbers = folderNumbers
             state.matchCount = matchCount
             state.comparedTexts = comparedTexts
+            state.pendingMatch = pendingMatch
         }
     }
 }

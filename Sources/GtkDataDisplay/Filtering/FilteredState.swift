@@ -45,11 +45,12 @@ public final class FilteredState<Model> {
     /// The models (the tree's top-level models), as the app gave them.
     public internal(set) var models: [Model] = []
     /// The search query (empty: no search).
-    public var query: String { textQuery.text }
+    public var query: String { (pendingMatch?.query ?? textQuery).text }
     /// The filters, in the order they were added.
     public internal(set) var filters: [ModelFilter<Model>] = []
     /// How many models the query and the filters that are on match (in a tree, not counting the
-    /// folders shown only for what they hold); nil with no query and no filter on.
+    /// folders shown only for what they hold); nil with no query and no filter on. (A search over
+    /// many models inside `inBackground(_:)` counts once it is matched, off the main thread.)
     public internal(set) var matchCount: Int?
     /// How many models' texts the last change of the query compared: all of them, only the previous
     /// query's matches when the new query contains it, or none for one of the last eight queries.
@@ -84,6 +85,9 @@ public final class FilteredState<Model> {
     var folderNumbers: [ObjectIdentifier: Int] = [:]
     /// Inside `inBackground`: the last state a change made, not handed to the manager yet; nil outside.
     var captured: BackgroundState?
+    /// A search over many texts that a change inside `inBackground` left to match off the main
+    /// thread (`query` is its query); any other change matches it first (`settleMatch`).
+    var pendingMatch: PendingMatch?
     /// How many `inBackground` calls are making their rows or folding texts over frames now.
     var preparing = 0
     /// Counts the changes made directly and the `inBackground` calls: such a call stops preparing
@@ -138,6 +142,7 @@ public final class FilteredState<Model> {
 
     /// Shows `models` (the top-level models of a tree) through the query, filters, sort and sections.
     public func setModels(_ models: [Model]) throws(DataDisplayError) {
+        settleMatch()
         let nodes = ModelNodes(models, children: children, order: order)
         var keys: FoldedTexts?, matches: [Int]?
         if !textQuery.isEmpty { (keys, matches) = match(textQuery, in: nodes, keys: nil, among: nil) }
@@ -161,14 +166,25 @@ public final class FilteredState<Model> {
 
     /// Searches for `query` (empty: shows every model the filters let through).
     public func setQuery(_ query: String) throws(DataDisplayError) {
+        let settled = settleMatch()
         let new = TextQuery(query, ignoringAccents: ignoringAccents)
-        guard new != textQuery else { return }
+        guard new != textQuery else {
+            // A search matched just now is shown (in `inBackground`'s change, left for it to hand over).
+            if settled { try show(nodes: nodes, rows: &rows, matches: textMatches) }
+            return
+        }
         var keys = self.keys, matches: [Int]?
         if let recent = recentMatches.first(where: { $0.query == new.folded }) {
             matches = recent.matches
             comparedTexts = 0
         } else if !new.isEmpty {
-            (keys, matches) = match(new, in: nodes, keys: keys, among: new.narrows(textQuery) ? textMatches : nil)
+            let candidates = new.narrows(textQuery) ? textMatches : nil
+            if captured != nil, let keys, (candidates?.count ?? keys.count) >= PendingMatch.minimumTexts {
+                // Inside `inBackground`: matched off the main thread once the change returns.
+                pendingMatch = PendingMatch(query: new, keys: keys, candidates: candidates, intent: latestIntent)
+                return
+            }
+            (keys, matches) = match(new, in: nodes, keys: keys, among: candidates)
         } else {
             comparedTexts = 0
         }
@@ -206,6 +222,7 @@ public final class FilteredState<Model> {
     /// Shows the models again as they are filtered, sorted and grouped now, with the sections
     /// `leadingSections` makes now (after something they show changed).
     public func refresh() throws(DataDisplayError) {
+        settleMatch()
         try show(nodes: nodes, rows: &rows, matches: textMatches)
     }
 
@@ -262,6 +279,7 @@ public final class FilteredState<Model> {
     /// the current ones); puts the previous value back when the manager refuses the state.
     private func showing<Value>(_ property: ReferenceWritableKeyPath<FilteredState, Value>, _ value: Value,
                                 nodes: ModelNodes<Model>? = nil, matches: [Int]?? = nil) throws(DataDisplayError) {
+        settleMatch()
         let previous = self[keyPath: property]
         self[keyPath: property] = value
         do throws(DataDisplayError) {
@@ -289,7 +307,7 @@ public final class FilteredState<Model> {
     /// Hands the manager the state for `matches` (nil: no query) and the filters that are on,
     /// making the rows not made yet into `rows` (kept even when the manager refuses the state: each
     /// shows its model).
-    private func show(nodes: ModelNodes<Model>, rows: inout GeneratorSlots, matches: [Int]?) throws(DataDisplayError) {
+    func show(nodes: ModelNodes<Model>, rows: inout GeneratorSlots, matches: [Int]?) throws(DataDisplayError) {
         let active = filters.filter(\.isOn)
         func leaf(_ index: Int) -> any RowGenerator {
             if let made = rows[index] { return made }

@@ -13,6 +13,7 @@ final class FilteredStateBackgroundTests: XCTestCase {
     }
 
     override func tearDown() async throws {
+        PendingMatch.willMatch = nil
         StateLanding.sizes = StateLanding.Sizes()
     }
 
@@ -158,68 +159,95 @@ final class FilteredStateBackgroundTests: XCTestCase {
         assertStoreMatchesManager(manager)
     }
 
-    func testABigSearchEndingTheChangeIsMatchedOffTheMainThread() async throws {
-        let models = words(3_000, seed: 5)
-        let manager = BaseListManager(), direct = BaseListManager()
-        let state = try list(manager, models)
-        let reference = try list(direct, models)
-        try await state.inBackground { try $0.setQuery("o") }   // the texts folded
-        try reference.setQuery("o")
-        // "a" over all 3,000 texts (at least `minimumRows`): the change returns with the search not
-        // matched, the main loop turns while it is matched elsewhere.
-        var turnsWhileMatching = 0
-        let search = Task { try await state.inBackground { try $0.setQuery("a") } }
-        while !search.isCancelled {
-            await Task.yield()
-            guard state.query == "a" else { continue }
-            if state.pendingMatch == nil { break }
-            turnsWhileMatching += 1
-            XCTAssertEqual(state.matchCount, reference.matchCount, "counted once matched")
+    /// 3,000 words (`models`) shown through `state` in the background and through `reference`
+    /// directly, both searched for `query` (the texts folded).
+    private func searchedPair(seed: UInt64, query: String) async throws
+        -> (models: [String], state: FilteredState<String>, reference: FilteredState<String>) {
+        let models = words(3_000, seed: seed)
+        let state = try list(BaseListManager(), models)
+        let reference = try list(BaseListManager(), models)
+        try await state.inBackground { try $0.setQuery(query) }
+        try reference.setQuery(query)
+        return (models, state, reference)
+    }
+
+    /// Holds every match off the main thread until `open()`.
+    private final class MatchGate: Sendable {
+        private let semaphore = DispatchSemaphore(value: 0)
+        init() { PendingMatch.willMatch = { [semaphore] in semaphore.wait() } }
+        /// Lets the match held go on, and the next ones.
+        func open() {
+            PendingMatch.willMatch = nil
+            semaphore.signal()
         }
-        XCTAssertGreaterThan(turnsWhileMatching, 0, "the main loop turned while the search was matched")
+        // (A test that stopped early lets its match go on too.)
+        deinit { semaphore.signal() }
+    }
+
+    /// Lets the main loop turn until a search of `state` is being matched off the main thread.
+    private func untilMatching(_ state: FilteredState<String>, file: StaticString = #filePath, line: UInt = #line) async {
+        for _ in 0..<100_000 where state.pendingMatch == nil { await Task.yield() }
+        XCTAssertNotNil(state.pendingMatch, "a search is being matched off the main thread", file: file, line: line)
+    }
+
+    /// Both show the same rows and count the same matches.
+    private func assertSameResult(_ state: FilteredState<String>, _ reference: FilteredState<String>,
+                                  file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertTrue(shown(state.manager) == shown(reference.manager), "the rows shown", file: file, line: line)
+        XCTAssertEqual(state.matchCount, reference.matchCount, file: file, line: line)
+        assertStoreMatchesManager(state.manager, file: file, line: line)
+    }
+
+    func testABigSearchEndingTheChangeIsMatchedOffTheMainThread() async throws {
+        let (models, state, reference) = try await searchedPair(seed: 5, query: "o")
+        // "a" over all 3,000 texts (at least `minimumRows`): the change returns with the search not
+        // matched, and the main loop turns while it is matched elsewhere (held there meanwhile).
+        let gate = MatchGate()
+        let search = Task { try await state.inBackground { try $0.setQuery("a") } }
+        await untilMatching(state)
+        for _ in 0..<20 { await Task.yield() }
+        XCTAssertNotNil(state.pendingMatch, "matched elsewhere while the main loop turns")
+        XCTAssertEqual(state.query, "a", "the query is the new one at once")
+        XCTAssertEqual(state.matchCount, reference.matchCount, "counted once matched")
+        gate.open()
         let searched = try await search.value
         XCTAssertTrue(searched)
         try reference.setQuery("a")
-        XCTAssertTrue(shown(manager) == shown(direct))
-        XCTAssertEqual(state.matchCount, reference.matchCount)
+        assertSameResult(state, reference)
         XCTAssertEqual(state.comparedTexts, models.count)
         // Narrowing to "an" looks only at the matches of "a", also off the main thread.
         try await state.inBackground { try $0.setQuery("an") }
         try reference.setQuery("an")
         XCTAssertEqual(state.comparedTexts, reference.comparedTexts)
-        XCTAssertTrue(shown(manager) == shown(direct))
-        assertStoreMatchesManager(manager)
+        assertSameResult(state, reference)
     }
 
     func testAChangeMadeWhileASearchIsMatchedOffTheMainThreadGoesOnFromIt() async throws {
-        let models = words(3_000, seed: 9)
-        let manager = BaseListManager(), direct = BaseListManager()
-        let state = try list(manager, models)
-        let reference = try list(direct, models)
-        try await state.inBackground { try $0.setQuery("e") }
-        try reference.setQuery("e")
+        let (_, state, reference) = try await searchedPair(seed: 9, query: "e")
         // A direct change while "a" is matched: it matches "a" itself, then narrows to "ar".
+        var gate = MatchGate()
         let older = Task { try await state.inBackground { try $0.setQuery("a") } }
-        while state.pendingMatch == nil { await Task.yield() }
+        await untilMatching(state)
         try state.setQuery("ar")
         XCTAssertNil(state.pendingMatch)
+        gate.open()
         let olderApplied = try await older.value
         XCTAssertFalse(olderApplied, "the direct change superseded it")
         try reference.setQuery("a")
         try reference.setQuery("ar")
         XCTAssertEqual(state.comparedTexts, reference.comparedTexts, "\"ar\" narrowed the matches of \"a\"")
-        XCTAssertTrue(shown(manager) == shown(direct))
-        XCTAssertEqual(state.matchCount, reference.matchCount)
+        assertSameResult(state, reference)
         // A newer background change asking for the same query while it is matched shows it.
+        gate = MatchGate()
         let again = Task { try await state.inBackground { try $0.setQuery("i") } }
-        while state.pendingMatch == nil { await Task.yield() }
-        let same = Task { try await state.inBackground { try $0.setQuery("i") } }
-        let (againApplied, sameApplied) = (try await again.value, try await same.value)
+        await untilMatching(state)
+        let sameApplied = try await state.inBackground { try $0.setQuery("i") }
+        gate.open()
+        let againApplied = try await again.value
         XCTAssertFalse(againApplied)
         XCTAssertTrue(sameApplied)
         try reference.setQuery("i")
-        XCTAssertTrue(shown(manager) == shown(direct))
-        XCTAssertEqual(state.matchCount, reference.matchCount)
+        assertSameResult(state, reference)
         // A change that goes on after a big search matches it at once and shows both.
         let long = ModelFilter<String>("long", isOn: true) { $0.count >= 7 }
         try await state.inBackground { state in
@@ -229,9 +257,7 @@ final class FilteredStateBackgroundTests: XCTestCase {
         try reference.setQuery("u")
         try reference.addFilter(long)
         XCTAssertNil(state.pendingMatch)
-        XCTAssertTrue(shown(manager) == shown(direct))
-        XCTAssertEqual(state.matchCount, reference.matchCount)
-        assertStoreMatchesManager(manager)
+        assertSameResult(state, reference)
     }
 
     func testARefusedChangeLeavesTheObjectAndTheStoreAsTheyWere() async throws {

@@ -61,7 +61,10 @@ extension FilteredState {
         if pendingMatch?.intent == intent {
             // The change ended with a search over many texts: matched off the main thread.
             let pending = pendingMatch!
-            let matches = await Task.detached(priority: .userInitiated) { pending.matches() }.value
+            let matches = await Task.detached(priority: .userInitiated) {
+                PendingMatch.willMatch?()
+                return pending.matches()
+            }.value
             // (A change made meanwhile matched it itself, and showed it.)
             if pendingMatch?.intent == intent { settleMatch(matches: matches) }
             guard isCurrent() else { return false }

@@ -17,6 +17,9 @@ struct PendingMatch: Sendable {
     /// How many texts the match compares.
     var comparedTexts: Int { candidates?.count ?? keys.count }
 
+    /// Run on the matching thread before a match off the main thread starts (tests hold it there).
+    nonisolated(unsafe) static var willMatch: (@Sendable () -> Void)?
+
     /// The nodes the query matches, ascending.
     func matches() -> [Int] { keys.indices(matching: query, among: candidates) }
 }

@@ -15,11 +15,12 @@ extension FilteredState {
     /// ```
     ///
     /// This object's own state (`query`, `filters`, `matchCount`, the sort) changes at once, before
-    /// the call awaits, but for a search over many models (at least `StateLanding`'s big-list size)
-    /// that ends the change: it is matched off the main thread, and `matchCount` counts it then. The
-    /// manager shows the result once the update has landed. The latest intent wins, as
-    /// with `setStateInBackground`: a newer change, in the background or not, supersedes this one,
-    /// which then returns `false`. Inside `change`, `append` is `setModels` with every model.
+    /// the call awaits, but for a search that ends the change and looks at 32,768 models or more: it
+    /// is matched on another thread, and `matchCount` counts it then (`query` is the new one at
+    /// once; any change made meanwhile matches it first, on the main thread). The manager shows the
+    /// result once the update has landed. The latest intent wins, as with `setStateInBackground`: a
+    /// newer change, in the background or not, supersedes this one, which then returns `false`.
+    /// Inside `change`, `append` is `setModels` with every model.
     ///
     /// - Returns: `true` when the result reached the manager, `false` when a newer update
     ///   superseded it (or its task was cancelled first).

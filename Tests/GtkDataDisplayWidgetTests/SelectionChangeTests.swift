@@ -37,7 +37,7 @@ final class SelectionChangeTests: WidgetTestCase {
             let (adapter, host) = present(manager, selection: .multiple)
             defer { host.destroy() }
             var counts: [Int] = []
-            adapter.selectionChanged += { _ in counts.append(adapter.selectedCount) }
+            adapter.selectionChanged += { [unowned adapter] _ in counts.append(adapter.selectedCount) }
             adapter.selectAll()
             XCTAssertEqual(counts, [500])
             XCTAssertFalse(adapter.selectedGenerators.contains { !($0 is LabelRow) })

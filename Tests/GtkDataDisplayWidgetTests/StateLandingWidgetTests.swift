@@ -93,6 +93,7 @@ final class StateLandingWidgetTests: WidgetTestCase {
             var counts: [Int] = []
             var boundAtPaint: [Int: Bool] = [:]
             manager.didLandSlice.addListener(key: "count") { counts.append(manager.store.count) }
+            defer { manager.didLandSlice.removeListener(key: "count") }   // (it holds the manager)
             let clock = UnsafeMutableRawPointer(gtk_widget_get_frame_clock(host.window)!)
             let handler = Signal.connectAfter(clock, "after-paint") {
                 guard manager.landing != nil, let count = counts.last else { return }
@@ -147,6 +148,7 @@ final class StateLandingWidgetTests: WidgetTestCase {
                     return view.text == row.model
                 }
             }
+            defer { manager.didLandSlice.removeListener(key: "binds") }   // (it holds the manager and the adapter)
             // Every other row goes: each row shown takes another's content.
             let target = shown.enumerated().filter { $0.offset % 2 == 1 }.map(\.element)
             try await land(target, on: manager, "the search")

@@ -83,13 +83,13 @@ final class WidgetSoakTests: WidgetTestCase {
                 if clock.now >= nextCheck {
                     nextCheck = clock.now + .seconds(2)
                     checks += 1
-                    problems += check([list, grid], logsBefore: logsBefore)
+                    problems += check([list, grid], logsBefore: logsBefore, objectsBefore: objectsBefore)
                 }
             }
             for view in [list, grid] { view.stop() }
             for view in [list, grid] { await view.awaitBackground() }
             MainContext.drain()
-            problems += check([list, grid], logsBefore: logsBefore)
+            problems += check([list, grid], logsBefore: logsBefore, objectsBefore: objectsBefore)
             print("Widget soak: \(String(format: "%.0f", seconds)) s, \(operations) operations, \(checks) checks, "
                   + "\(realClicks) real right clicks, \(realDrags) real drags, \(list.manager.store.count) + \(grid.manager.store.count) rows at the end")
             for view in [list, grid] {
@@ -129,14 +129,15 @@ final class WidgetSoakTests: WidgetTestCase {
     }
 
     /// What does not hold now (see the class's documentation).
-    private func check(_ views: [SoakView], logsBefore: (criticals: Int, warnings: Int, messages: Int)) -> [String] {
+    private func check(_ views: [SoakView], logsBefore: (criticals: Int, warnings: Int, messages: Int), objectsBefore: Int) -> [String] {
         var problems = views.flatMap { $0.problems() }
         let logs = GLibLogCounter.counts
         if logs.criticals != logsBefore.criticals || logs.warnings != logsBefore.warnings {
             problems.append("GLib logged \(logs.criticals - logsBefore.criticals) criticals and \(logs.warnings - logsBefore.warnings) warnings")
         }
-        // Beyond the stores' rows, only what GTK's list items still hold (a few screens' worth).
-        let beyond = Diagnostics.liveRowObjects - views.reduce(0) { $0 + $1.manager.store.count }
+        // Beyond the stores' rows (and what was alive before the soak), only what GTK's list items
+        // still hold (a few screens' worth).
+        let beyond = Diagnostics.liveRowObjects - objectsBefore - views.reduce(0) { $0 + $1.manager.store.count }
         if beyond > 3_000 { problems.append("\(beyond) row objects alive beyond the stores' rows") }
         return problems
     }

@@ -92,9 +92,11 @@ extension FilteredState {
         if rows >= StateLanding.sizes.minimumRows, StateLanding.now() &+ StateLanding.sizes.sliceBudget / 2 > deadline {
             await MainLoopTurn.afterFrames()
             guard isCurrent() else { return false }
+            deadline = StateLanding.sliceDeadline()
         }
         do {
-            let landed = try await manager.setStateInBackground(sections)
+            // The update's first slice is what is left of this one.
+            let landed = try await manager.setStateInBackground(sections, deadline: deadline)
             // The manager is done with the rows' list: this is the last hold on it, let go over frames.
             for index in sections.indices { SlicedRelease.release(&sections[index].rows) }
             return landed

@@ -23,10 +23,19 @@ extension BaseListManager {
     ///   and updates already in flight go on as if this call had not been made.
     @discardableResult
     public func setStateInBackground(_ sections: [Section]) async throws(DataDisplayError) -> Bool {
+        try await setStateInBackground(sections, deadline: nil)
+    }
+
+    /// `setStateInBackground(_:)`, its first slice of main-thread work ending at `deadline` (the
+    /// caller's work in the same turn counts in it; nil: a slice from now).
+    func setStateInBackground(_ sections: [Section], deadline given: UInt64?) async throws(DataDisplayError) -> Bool {
         // A state still landing over frames is what this one is diffed against.
+        let waits = landing != nil
         await waitForLanding()
-        // The first slice of a big list's key reading ends then (`PreparedState.inSlices`).
-        let firstDeadline = StateLanding.sliceDeadline()
+        // The slice of main-thread time this turn has: a big list's keys are read in slices
+        // (`PreparedState.inSlices`), and its landing's first slice ends here too when the diff comes
+        // back in the same turn (`land`).
+        var deadline = (waits ? nil : given) ?? StateLanding.sliceDeadline()
         var reordered: [ReorderedChildren] = []
         let sections = sortedByRowOrder(try arrange(sections), reordered: &reordered)
         let intent = intentVersion
@@ -41,7 +50,7 @@ extension BaseListManager {
         do throws(DataDisplayError) {
             // A big list's keys are read in slices, frames drawn between them.
             if state.isEmpty || flatIsOneRowList,
-               let sliced = await PreparedState.inSlices(sections, shown: state.first?.rows ?? [], firstDeadline: firstDeadline, isUnchanged: { [version] in
+               let sliced = await PreparedState.inSlices(sections, shown: state.first?.rows ?? [], deadline: &deadline, isUnchanged: { [version] in
                    self.mutationVersion == version && !self.backgroundUpdates.isSuperseded(ticket)
                }) {
                 (prepared, oldFlat) = sliced
@@ -114,7 +123,7 @@ extension BaseListManager {
         }
         if landsOverFrames(prepared.flat, plan: plan, oldFlat: oldFlat) {
             // A big list: over several frames, content compared as the kept rows take their generators.
-            await land(prepared.flat, plan: plan, oldFlat: oldFlat)
+            await land(prepared.flat, plan: plan, oldFlat: oldFlat, deadline: deadline)
             // What is left (events, freeing the update's lists) runs in a turn of its own.
             await MainLoopTurn.afterFrames()
             didApplyChange.invoke()

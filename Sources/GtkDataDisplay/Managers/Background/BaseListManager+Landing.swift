@@ -17,7 +17,12 @@ extension BaseListManager {
     /// Lands `flat` (one section of plain rows) by `plan`, a slice at a time, the main loop running
     /// between slices. A change made meanwhile (`perform`) finishes the landing first
     /// (`finishLanding`); a newer background update waits for it (`waitForLanding`).
-    func land(_ flat: FlatState, plan: SplicePlan, oldFlat: [Row]) async {
+    ///
+    /// The first slice ends at `deadline`, set when the update began its main-thread work: a diff
+    /// that comes back in the same turn of the main loop does not give that turn a second slice.
+    /// With less than half a slice left, the first slice waits for a turn of its own (with a zero
+    /// budget, one step a slice, it never waits).
+    func land(_ flat: FlatState, plan: SplicePlan, oldFlat: [Row], deadline first: UInt64) async {
         let kept = Self.keptOldRows(plan, oldCount: oldFlat.count)
         let landing = StateLanding(generators: flat.sections[0].rows, plan: plan, oldFlat: oldFlat, kept: kept)
         landing.showsTop = !oldFlat.isEmpty && oldFlat[0].isBound
@@ -28,8 +33,15 @@ extension BaseListManager {
         diffIDs.invalidate()
         if state.isEmpty { state = [SectionState(id: newSectionIDs())] }
         self.landing = landing
+        var deadline = first
+        let budget = StateLanding.sizes.sliceBudget
+        if budget > 0, StateLanding.now() &+ budget / 2 > deadline {
+            // (A change made meanwhile finishes the landing, as between slices.)
+            await MainLoopTurn.afterFrames()
+            deadline = StateLanding.sliceDeadline()
+        }
         while self.landing === landing {
-            let nearView = landSlice(landing, until: StateLanding.sliceDeadline())
+            let nearView = landSlice(landing, until: deadline)
             if landing.isDone { break }
             didLandSlice.invoke()
             // Rows a view realises are painted before the next slice: the frame comes at once, and lays
@@ -39,6 +51,7 @@ extension BaseListManager {
             } else {
                 await MainLoopTurn.afterFrames()
             }
+            deadline = StateLanding.sliceDeadline()
         }
         if self.landing === landing { endLanding(landing) }
     }

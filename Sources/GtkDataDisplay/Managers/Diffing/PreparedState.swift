@@ -44,8 +44,9 @@ struct PreparedState {
     /// foldable or a header are made as the rows are read; no generator standing twice is left to the
     /// diff's thread, which finds its id twice (`structuralPlan`). Nil for any other state, or when the manager changed
     /// (`isUnchanged` false) while the keys were read: then `init`, which checks everything.
-    /// `firstDeadline`: when the first slice ends (the call's work before this counts in it).
-    static func inSlices(_ sections: [Section], shown: RowList, firstDeadline: UInt64,
+    /// `deadline`: when the first slice ends (the call's work before this counts in it); on return,
+    /// when the last one does.
+    static func inSlices(_ sections: [Section], shown: RowList, deadline: inout UInt64,
                          isUnchanged: () -> Bool) async -> (state: PreparedState, oldFlat: [Row])? {
         guard sections.count == 1, sections[0].header == nil, sections[0].footer == nil,
               max(sections[0].rows.count, shown.count) >= StateLanding.sizes.minimumRows,
@@ -54,7 +55,6 @@ struct PreparedState {
         var newKeys = DiffKeyLists.Builder(capacity: generators.count), oldKeys = DiffKeyLists.Builder(capacity: shown.count)
         var oldFlat: [Row] = []
         oldFlat.reserveCapacity(shown.count)
-        var deadline = firstDeadline
         // Yields to the frames once the slice's time is spent; false when the manager changed meanwhile.
         func slice() async -> Bool {
             guard StateLanding.now() >= deadline else { return true }

@@ -198,9 +198,9 @@ final class DocCSnippetTests: XCTestCase {
             .bind("email", .visible, to: { !$0.email.isEmpty })
             .bind("star", .active, to: \.starred)
             .bind("row", .cssClass("starred"), to: \.starred)
-            .onToggled("star") { row, isActive in                 // row: the generator shown now
+            .onToggled("star") { [weak manager] row, isActive in  // row: the generator shown now
                 row.model.starred = isActive
-                try? manager.update(row)
+                try? manager?.update(row)
             }
         try contactRow.validate()                                  // ids and types checked, no display needed
 

@@ -14,7 +14,7 @@ final class IconOnlyRow: BaseRowGenerator<LabelRowView>, AccessibleItem {
 final class AccessibilityTests: AccessibilityTestCase {
     private var host: WindowHost?
 
-    override func tearDown() async throws {
+    override func tearDownViews() async throws {
         host?.destroy()
         host = nil
     }

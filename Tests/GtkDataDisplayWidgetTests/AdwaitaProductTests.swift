@@ -62,6 +62,9 @@ final class AdwaitaProductTests: WidgetTestCase {
             host.settle()
             XCTAssertFalse(empty.isShowingPlaceholder)
             XCTAssertEqual(gtk_widget_get_mapped(page.gtkWidget), 0, "the rows replace it")
+            let focus = gtk_root_get_focus(gtk_widget_get_root(adapter.widget))
+            XCTAssertTrue(focus.map { $0 == adapter.itemView || gtk_widget_is_ancestor($0, adapter.itemView) != 0 } ?? false,
+                          "the focus the clicked button had goes to the rows")
         }
     }
 

@@ -13,7 +13,7 @@ final class AppShellWidgetTests: WidgetTestCase {
     private var host: WindowHost?
     private var input: XInput { XInput(host: host!) }
 
-    override func tearDown() async throws {
+    override func tearDownViews() async throws {
         host?.destroy()
         host = nil
     }

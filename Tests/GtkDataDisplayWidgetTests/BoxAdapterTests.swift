@@ -12,7 +12,7 @@ final class BoxAdapterTests: WidgetTestCase {
     private var adapter: BoxAdapter!
     private var host: WindowHost!
 
-    override func tearDown() async throws {
+    override func tearDownViews() async throws {
         host?.destroy()
         host = nil
         adapter = nil

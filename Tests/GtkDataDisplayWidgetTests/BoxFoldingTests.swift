@@ -15,7 +15,7 @@ final class BoxFoldingTests: WidgetTestCase {
     private var advanced: Folder!
     private var inner: Folder!
 
-    override func tearDown() async throws {
+    override func tearDownViews() async throws {
         host?.destroy()
         host = nil
         adapter = nil

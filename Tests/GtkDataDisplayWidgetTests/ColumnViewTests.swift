@@ -33,7 +33,7 @@ final class ColumnViewTests: WidgetTestCase {
     private var table: ColumnViewAdapter!
     private var host: WindowHost!
 
-    override func tearDown() async throws {
+    override func tearDownViews() async throws {
         host?.destroy()
         host = nil
         table = nil

@@ -10,7 +10,7 @@ import XCTest
 final class DemoTypeToFindTests: WidgetTestCase {
     private var host: WindowHost?
 
-    override func tearDown() async throws {
+    override func tearDownViews() async throws {
         host?.destroy()
         host = nil
     }

@@ -92,7 +92,7 @@ final class DocCWidgetSnippetTests: WidgetTestCase {
             .add(plugin: .selectable(.multiple))
             .add(plugin: .foldable())
             .build()
-        adapter.selectionChanged += { change in                 // once per change, after the rows' own events
+        adapter.selectionChanged += { [unowned adapter] change in   // once per change, after the rows' own events
             deleteButton.isSensitive = adapter.selectedCount > 0
             print("+\(change.selectedCount) −\(change.deselectedCount)")
         }
@@ -261,7 +261,7 @@ final class DocCWidgetSnippetTests: WidgetTestCase {
             .add(plugin: .reordering())          // drag and drop, Alt+Up / Alt+Down; unmarked rows move within their section
             .build()
 
-        manager.didMove += { move in
+        manager.didMove += { [unowned manager] move in   // (the manager holds its handlers)
             // move.generator, move.parent (a foldable, for child rows), move.from / move.to: RowPosition(section:index:)
             save(order: try? manager.generators(inSection: move.to.section))
         }

@@ -26,7 +26,7 @@ final class FoldingWidgetTests: WidgetTestCase {
         (adapter, host) = present(manager, plugins: [.selectable(), .foldable()])
     }
 
-    override func tearDown() async throws {
+    override func tearDownViews() async throws {
         host?.destroy()
         host = nil
         adapter = nil

@@ -10,7 +10,7 @@ final class GridViewTests: WidgetTestCase {
     private var grid: GridViewAdapter!
     private var host: WindowHost!
 
-    override func tearDown() async throws {
+    override func tearDownViews() async throws {
         host?.destroy()
         host = nil
         grid = nil

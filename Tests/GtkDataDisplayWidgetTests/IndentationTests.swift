@@ -16,7 +16,7 @@ final class IndentationTests: WidgetTestCase {
     private var treeHeader: LabelHeader!
     private var folder: Folder!
 
-    override func tearDown() async throws {
+    override func tearDownViews() async throws {
         host?.destroy()
         host = nil
         adapter = nil

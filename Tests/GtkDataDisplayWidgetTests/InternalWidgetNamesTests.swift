@@ -14,7 +14,7 @@ final class InternalWidgetNamesTests: AccessibilityTestCase {
     /// Whether GTK keeps a hidden state the library sets on a widget it shows (before 4.12).
     private let keepsHidden = gtk_get_minor_version() < 12
 
-    override func tearDown() async throws {
+    override func tearDownViews() async throws {
         host?.destroy()
         host = nil
     }

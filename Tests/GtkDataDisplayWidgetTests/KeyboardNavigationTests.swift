@@ -17,7 +17,7 @@ final class KeyboardNavigationTests: WidgetTestCase {
     private var adapter: ListBaseAdapter!
     private var host: WindowHost!
 
-    override func tearDown() async throws {
+    override func tearDownViews() async throws {
         host?.destroy()
         host = nil
         adapter = nil

@@ -26,7 +26,7 @@ final class MultipleSelectionTests: WidgetTestCase {
         host = WindowHost(child: adapter.scrolledWindow, width: 400, height: 700)
     }
 
-    override func tearDown() async throws {
+    override func tearDownViews() async throws {
         host?.destroy()
         host = nil
         adapter = nil

@@ -12,7 +12,7 @@ final class ReorderingWidgetTests: WidgetTestCase {
     private var plugin: ReorderingPlugin!
     private var host: WindowHost!
 
-    override func tearDown() async throws {
+    override func tearDownViews() async throws {
         host?.destroy()
         host = nil
         plugin = nil

@@ -29,7 +29,7 @@ final class RowActionsLayoutTests: WidgetTestCase {
         host.settle()
     }
 
-    override func tearDown() async throws {
+    override func tearDownViews() async throws {
         host?.destroy()
         host = nil
         adapter = nil

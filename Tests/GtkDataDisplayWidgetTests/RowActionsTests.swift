@@ -49,7 +49,7 @@ final class RowActionsTests: WidgetTestCase {
         host = WindowHost(child: adapter.scrolledWindow)
     }
 
-    override func tearDown() async throws {
+    override func tearDownViews() async throws {
         host?.destroy()
         host = nil
         adapter = nil
@@ -230,7 +230,7 @@ final class RowActionsTests: WidgetTestCase {
         try await forEachViewKind { _ in
             showList()
             let target = items[1]
-            target.delete.didTrigger += { [manager] in try? manager!.remove(target) }
+            target.delete.didTrigger += { [weak manager, unowned target] in try? manager?.remove(target) }
             try focus(target)
             try input.key("Menu")
             XCTAssertTrue(waitForMenu(open: true))

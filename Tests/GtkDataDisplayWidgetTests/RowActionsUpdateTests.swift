@@ -29,7 +29,7 @@ final class RowActionsUpdateTests: WidgetTestCase {
         host = WindowHost(child: adapter.scrolledWindow)
     }
 
-    override func tearDown() async throws {
+    override func tearDownViews() async throws {
         host?.destroy()
         host = nil
         adapter = nil

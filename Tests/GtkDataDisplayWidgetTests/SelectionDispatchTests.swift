@@ -356,7 +356,7 @@ final class SelectionDispatchTests: WidgetTestCase {
             adapter.selectionChanged += { deselected += $0.deselected.map(self.name) }
             let fresh = LabelRow(model: "fresh", id: "fresh")
             var switched = false
-            fresh.willDisplayEvent += {
+            fresh.willDisplayEvent += { [unowned adapter] in   // (the row, in the manager, holds its handlers)
                 guard !switched else { return }
                 switched = true
                 adapter.selectionMode = .multiple

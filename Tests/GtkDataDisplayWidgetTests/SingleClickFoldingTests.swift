@@ -26,7 +26,7 @@ final class SingleClickFoldingTests: WidgetTestCase {
         host = WindowHost(child: adapter.scrolledWindow)
     }
 
-    override func tearDown() async throws {
+    override func tearDownViews() async throws {
         host?.destroy()
         host = nil
         adapter = nil

@@ -14,7 +14,7 @@ final class StateLandingWidgetTests: WidgetTestCase {
         StateLanding.sizes = StateLanding.Sizes(minimumRows: 1_000, rowsPerStep: 64, sliceBudget: 0)
     }
 
-    override func tearDown() async throws {
+    override func tearDownViews() async throws {
         StateLanding.sizes = StateLanding.Sizes()
     }
 

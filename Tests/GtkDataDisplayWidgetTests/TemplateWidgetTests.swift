@@ -210,9 +210,9 @@ final class TemplateWidgetTests: WidgetTestCase {
         let template = try RowTemplate<Contact>(string: Self.ui)
             .bind("star", .active, to: \.starred)
             .bind("row", .cssClass("starred"), to: \.starred)
-            .onToggled("star") { row, isActive in
+            .onToggled("star") { [weak manager] row, isActive in
                 row.model.starred = isActive
-                try? manager.update(row)
+                try? manager?.update(row)
             }
         let row = TemplateRowGenerator(template: template, model: contact(1), id: 1)
         try manager.add([row])

@@ -9,7 +9,7 @@ import XCTest
 final class TypeToFindTests: WidgetTestCase {
     private var host: WindowHost?
 
-    override func tearDown() async throws {
+    override func tearDownViews() async throws {
         host?.destroy()
         host = nil
     }

@@ -43,7 +43,9 @@ final class ViewCallbackReentrancyTests: WidgetTestCase {
         try manager.add(r)
         let (adapter, host) = show(manager, selection: .single)
         defer { host.destroy() }
-        r[2].didSelectEvent += { try? manager.remove(r[4]) }
+        r[2].didSelectEvent += { [weak manager, weak victim = r[4]] in   // (the row holds its handlers)
+            if let victim { try? manager?.remove(victim) }
+        }
         adapter.select(r[2])
         XCTAssertEqual(manager.store.count, 5, "not inside GTK's selection-changed emission")
         host.settle()

@@ -47,6 +47,34 @@ class WidgetTestCase: XCTestCase {
             }
             throw XCTSkip("no display (run under xvfb-run -a)")
         }
+        before = (Diagnostics.liveRowObjects, Diagnostics.liveWidgets, WidgetCounter.liveAddresses)
+    }
+
+    /// The live row objects and row widgets when the test began (nil: it was skipped).
+    private var before: (rowObjects: Int, widgets: Int, addresses: [UInt: Int])?
+
+    /// What a test class destroys after each test (its windows, its views, the managers it keeps):
+    /// override it instead of `tearDown`, which checks after it that the test let go of its rows.
+    func tearDownViews() async throws {}
+
+    /// Every test lets go of the row objects and row widgets it made, its windows destroyed (after
+    /// `tearDownViews`): a view, an adapter or a manager kept alive — a listener holding its own
+    /// manager, say — fails the test that kept it, not a later one that counts. GTK gets a few turns
+    /// of the main loop to let go of what it holds.
+    override func tearDown() async throws {
+        try await tearDownViews()
+        if let before {
+            self.before = nil
+            let freed = MainContext.iterate(until: {
+                Diagnostics.liveRowObjects <= before.rowObjects && Diagnostics.liveWidgets <= before.widgets
+            }, timeout: 2)
+            if !freed {
+                let left = WidgetCounter.describeLive(excluding: before.addresses).prefix(5).joined(separator: "; ")
+                XCTFail("the test left \(Diagnostics.liveRowObjects - before.rowObjects) row objects and "
+                        + "\(Diagnostics.liveWidgets - before.widgets) row widgets alive: \(left)")
+            }
+        }
+        // (XCTestCase's own does nothing, and is not the main actor's.)
     }
 
     /// Text rows whose ids are their texts.

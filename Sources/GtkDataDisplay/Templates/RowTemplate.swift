@@ -12,8 +12,10 @@ import Synchronization
 ///         .bind("avatar", .iconName, to: \.icon)
 ///         .bind("email", .visible, to: { !$0.email.isEmpty })
 ///         .bind("star", .active, to: \.starred)
-///         .onToggled("star") { row, isActive in row.model.starred = isActive; try? manager.update(row) }
-///         .onClicked("delete") { row in try? manager.remove(row) }
+///         .onToggled("star") { [weak manager] row, isActive in   // (the manager keeps its rows, and they their template)
+///             row.model.starred = isActive; try? manager?.update(row)
+///         }
+///         .onClicked("delete") { [weak manager] row in try? manager?.remove(row) }
 ///     manager.add(contacts.map { TemplateRowGenerator(template: contactRow, model: $0, id: $0.id) })
 ///
 /// The .ui is read and checked for structure when the template is created (a typed

@@ -106,12 +106,13 @@ public final class EmptyStatePlugin: AdapterPlugin {
     private func show(empty: Bool) {
         guard empty != isShowingPlaceholder, let content else { return }
         isShowingPlaceholder = empty
-        let rows = content.pointer.assumingMemoryBound(to: GtkWidget.self)
+        let rows = content.pointer.assumingMemoryBound(to: GtkWidget.self), page = placeholder.gtkWidget
+        let (shown, hidden) = empty ? (page, rows) : (rows, page)
         // The focus in what goes (the action button just clicked, the rows' view) goes to what comes.
-        let hadFocus = HiddenFocus.release(inside: empty ? rows : placeholder.gtkWidget)
-        gtk_widget_set_visible(placeholder.widget.pointer, empty ? 1 : 0)
-        gtk_widget_set_visible(rows, empty ? 0 : 1)
-        if hadFocus { _ = gtk_widget_child_focus(empty ? placeholder.gtkWidget : rows, GTK_DIR_TAB_FORWARD) }
+        let hadFocus = HiddenFocus.release(inside: hidden)
+        gtk_widget_set_visible(hidden, 0)
+        gtk_widget_set_visible(shown, 1)
+        if hadFocus { _ = gtk_widget_child_focus(shown, GTK_DIR_TAB_FORWARD) }
         visibilityChanged.invoke(with: empty)
     }
 }
